@@ -1,0 +1,107 @@
+/**
+ * Builds the Fastify application: plugins (external → app → routes, as fastify/demo does), the
+ * API of spec §7, and the built console with history-mode fallback (spec §2 Session gate).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@vigil/contract';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { registerErrorHandling, sendError } from './plugins/errors.js';
+import { registerSession } from './plugins/session.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { branchesRoutes } from './modules/branches/branches.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+/** Where the built console is: VIGIL_WEB_DIST, or apps/web/dist found from the working tree. */
+function findWebDist(config: Config): string | undefined {
+  const candidates = [config.webDist, path.resolve('apps/web/dist'), path.resolve('../web/dist'), path.resolve('../../apps/web/dist')];
+  return candidates.find((c): c is string => !!c && fs.existsSync(path.join(c, 'index.html')));
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** pino logger options; false silences (tests). */
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only means something over https (PUBLIC_URL https://…).
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    errorResponseBuilder: () => ({ statusCode: 429, error: 'Too Many Requests', message: ErrorCode.RateLimited }),
+  });
+  registerSession(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(branchesRoutes);
+  await app.register(organizationsRoutes);
+  await app.register(profileRoutes);
+
+  const webDist = findWebDist(config);
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = /^\/(api|security|_socket|locate|healthz)(\/|$)/.test(req.url);
+    if (!isApi && req.method === 'GET' && webDist) {
+      // History mode: every console route answers the app shell.
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(req, reply, 404, ErrorCode.NotFound);
+  });
+  return app;
+}

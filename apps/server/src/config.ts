@@ -1,0 +1,67 @@
+/**
+ * Server configuration from the environment (README "Configuration"). Every value has a default
+ * so `npm start` works on a fresh machine with the embedded database.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  VIGIL_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  VIGIL_DEMO: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  PRODUCT_NAME: z.string().default('Vigil'),
+  /** Folder of the built console (apps/web/dist); not served when missing. */
+  VIGIL_WEB_DIST: z.string().optional(),
+  /** Session idle lifetime, minutes. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
+  /** Login attempts allowed per account and IP in LOGIN_RATE_WINDOW_MS. */
+  LOGIN_RATE_MAX: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(5 * 60_000),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the embedded database folder. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demo: boolean;
+  publicUrl: string | undefined;
+  productName: string;
+  webDist: string | undefined;
+  sessionIdleMs: number;
+  loginRateMax: number;
+  loginRateWindowMs: number;
+  logLevel: string;
+  /** Cookies get the Secure flag when the public URL is https. */
+  secureCookies: boolean;
+}
+
+/** Reads the configuration; throws a readable error naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Invalid configuration ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.VIGIL_DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    demo: e.VIGIL_DEMO === '1' || e.VIGIL_DEMO === 'true',
+    publicUrl: e.PUBLIC_URL,
+    productName: e.PRODUCT_NAME,
+    webDist: e.VIGIL_WEB_DIST,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    loginRateMax: e.LOGIN_RATE_MAX,
+    loginRateWindowMs: e.LOGIN_RATE_WINDOW_MS,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
+  };
+}

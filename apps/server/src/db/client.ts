@@ -1,0 +1,120 @@
+/**
+ * Opens the database: real PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in
+ * VIGIL_DATA_DIR (ARCHITECTURE.md "One SQL dialect"). Runs the committed migrations on both.
+ * PGlite has no cross-process lock, so the embedded mode takes a lock file in the data folder
+ * and refuses a second process with DataDirLockedError.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same API on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** PostgreSQL pool (for LISTEN/NOTIFY and advisory locks); undefined on PGlite. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Thrown when another process holds the embedded data folder. */
+export class DataDirLockedError extends Error {
+  constructor(public readonly dataDir: string) {
+    super(
+      `Another Vigil server is already using the embedded database in ${dataDir}. ` +
+        'Stop that server first, or set VIGIL_DATA_DIR to another folder (or DATABASE_URL to use PostgreSQL).',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/** The migrations folder: next to this file in development, copied beside the bundle in a build. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')]) {
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new Error(`Migrations folder not found near ${here}`);
+}
+
+/** Key of the advisory lock held while migrating, so that several nodes migrate one at a time. */
+const MIGRATION_LOCK_KEY = 7_316_411;
+
+/**
+ * Opens PostgreSQL at `url` and migrates it (under an advisory lock), or PGlite in `dataDir`
+ * (under a lock file; `dataDir` undefined = in memory, for tests).
+ * @throws DataDirLockedError when another process uses `dataDir`.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await client.end();
+    }
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (opts.dataDir) {
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    try {
+      release = await lockfile.lock(opts.dataDir, {
+        lockfilePath: path.join(opts.dataDir, 'vigil.lock'),
+        stale: 15_000,
+        update: 5_000,
+        retries: 0,
+        realpath: false,
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(opts.dataDir);
+      throw err;
+    }
+    client = new PGlite(path.join(opts.dataDir, 'pgdata'));
+  } else {
+    client = new PGlite();
+  }
+  try {
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        await release?.();
+      },
+    };
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    await release?.();
+    throw err;
+  }
+}
+
+/** Rows of a raw query, the same on both drivers. */
+export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

@@ -1,0 +1,102 @@
+/**
+ * The event log and branch activity (spec §3 Activity notification, Check-in/out row, Timer row).
+ * Every branch action, notification, check-in/out and timer step is a row of `events` with a
+ * monotonically increasing id, committed first and announced after commit (ARCHITECTURE.md).
+ */
+import {
+  bigserial, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp,
+} from 'drizzle-orm/pg-core';
+import { branchOffices, offices, organizations } from './offices.js';
+import { users } from './people.js';
+
+/** Event kinds. BRANCH_ACTION covers open/close/service and supervision results; NOTIFICATION covers alarms. */
+export const EventKind = {
+  BranchAction: 'BRANCH_ACTION',
+  Notification: 'NOTIFICATION',
+  CheckIn: 'CHECKIN',
+  CheckOut: 'CHECKOUT',
+  TimerStart: 'TIMER_START',
+  TimerPing: 'TIMER_PING',
+  TimerStop: 'TIMER_STOP',
+} as const;
+
+export const events = pgTable('events', {
+  /** Monotonically increasing event id (NotificationId for notifications). */
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  regionalOfficeId: integer('regional_office_id').references(() => offices.id, { onDelete: 'set null' }),
+  branchOfficeId: integer('branch_office_id').references(() => branchOffices.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Open, Close, Service, Panic, Duress, Trouble, Alarm, Emergency, Not Opened, Not Closed, … */
+  branchAction: text('branch_action'),
+  /** Spec §9 notification type: 0 anomaly; 2, 15 alarm; 10, 11, 12 emergency; null for plain actions. */
+  notificationType: smallint('notification_type'),
+  isTestNotification: boolean('is_test_notification').notNull().default(false),
+  isClosedBySystem: boolean('is_closed_by_system').notNull().default(false),
+  securityAlert: boolean('security_alert').notNull().default(false),
+  /** early | ontime | late, for openings and closings classified against the schedule. */
+  punctuality: text('punctuality'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  messageContent: text('message_content'),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  /** When it happened (UTC). */
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('events_org_time_idx').on(t.organizationId, t.occurredAt),
+  index('events_branch_time_idx').on(t.branchOfficeId, t.occurredAt),
+  index('events_kind_time_idx').on(t.kind, t.occurredAt),
+]);
+
+/** Check-ins and check-outs at a branch (spec §3 Check-in/out report row). Accuracy in metres. */
+export const checkIns = pgTable('check_ins', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  branchOfficeId: integer('branch_office_id').notNull().references(() => branchOffices.id, { onDelete: 'cascade' }),
+  checkInAt: timestamp('check_in_at', { withTimezone: true }).notNull(),
+  checkOutAt: timestamp('check_out_at', { withTimezone: true }),
+  checkedOutBy: integer('checked_out_by').references(() => users.id, { onDelete: 'set null' }),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  horizontalAccuracy: doublePrecision('horizontal_accuracy'),
+  insideGeofence: boolean('inside_geofence'),
+  checkInEventId: bigint('check_in_event_id', { mode: 'number' }),
+}, (t) => [index('check_ins_branch_idx').on(t.branchOfficeId, t.checkInAt), index('check_ins_user_idx').on(t.userId, t.checkInAt)]);
+
+/** Personal (lone-worker) timers (spec §3 Timer report row). Duration in seconds. */
+export const timers = pgTable('timers', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  branchOfficeId: integer('branch_office_id').references(() => branchOffices.id, { onDelete: 'set null' }),
+  timerForAction: text('timer_for_action').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  durationSeconds: integer('duration_seconds').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  safeStopped: boolean('safe_stopped').notNull().default(false),
+  alerted: boolean('alerted').notNull().default(false),
+}, (t) => [index('timers_open_idx').on(t.expiresAt), index('timers_user_idx').on(t.userId, t.startedAt)]);
+
+export const timerPings = pgTable('timer_pings', {
+  id: serial('id').primaryKey(),
+  timerId: integer('timer_id').notNull().references(() => timers.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  horizontalAccuracy: doublePrecision('horizontal_accuracy'),
+}, (t) => [index('timer_pings_timer_idx').on(t.timerId, t.at)]);
+
+/** Audit log: who changed what, before and after, when (ARCHITECTURE.md Security defaults). */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: text('ip'),
+}, (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)]);

@@ -1,0 +1,3 @@
+export * from './offices.js';
+export * from './people.js';
+export * from './activity.js';

@@ -1,0 +1,50 @@
+/** Branch office queries, always under the caller's scope (spec §7 getofficesv2). */
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { branchOffices, branchOfficeTypes, offices, organizations, securityOffices } from '../../db/schema/index.js';
+import { branchScope } from '../../plugins/authorization.js';
+import type { AuthContext } from '../../plugins/session.js';
+
+export interface BranchListFilter {
+  organizationId?: number;
+  regionalOfficeId?: number;
+  search?: string;
+  statusId?: number;
+  offset: number;
+  limit: number;
+}
+
+/** Escapes LIKE wildcards in user text. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+/** Branches the user may see, filtered and paged by name; `total` counts all matches. */
+export async function listBranches(db: Db, auth: AuthContext, f: BranchListFilter) {
+  const where: SQL[] = [branchScope(auth)];
+  if (f.organizationId) where.push(eq(branchOffices.organizationId, f.organizationId));
+  if (f.regionalOfficeId) where.push(eq(branchOffices.regionalOfficeId, f.regionalOfficeId));
+  if (f.statusId) where.push(eq(branchOffices.statusId, f.statusId));
+  if (f.search) {
+    const pattern = `%${likeEscape(f.search)}%`;
+    where.push(or(ilike(branchOffices.name, pattern), ilike(branchOffices.code, pattern))!);
+  }
+  const rows = await db
+    .select({
+      b: branchOffices,
+      organizationName: organizations.name,
+      regionalOfficeName: offices.name,
+      typeDisplay: branchOfficeTypes.display,
+      securityOfficeName: securityOffices.name,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(branchOffices)
+    .innerJoin(organizations, eq(organizations.id, branchOffices.organizationId))
+    .innerJoin(branchOfficeTypes, eq(branchOfficeTypes.id, branchOffices.branchOfficeTypeId))
+    .leftJoin(offices, eq(offices.id, branchOffices.regionalOfficeId))
+    .leftJoin(securityOffices, eq(securityOffices.id, branchOffices.securityOfficeId))
+    .where(and(...where))
+    .orderBy(asc(branchOffices.name), asc(branchOffices.id))
+    .offset(f.offset)
+    .limit(f.limit);
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+export type BranchListRow = Awaited<ReturnType<typeof listBranches>>['rows'][number];

@@ -1,0 +1,87 @@
+/**
+ * Requests and responses of spec §7 "Common and authentication" (and §3 Login result, Session).
+ * Validation messages are catalogue keys (errors.ts ValidationKey), so the web form resolver and
+ * the server share one rule and one text.
+ */
+import { z } from 'zod';
+import { ValidationKey } from './errors.js';
+import { SESSION_TOKEN_MIN_LENGTH } from './constants.js';
+
+/** Login email: trimmed, required, a valid address (spec §5 Login email). */
+export const ZLoginEmail = z
+  .string({ error: ValidationKey.LoginEmailRequired })
+  .trim()
+  .min(1, { error: ValidationKey.LoginEmailRequired })
+  .pipe(z.email({ error: ValidationKey.LoginEmailInvalid }));
+
+/** POST /api/client/login and /api/admin/login body (spec §7). */
+export const ZLoginRequest = z.object({
+  username: ZLoginEmail,
+  password: z.string({ error: ValidationKey.LoginPasswordRequired }).min(1, { error: ValidationKey.LoginPasswordRequired }),
+  sessiontype: z.literal('WEB').default('WEB'),
+});
+export type LoginRequest = z.input<typeof ZLoginRequest>;
+
+/** POST /api/client/loginwithtoken and /api/admin/loginwithtoken body. */
+export const ZLoginWithTokenRequest = z.object({
+  token: z.string({ error: 'errors.sessionTokenNotFound' }).min(SESSION_TOKEN_MIN_LENGTH, { error: 'errors.sessionTokenNotFound' }),
+});
+
+/** POST /api/client/forgotpassword body (spec §7 {case, email, version}). */
+export const ZForgotPasswordRequest = z.object({
+  case: z.literal('FORGOT-PASSWORD').default('FORGOT-PASSWORD'),
+  email: ZLoginEmail,
+  version: z.string().optional(),
+});
+
+/**
+ * The login-server lookup (POST /locate, form data; spec §7 "Location lookup").
+ * Email must contain exactly one @ (spec §5) else 'Could not process email address'.
+ */
+export const ZLocateRequest = z.object({
+  email: z.string().trim().refine((e) => e.split('@').length === 2, { error: 'errors.emailNotProcessable' }),
+  latitude: z.coerce.number().optional(),
+  longitude: z.coerce.number().optional(),
+  organization: z.string().optional(),
+  redirectUri: z.string().optional(),
+});
+/**
+ * Locate answer: `url` is where the account signs in. An https address that is not this
+ * server is a single sign-on authorization address (spec §2 /login); otherwise `url` is the API
+ * base and the login page shows the password step. Unknown emails get the same answer as
+ * password accounts (no account enumeration).
+ */
+export interface LocateResponse {
+  url: string;
+  sso: boolean;
+}
+
+/** Session (spec §3 "Session: UserInfos (Token, UserId, Email, RoleId, RoleName)"). */
+export interface UserInfos {
+  Token: string;
+  UserId: number;
+  Email: string;
+  RoleId: number;
+  RoleName: string;
+  RoleNameDisplay: string;
+  Name: string;
+  Surname: string;
+  PhoneNumber: string | null;
+  LangId: string;
+  OrganizationId: number | null;
+  OrganizationName: string | null;
+}
+
+/** Login result (spec §3: app versions, notes category, security offices, SIP URI, units, user infos/profile/settings, device infos). */
+export interface LoginResult {
+  AppVersions: { Web: string; Android: string; Ios: string };
+  NotesCategory: string[];
+  SecurityOffices: { Id: number; Name: string }[];
+  SipUri: string | null;
+  Units: { Distance: 'm'; Duration: 's' };
+  UserInfos: UserInfos;
+  UserProfile: { Name: string; Surname: string; Email: string; PhoneNumber: string | null; RoleId: number; RoleNameDisplay: string };
+  UserSettings: { LangId: string; NotificationsEnabled: boolean };
+  DeviceInfos: null;
+  IsAdmin: boolean;
+}
