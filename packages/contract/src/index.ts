@@ -6,3 +6,5 @@ export * from './auth.js';
 export * from './profile.js';
 export * from './offices.js';
 export * from './time.js';
+export * from './events.js';
+export * from './mobile.js';

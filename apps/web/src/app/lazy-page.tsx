@@ -1,0 +1,98 @@
+/**
+ * Lazy page groups (spec §2: admin, client, management, users, dashboard, operator, reports,
+ * log access). Each group is one dynamic import raced against CHUNK_LOAD_TIMEOUT_MS; a timeout
+ * or load failure shows t('app.chunkTimeout') with a Retry button that loads the group again.
+ */
+import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button } from '@mui/material';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@vigil/contract';
+import { Loading } from '../shared/components/Loading';
+import { ChunkTimeoutError, withTimeout } from './chunk-timeout';
+
+type PageModule = { pages: Record<string, ComponentType> };
+
+export const pageGroups = {
+  admin: () => import('../features/admin/pages/admin-pages'),
+  client: () => import('../features/client/pages/client-pages'),
+  management: () => import('../features/management/pages/management-pages'),
+  users: () => import('../features/users/pages/users-pages'),
+  dashboard: () => import('../features/dashboard/pages/dashboard-pages'),
+  operator: () => import('../features/operator/pages/operator-pages'),
+  reports: () => import('../features/reports/pages/reports-pages'),
+  logaccess: () => import('../features/logaccess/pages/logaccess-pages'),
+} satisfies Record<string, () => Promise<PageModule>>;
+
+export type PageGroup = keyof typeof pageGroups;
+export type PageName<G extends PageGroup> = keyof Awaited<ReturnType<(typeof pageGroups)[G]>>['pages'] & string;
+
+function makeLazy(group: PageGroup, name: string): ComponentType {
+  return lazy(async () => {
+    const load: () => Promise<PageModule> = pageGroups[group];
+    const mod = await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
+    const page = mod.pages[name];
+    if (!page) throw new Error(`no page ${group}:${name}`);
+    return { default: page };
+  });
+}
+
+/**
+ * A route element for page `name` of `group`. Called once per route when the route table is
+ * built; Retry replaces the failed lazy component with a fresh one and remounts the boundary.
+ */
+export function lazyPage<G extends PageGroup>(group: G, name: PageName<G>): ReactNode {
+  const holder = { Page: makeLazy(group, name) };
+  function LazyRoute() {
+    const [attempt, setAttempt] = useState(0);
+    const retry = () => {
+      holder.Page = makeLazy(group, name);
+      setAttempt((a) => a + 1);
+    };
+    const Page = holder.Page;
+    return (
+      <ChunkErrorBoundary key={attempt} onRetry={retry}>
+        <Suspense fallback={<Loading />}>
+          <Page />
+        </Suspense>
+      </ChunkErrorBoundary>
+    );
+  }
+  LazyRoute.displayName = `LazyRoute(${group}:${name})`;
+  return <LazyRoute />;
+}
+
+interface BoundaryProps {
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class ChunkErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('page load failed', error, info.componentStack);
+  }
+  override render() {
+    if (this.state.error) return <ChunkFailed timeout={this.state.error instanceof ChunkTimeoutError} onRetry={this.props.onRetry} />;
+    return this.props.children;
+  }
+}
+
+function ChunkFailed({ timeout, onRetry }: { timeout: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      data-testid="chunk-error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry} data-testid="chunk-retry">
+          {t('app.retry')}
+        </Button>
+      }
+    >
+      {timeout ? t('app.chunkTimeout') : t('app.chunkFailed')}
+    </Alert>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Authentication calls (spec §7 Common and authentication): location lookup, client and admin
+ * login / session check / logout, forgot password.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { ErrorCode, WEB_VERSION_LABEL, type LocateResponse, type LoginResult, type UserInfos } from '@vigil/contract';
+import { ApiError, apiPost, postEnvelope, postForm } from '../../shared/api/client';
+import { setSession } from '../../shared/session/session-store';
+
+export type Area = 'client' | 'admin';
+const base = (area: Area) => `/api/${area}`;
+
+export const SSO_DOMAIN_STORAGE_KEY = 'vigil.ssoDomain';
+
+/** True when the email has exactly one '@' (spec §5: else 'Could not process email address'). */
+export function hasSingleAt(email: string): boolean {
+  return email.split('@').length === 2;
+}
+
+/** POST /locate as form data. Non-200 gives errors.locateFailed. */
+export async function locate(email: string, redirectUri: string): Promise<LocateResponse> {
+  if (!hasSingleAt(email)) throw new ApiError(400, { code: ErrorCode.EmailNotProcessable });
+  const res = await postForm('/locate', { email, latitude: '', longitude: '', organization: '', redirectUri }).catch(() => null);
+  if (!res || res.status !== 200) throw new ApiError(res?.status ?? 0, { code: ErrorCode.LocateFailed });
+  const body = (res.data as { body?: LocateResponse } | undefined)?.body;
+  if (!body || typeof body.url !== 'string') throw new ApiError(res.status, { code: ErrorCode.LocateFailed });
+  return body;
+}
+
+/** Where the locate answer sends the browser: an SSO address, or null for the password step. */
+export function ssoTarget(answer: LocateResponse): string | null {
+  return answer.sso && answer.url.startsWith('https') ? answer.url : null;
+}
+
+export interface LoginInput {
+  username: string;
+  password: string;
+}
+
+/** POST /api/<area>/login; on success the session is stored (token in memory). */
+export async function login(area: Area, input: LoginInput): Promise<LoginResult> {
+  const result = await apiPost<LoginResult>(`${base(area)}/login`, { username: input.username, password: input.password, sessiontype: 'WEB' });
+  setSession(result.UserInfos, area === 'admin');
+  return result;
+}
+
+/** POST /api/<area>/isauthenticated: the session's user, or ApiError (401). */
+export async function isAuthenticated(area: Area): Promise<UserInfos> {
+  const body = await apiPost<{ UserInfos: UserInfos }>(`${base(area)}/isauthenticated`, {}, { ignoreUnauthorized: true });
+  return body.UserInfos;
+}
+
+/** POST /api/<area>/logout (errors are ignored by the caller: the local session ends anyway). */
+export async function logout(area: Area): Promise<void> {
+  await postEnvelope(`${base(area)}/logout`, {}, { ignoreUnauthorized: true });
+}
+
+/** POST /api/client/forgotpassword; resolves with the server's description. */
+export async function forgotPassword(email: string): Promise<string | undefined> {
+  const env = await postEnvelope<unknown>('/api/client/forgotpassword', { case: 'FORGOT-PASSWORD', email, version: WEB_VERSION_LABEL });
+  if (!env.success) throw new ApiError(200, { code: env.code, description: env.description });
+  return env.description;
+}
+
+export function useLocate() {
+  return useMutation({ mutationFn: (v: { email: string; redirectUri: string }) => locate(v.email, v.redirectUri) });
+}
+
+export function useLogin(area: Area) {
+  return useMutation({ mutationFn: (v: LoginInput) => login(area, v) });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (email: string) => forgotPassword(email) });
+}

@@ -1,0 +1,64 @@
+/** Forgot-password form (spec §2 /login): email + Submit, and a way back to the login form. */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { ZLoginEmail } from '@vigil/contract';
+import { useErrorText } from '../../../shared/api/use-error-text';
+import { useForgotPassword } from '../api';
+import type { FlashSeverity } from '../../../shared/session/flash';
+
+const ZForgotForm = z.object({ email: ZLoginEmail });
+type ForgotForm = z.input<typeof ZForgotForm>;
+
+export interface ForgotPasswordFormProps {
+  initialEmail: string;
+  onBack: () => void;
+  onResult: (severity: FlashSeverity, text: string) => void;
+  onResultKey: (severity: FlashSeverity, key: string) => void;
+}
+
+export function ForgotPasswordForm({ initialEmail, onBack, onResult, onResultKey }: ForgotPasswordFormProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const forgot = useForgotPassword();
+  const { register, handleSubmit, formState } = useForm<ForgotForm, unknown, z.output<typeof ZForgotForm>>({
+    resolver: zodResolver(ZForgotForm),
+    defaultValues: { email: initialEmail },
+  });
+  const submit = handleSubmit((v) =>
+    forgot.mutate(v.email, {
+      onSuccess: (description) => (description ? onResult('success', description) : onResultKey('success', 'messages.forgotPasswordSent')),
+      onError: (err) => onResult('error', errorText(err)),
+    }),
+  );
+  const emailError = formState.errors.email?.message;
+  return (
+    <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
+      <Typography variant="subtitle1" component="h2">
+        {t('login.forgotTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('login.forgotHelp')}
+      </Typography>
+      <TextField
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        fullWidth
+        error={!!emailError}
+        helperText={emailError ? t(emailError) : undefined}
+        slotProps={{ htmlInput: { 'data-testid': 'forgot-email' } }}
+        {...register('email')}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={forgot.isPending} data-testid="forgot-submit">
+        {t('login.forgotSubmit')}
+      </Button>
+      <Link component="button" type="button" variant="body2" onClick={onBack} data-testid="forgot-toggle" sx={{ alignSelf: 'center' }}>
+        {t('login.backToLogin')}
+      </Link>
+    </Stack>
+  );
+}

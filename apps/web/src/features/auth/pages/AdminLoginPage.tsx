@@ -1,0 +1,83 @@
+/** /admin/login (spec §2): "Administrator Log In", email and password in one step, plus forgot password. */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Button, Link, Stack, TextField } from '@mui/material';
+import { ZLoginRequest } from '@vigil/contract';
+import { useErrorText } from '../../../shared/api/use-error-text';
+import { PasswordField } from '../../../shared/components/PasswordField';
+import { ADMIN_HOME, safeRedirect } from '../../../shared/session/session-gate';
+import { AuthLayout } from '../components/AuthLayout';
+import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
+import { useAuthAlert } from '../components/use-auth-alert';
+import { useLogin } from '../api';
+
+export default function AdminLoginPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { alert, showText, showKey, clear } = useAuthAlert();
+  const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  const login = useLogin('admin');
+  const { register, handleSubmit, formState, getValues } = useForm<z.input<typeof ZLoginRequest>, unknown, z.output<typeof ZLoginRequest>>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { username: '', password: '', sessiontype: 'WEB' },
+  });
+  const toggleForgot = () => {
+    clear();
+    setMode((m) => (m === 'login' ? 'forgot' : 'login'));
+  };
+  const submit = handleSubmit((v) => {
+    clear();
+    login.mutate(
+      { username: v.username, password: v.password },
+      {
+        onSuccess: () => void navigate(safeRedirect(params.get('redirect')) ?? ADMIN_HOME, { replace: true }),
+        onError: (err) => showText('error', errorText(err)),
+      },
+    );
+  });
+  const emailErr = formState.errors.username?.message;
+  const pwErr = formState.errors.password?.message;
+
+  return (
+    <AuthLayout title={mode === 'login' ? t('login.adminTitle') : t('login.forgotTitle')} alert={alert} onAlertClose={clear}>
+      {mode === 'forgot' ? (
+        <ForgotPasswordForm initialEmail={getValues('username')} onBack={toggleForgot} onResult={showText} onResultKey={showKey} />
+      ) : (
+        <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
+          <TextField
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            fullWidth
+            error={!!emailErr}
+            helperText={emailErr ? t(emailErr) : undefined}
+            slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
+            {...register('username')}
+          />
+          <PasswordField
+            label={t('login.password')}
+            autoComplete="current-password"
+            fullWidth
+            error={!!pwErr}
+            helperText={pwErr ? t(pwErr) : undefined}
+            testId="login-password"
+            {...register('password')}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={login.isPending} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+          <Link component="button" type="button" variant="body2" onClick={toggleForgot} data-testid="forgot-toggle" sx={{ alignSelf: 'center' }}>
+            {t('login.forgot')}
+          </Link>
+        </Stack>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * /login (spec §2 Public routes, §4 Login): step 1 email → /locate → single sign-on redirect
+ * or step 2 password. A Forgot Password toggle switches to the reset-request form.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { ZLoginEmail, ZLoginRequest } from '@vigil/contract';
+import { useErrorText } from '../../../shared/api/use-error-text';
+import { PasswordField } from '../../../shared/components/PasswordField';
+import { CLIENT_HOME, safeRedirect } from '../../../shared/session/session-gate';
+import { AuthLayout } from '../components/AuthLayout';
+import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
+import { useAuthAlert } from '../components/use-auth-alert';
+import { SSO_DOMAIN_STORAGE_KEY, ssoTarget, useLocate, useLogin } from '../api';
+
+const ZEmailStep = z.object({ email: ZLoginEmail });
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { alert, showText, showKey, clear } = useAuthAlert();
+  const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  const [email, setEmail] = useState<string | null>(null);
+
+  const toggleForgot = () => {
+    clear();
+    setMode((m) => (m === 'login' ? 'forgot' : 'login'));
+  };
+
+  return (
+    <AuthLayout title={mode === 'login' ? t('login.title') : t('login.forgotTitle')} alert={alert} onAlertClose={clear}>
+      {mode === 'forgot' ? (
+        <ForgotPasswordForm initialEmail={email ?? ''} onBack={toggleForgot} onResult={showText} onResultKey={showKey} />
+      ) : (
+        <Stack sx={{ gap: 2 }}>
+          {email === null ? (
+            <EmailStep onLocated={setEmail} onError={(text) => showText('error', text)} onStart={clear} />
+          ) : (
+            <PasswordStep
+              email={email}
+              onChangeEmail={() => {
+                clear();
+                setEmail(null);
+              }}
+              onError={(text) => showText('error', text)}
+              onStart={clear}
+            />
+          )}
+          <Link component="button" type="button" variant="body2" onClick={toggleForgot} data-testid="forgot-toggle" sx={{ alignSelf: 'center' }}>
+            {t('login.forgot')}
+          </Link>
+        </Stack>
+      )}
+    </AuthLayout>
+  );
+}
+
+interface StepProps {
+  onError: (text: string) => void;
+  onStart: () => void;
+}
+
+function EmailStep({ onLocated, onError, onStart }: StepProps & { onLocated: (email: string) => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const locate = useLocate();
+  const { register, handleSubmit, formState } = useForm<z.input<typeof ZEmailStep>, unknown, z.output<typeof ZEmailStep>>({
+    resolver: zodResolver(ZEmailStep),
+    defaultValues: { email: '' },
+  });
+  const submit = handleSubmit(({ email }) => {
+    onStart();
+    locate.mutate(
+      { email, redirectUri: `${window.location.origin}/login` },
+      {
+        onSuccess: (answer) => {
+          const target = ssoTarget(answer);
+          if (target) {
+            sessionStorage.setItem(SSO_DOMAIN_STORAGE_KEY, email.split('@')[1] ?? '');
+            window.location.assign(target);
+            return;
+          }
+          onLocated(email);
+        },
+        onError: (err) => onError(errorText(err)),
+      },
+    );
+  });
+  const err = formState.errors.email?.message;
+  return (
+    <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
+      <TextField
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        fullWidth
+        error={!!err}
+        helperText={err ? t(err) : undefined}
+        slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
+        {...register('email')}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={locate.isPending} data-testid="login-next">
+        {t('login.next')}
+      </Button>
+    </Stack>
+  );
+}
+
+function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { email: string; onChangeEmail: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useLogin('client');
+  const { register, handleSubmit, formState } = useForm<z.input<typeof ZLoginRequest>, unknown, z.output<typeof ZLoginRequest>>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { username: email, password: '', sessiontype: 'WEB' },
+  });
+  const submit = handleSubmit((v) => {
+    onStart();
+    login.mutate(
+      { username: v.username, password: v.password },
+      {
+        onSuccess: () => void navigate(safeRedirect(params.get('redirect')) ?? CLIENT_HOME, { replace: true }),
+        onError: (err) => onError(errorText(err)),
+      },
+    );
+  });
+  const err = formState.errors.password?.message;
+  return (
+    <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between', bgcolor: 'grey.100', borderRadius: 1, px: 1.5, py: 1 }}>
+        <Typography data-testid="login-email-shown" sx={{ overflowWrap: 'anywhere' }}>
+          {email}
+        </Typography>
+        <Link component="button" type="button" variant="body2" onClick={onChangeEmail} data-testid="login-change-email">
+          {t('login.changeEmail')}
+        </Link>
+      </Box>
+      <input type="hidden" autoComplete="username" value={email} readOnly />
+      <PasswordField
+        label={t('login.password')}
+        autoComplete="current-password"
+        autoFocus
+        fullWidth
+        error={!!err}
+        helperText={err ? t(err) : undefined}
+        testId="login-password"
+        {...register('password')}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={login.isPending} data-testid="login-submit">
+        {t('login.submit')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * /logout and /admin/logout (spec §2): end the session on the server, clear it here and go to
+ * the matching login page with the logout message.
+ */
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loading } from '../../../shared/components/Loading';
+import { clearSession, getSession } from '../../../shared/session/session-store';
+import { setFlash } from '../../../shared/session/flash';
+import { logout, type Area } from '../api';
+
+export default function LogoutPage({ area }: { area: Area }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const hadSession = getSession() !== null;
+    const done = () => {
+      clearSession();
+      queryClient.clear();
+      setFlash({ severity: 'success', key: 'messages.loggedOut' });
+      void navigate(area === 'admin' ? '/admin/login' : '/login', { replace: true });
+    };
+    if (!hadSession) {
+      done();
+      return;
+    }
+    logout(area).catch(() => undefined).finally(done);
+  }, [area, navigate, queryClient]);
+  return <Loading />;
+}

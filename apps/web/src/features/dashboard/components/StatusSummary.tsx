@@ -1,0 +1,22 @@
+/** Summary chips: how many branches are open, closed, in service and in alarm. */
+import { useTranslation } from 'react-i18next';
+import { Chip, Stack } from '@mui/material';
+import { BRANCH_STATUS_COLORS, type BranchStatus } from '@vigil/contract';
+import { BRANCH_STATUSES } from '../branch-board';
+
+export function StatusSummary({ counts }: { counts: Record<BranchStatus, number> }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} data-testid="status-summary">
+      {BRANCH_STATUSES.map((s) => (
+        <Chip
+          key={s}
+          data-testid={`status-count-${s}`}
+          data-count={counts[s]}
+          label={t('dashboard.statusCount', { status: t(`branchStatus.${s}`), count: counts[s] })}
+          sx={{ bgcolor: BRANCH_STATUS_COLORS[s], color: '#fff', fontWeight: 600 }}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Drawer contents (spec §2 Shell): logo and product name; the emergency button (every role
+ * but 1); the dealer's organisation card; the role's menu; incoming calls and chats, or the
+ * Unsupported Browser warning without WebRTC; Internet status; copyright; versions.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, AlertTitle, Box, Button, Divider, Stack, Toolbar, Typography } from '@mui/material';
+import ShieldIcon from '@mui/icons-material/Shield';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import { EMERGENCY_DIALOG_WIDTH_PX, MOBILE_VERSIONS, PRODUCT_NAME_DEFAULT, RoleId, WEB_VERSION_LABEL, cutVersion, menuForRole } from '@vigil/contract';
+import { PlaceholderDialog } from '../../../shared/components/PlaceholderDialog';
+import { webRtcSupported } from '../../../shared/browser/browser-features';
+import type { StoredSession } from '../../../shared/session/session-store';
+import { MenuList } from './MenuList';
+import { InternetStatus } from './InternetStatus';
+import { OrgCard } from './OrgCard';
+
+export function DrawerContent({ session, onNavigate }: { session: StoredSession; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const [emergencyOpen, setEmergencyOpen] = useState(false);
+  const isAdmin = session.RoleId === RoleId.PlatformAdmin;
+  return (
+    <Box data-testid="drawer" sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', '& > *': { flexShrink: 0 } }}>
+      <Toolbar sx={{ gap: 1 }}>
+        <ShieldIcon color="primary" aria-hidden />
+        <Typography variant="h6" component="div" sx={{ fontWeight: 700 }}>
+          {t('app.productName', { product: PRODUCT_NAME_DEFAULT })}
+        </Typography>
+      </Toolbar>
+      <Divider />
+      {!isAdmin && (
+        <Box sx={{ px: 1.5, pt: 1.5 }}>
+          <Button fullWidth variant="contained" color="error" startIcon={<CampaignIcon />} onClick={() => setEmergencyOpen(true)} data-testid="emergency-button" sx={{ textTransform: 'none' }}>
+            {t('shell.sendEmergency')}
+          </Button>
+          <PlaceholderDialog open={emergencyOpen} onClose={() => setEmergencyOpen(false)} screen="emergency" widthPx={EMERGENCY_DIALOG_WIDTH_PX} testId="emergency-dialog" />
+        </Box>
+      )}
+      {session.RoleId === RoleId.Dealer && <OrgCard />}
+      <MenuList items={menuForRole(session.RoleId)} onNavigate={onNavigate} />
+      <Divider />
+      {!isAdmin && <CallsSection />}
+      <Box sx={{ flexGrow: 1 }} />
+      <Stack sx={{ p: 2, gap: 0.5 }}>
+        <InternetStatus />
+        <Typography variant="caption" color="text.secondary">
+          {t('app.copyright', { year: new Date().getFullYear(), product: PRODUCT_NAME_DEFAULT })}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" data-testid="versions">
+          {t('shell.versionWeb', { version: WEB_VERSION_LABEL })} · {t('shell.versionAndroid', { version: cutVersion(MOBILE_VERSIONS.android) })} ·{' '}
+          {t('shell.versionIos', { version: cutVersion(MOBILE_VERSIONS.ios) })}
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}
+
+function CallsSection() {
+  const { t } = useTranslation();
+  if (!webRtcSupported()) {
+    return (
+      <Alert severity="warning" sx={{ m: 1.5 }} data-testid="unsupported-browser">
+        <AlertTitle>{t('shell.unsupportedBrowserTitle')}</AlertTitle>
+        {t('shell.unsupportedBrowserText')}
+      </Alert>
+    );
+  }
+  return (
+    <Box sx={{ px: 2, py: 1.5 }} data-testid="incoming-section">
+      <Typography variant="overline" color="text.secondary">
+        {t('shell.incomingTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('shell.noIncoming')}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The console shell (spec §2 Shell): a permanent 260px drawer on desktop (hideable from the
+ * top bar), a temporary drawer below 960px; the top bar with drawer toggle, date-range picker
+ * and user menu; the page in the main area.
+ */
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AppBar, Box, Drawer, IconButton, Toolbar, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import { DRAWER_WIDTH_PX } from '@vigil/contract';
+import { DateRangeButton } from '../../../shared/date-range/DateRangeButton';
+import { useSession } from '../../../shared/session/use-session';
+import { DrawerContent } from './DrawerContent';
+import { UserMenu } from './UserMenu';
+
+export default function Shell() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('md'));
+  const session = useSession();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  if (!session) return null; // the gate redirects
+  const drawerShown = !mobile && desktopOpen;
+  const offset = drawerShown ? DRAWER_WIDTH_PX : 0;
+  const toggle = () => (mobile ? setMobileOpen((o) => !o) : setDesktopOpen((o) => !o));
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ width: `calc(100% - ${offset}px)`, ml: `${offset}px` }} data-testid="top-bar">
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+          <IconButton color="inherit" edge="start" onClick={toggle} aria-label={t('shell.toggleDrawer')} data-testid="drawer-toggle">
+            <MenuIcon />
+          </IconButton>
+          <DateRangeButton />
+          <Box sx={{ flexGrow: 1 }} />
+          <UserMenu session={session} />
+        </Toolbar>
+      </AppBar>
+      {mobile ? (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}
+        >
+          <DrawerContent session={session} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      ) : (
+        drawerShown && (
+          <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH_PX, flexShrink: 0 }} slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' } } }}>
+            <DrawerContent session={session} />
+          </Drawer>
+        )
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, bgcolor: 'grey.50' }} data-testid="main-content">
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

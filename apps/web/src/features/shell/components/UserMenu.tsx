@@ -1,0 +1,104 @@
+/**
+ * User menu (spec §2 Top bar): initials avatar and role name; Profile, Language, Console
+ * (roles 5 and 8), Logout.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Avatar, Box, Button, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
+import PersonIcon from '@mui/icons-material/Person';
+import LogoutIcon from '@mui/icons-material/Logout';
+import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
+import CheckIcon from '@mui/icons-material/Check';
+import { SECURITY_ROLES } from '@vigil/contract';
+import { LANGUAGES, type Language } from '@vigil/i18n';
+import { PlaceholderDialog } from '../../../shared/components/PlaceholderDialog';
+import { currentLanguage, setLanguage } from '../../../shared/i18n/language';
+import type { StoredSession } from '../../../shared/session/session-store';
+import { ProfileDialog } from '../../profile/components/ProfileDialog';
+import { useUpdateLanguage } from '../../profile/api';
+
+/** Up to two initials from the name and surname (or the email). */
+export function initialsOf(s: Pick<StoredSession, 'Name' | 'Surname' | 'Email'>): string {
+  const i = `${s.Name?.trim()[0] ?? ''}${s.Surname?.trim()[0] ?? ''}`;
+  return (i || s.Email.trim()[0] || '?').toUpperCase();
+}
+
+export function UserMenu({ session }: { session: StoredSession }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<'profile' | 'console' | null>(null);
+  const updateLanguage = useUpdateLanguage();
+  const lang = currentLanguage();
+  const roleName = t(`roles.${session.RoleId}`, { defaultValue: session.RoleNameDisplay });
+
+  const chooseLanguage = (l: Language) => {
+    setAnchor(null);
+    void setLanguage(l);
+    if (!session.IsAdmin) updateLanguage.mutate(l);
+  };
+  const open = (d: 'profile' | 'console') => {
+    setAnchor(null);
+    setDialog(d);
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid="user-menu-button"
+        aria-haspopup="menu"
+        aria-label={t('shell.userMenu')}
+        sx={{ textTransform: 'none', gap: 1, minWidth: 0 }}
+      >
+        <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.dark', fontSize: 14 }} data-testid="user-initials">
+          {initialsOf(session)}
+        </Avatar>
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} data-testid="user-role">
+          {roleName}
+        </Box>
+      </Button>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <MenuItem onClick={() => open('profile')} data-testid="menu-profile">
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={t('shell.profile')} />
+        </MenuItem>
+        {SECURITY_ROLES.includes(session.RoleId) && (
+          <MenuItem onClick={() => open('console')} data-testid="menu-console">
+            <ListItemIcon>
+              <HeadsetMicIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('shell.console')} />
+          </MenuItem>
+        )}
+        <Divider />
+        <ListSubheader data-testid="language-select">{t('app.language')}</ListSubheader>
+        {LANGUAGES.map((l) => (
+          <MenuItem key={l} selected={l === lang} onClick={() => chooseLanguage(l)} data-testid={`language-option-${l}`}>
+            <ListItemIcon>{l === lang ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+            <ListItemText primary={t(`app.languages.${l}`)} />
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void navigate(session.IsAdmin ? '/admin/logout' : '/logout');
+          }}
+          data-testid="menu-logout"
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={t('shell.logout')} />
+        </MenuItem>
+      </Menu>
+      <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} session={session} />
+      <PlaceholderDialog open={dialog === 'console'} onClose={() => setDialog(null)} screen="console" testId="console-dialog" />
+    </>
+  );
+}

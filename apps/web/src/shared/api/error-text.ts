@@ -1,0 +1,18 @@
+/**
+ * What an alert shows for a failed call (spec §8): the catalogue text of the envelope's `code`
+ * when the catalogue has it, else the server's description, else the generic message.
+ */
+import { ErrorCode, PRODUCT_NAME_DEFAULT } from '@vigil/contract';
+import { ApiError } from './client';
+
+export type ErrorDisplay = { key: string; vars: Record<string, string> } | { text: string };
+
+/** Pure mapping; `hasKey` says whether the catalogue knows a key. */
+export function describeError(err: unknown, hasKey: (key: string) => boolean): ErrorDisplay {
+  const vars = { product: PRODUCT_NAME_DEFAULT };
+  if (err instanceof ApiError) {
+    if (err.code && hasKey(err.code)) return { key: err.code, vars };
+    if (err.description) return { text: err.description };
+  }
+  return { key: ErrorCode.Generic, vars };
+}

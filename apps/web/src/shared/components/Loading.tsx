@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { Box, CircularProgress, Typography } from '@mui/material';
+
+/** A centred spinner with the "Loading…" text. */
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, p: 4 }}>
+      <CircularProgress size={24} />
+      <Typography color="text.secondary">{t('app.loading')}</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+/** MUI X date pickers with Luxon in the UI language. Wrap any screen that renders pickers (kept out of the main bundle). */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
+
+export function DatePickersProvider({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={i18n.language}>
+      {children}
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The UI language (English / Albanian): remembered in localStorage 'vigil.lang', applied at
+ * startup, reflected in <html lang> and the document title.
+ */
+import i18next from 'i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vigil/i18n';
+import { PRODUCT_NAME_DEFAULT } from '@vigil/contract';
+
+export const LANGUAGE_STORAGE_KEY = 'vigil.lang';
+
+export function isLanguage(v: unknown): v is Language {
+  return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+}
+
+/** The remembered language, or English. */
+export function storedLanguage(): Language {
+  try {
+    const v = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(v) ? v : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/** The language i18next currently uses. */
+export function currentLanguage(): Language {
+  const l = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguage(l) ? l : DEFAULT_LANGUAGE;
+}
+
+/** Set <html lang> and the title for the current language. */
+export function applyDocumentLanguage(): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = currentLanguage();
+  document.title = i18next.t('app.productName', { product: PRODUCT_NAME_DEFAULT });
+}
+
+/** Switch the UI language and remember it. */
+export async function setLanguage(lang: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // ignore
+  }
+  await i18next.changeLanguage(lang);
+  applyDocumentLanguage();
+}

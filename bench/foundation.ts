@@ -1,0 +1,52 @@
+/**
+ * Foundation benchmark: latency of sign-in (argon2id) and of the dashboard branch board
+ * (getofficesv2) for several roles, on the real server with the demo data, on PGlite and — when
+ * BENCH_DATABASE_URL is set — PostgreSQL. Prints p50/p95/max in ms. No assertions: figures only.
+ *
+ *   npx tsx bench/foundation.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/foundation.ts
+ */
+import { performance } from 'node:perf_hooks';
+import { ApiClient, startTestServer, type DbKind } from '../apps/server/test/helpers.js';
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+function summary(label: string, samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  console.log(`${label.padEnd(48)} n=${String(s.length).padStart(4)}  p50=${percentile(s, 50).toFixed(1).padStart(7)} ms  p95=${percentile(s, 95).toFixed(1).padStart(7)} ms  max=${s[s.length - 1]!.toFixed(1).padStart(7)} ms`);
+}
+async function time<T>(fn: () => Promise<T>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+async function run(kind: DbKind) {
+  if (kind === 'postgres') process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const seedStart = performance.now();
+  const server = await startTestServer(kind, { LOGIN_RATE_MAX: '100000' });
+  console.log(`\n[${kind}] server started with demo data in ${(performance.now() - seedStart).toFixed(0)} ms`);
+  try {
+    const logins: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const c = new ApiClient(server.baseUrl);
+      await c.fetchCsrf();
+      logins.push(await time(() => c.post('/api/client/login', { username: 'orgadmin@example.com', password: 'Vigil-demo-2026' })));
+    }
+    summary(`[${kind}] login (argon2id verify + session)`, logins);
+    for (const email of ['orgadmin@example.com', 'dealer@example.com', 'officer@example.com', 'regional@example.com', 'manager@example.com']) {
+      const c = new ApiClient(server.baseUrl);
+      await c.login(email);
+      const samples: number[] = [];
+      for (let i = 0; i < 200; i++) samples.push(await time(() => c.post('/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES' })));
+      summary(`[${kind}] getofficesv2 board ${email}`, samples);
+    }
+    console.log(`[${kind}] rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+  } finally {
+    await server.close();
+  }
+}
+
+await run('pglite');
+if (process.env.BENCH_DATABASE_URL) await run('postgres');

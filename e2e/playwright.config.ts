@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests: Debian Chromium (no `playwright install`) against the built console and the real
+ * server on a fresh embedded database seeded with the demo data.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18931);
+const dataDir = '.test-results/e2e-data';
+
+export default defineConfig({
+  testDir: './specs',
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json']],
+  outputDir: '../.test-results/playwright-output',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node apps/server/dist/server.mjs`,
+    cwd: '..',
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', VIGIL_DATA_DIR: dataDir, VIGIL_DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100' },
+  },
+});

@@ -1,0 +1,107 @@
+/** Sign-in, role menus, session gate, refusals and language (spec §2 Public routes, Shell, §6, §8). */
+import { expect, test } from '@playwright/test';
+import { menuPaths } from '@vigil/contract';
+import { DEMO_PASSWORD, menuHrefs, signIn, signInAdmin } from '../fixtures/auth.js';
+
+const WEB_ROLES: [string, number][] = [
+  ['orgadmin@example.com', 2],
+  ['dealer@example.com', 12],
+  ['officer@example.com', 5],
+  ['operator@example.com', 8],
+  ['regional@example.com', 9],
+  ['manager@example.com', 6],
+];
+
+for (const [email, roleId] of WEB_ROLES) {
+  test(`${email} signs in through the two-step form and sees exactly the role ${roleId} menu`, async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await menuHrefs(page)).toEqual(menuPaths(roleId));
+    // The role name is shown in the user menu button.
+    await expect(page.getByTestId('user-menu-button')).toBeVisible();
+    // Every role but 1 has the emergency notification button.
+    await expect(page.getByTestId('emergency-button').first()).toBeAttached();
+  });
+}
+
+test('the platform admin signs in at /admin/login and sees the admin menu, without the emergency button', async ({ page }) => {
+  await signInAdmin(page);
+  await expect(page).toHaveURL(/\/admin\/employees$/);
+  expect(await menuHrefs(page)).toEqual(menuPaths(1));
+  await expect(page.getByTestId('emergency-button')).toHaveCount(0);
+});
+
+test('/daily while signed out goes to login with a redirect value, and back to /daily after sign-in', async ({ page }) => {
+  await page.goto('/daily');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdaily$/);
+  await signIn(page, 'orgadmin@example.com');
+  await expect(page).toHaveURL(/\/daily$/);
+  await expect(page.getByTestId('not-available')).toBeVisible();
+});
+
+test('a mobile-only account is refused with the exact text', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'staff@example.com');
+  await expect(page.getByTestId('login-alert')).toHaveText(/You cannot log in using a web browser\. Please switch to the Vigil app\./);
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a wrong password shows "Invalid username or password"', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'orgadmin@example.com', 'definitely-wrong');
+  await expect(page.getByTestId('login-alert')).toHaveText(/Invalid username or password/);
+});
+
+test('when the server drops the session the console logs out with the session-expired message', async ({ page, playwright, baseURL }) => {
+  await page.goto('/login');
+  await signIn(page, 'operator@example.com');
+  await expect(page).toHaveURL(/\/$/);
+  // End the session on the server from another client that holds the same session cookie.
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name === 'vigil_session')!;
+  const other = await playwright.request.newContext({ baseURL });
+  const csrf = await other.get('/security/csrf-token');
+  const token = csrf.headers()['x-xsrf-token']!;
+  const out = await other.post('/api/client/logout', {
+    headers: { 'x-xsrf-token': token, cookie: `vigil_session=${session.value}; vigil_csrf=${token}` },
+    data: {},
+  });
+  expect(out.status()).toBe(200);
+  await other.dispose();
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-alert')).toHaveText(/Your session has expired\. Please log in again\./);
+});
+
+test('logout shows the logout message and returns to /login', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'regional@example.com');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-alert')).toHaveText(/You have logged out\. For additional security, you may want to close your web browser\./);
+  // The old session is gone: a protected page needs a new sign-in.
+  await page.goto('/regions');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fregions$/);
+});
+
+test('the language switches to Albanian on the login page and is remembered', async ({ page }) => {
+  await page.goto('/login');
+  const label = page.getByTestId('login-next');
+  const english = (await label.innerText()).trim();
+  await page.getByTestId('language-select').click();
+  await page.getByRole('option', { name: 'Shqip' }).click();
+  await expect(label).not.toHaveText(english);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sq');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sq');
+  // Server messages come back in Albanian too.
+  await signIn(page, 'orgadmin@example.com', 'wrong-password');
+  await expect(page.getByTestId('login-alert')).toHaveText(/Emër përdoruesi ose fjalëkalim i pavlefshëm/);
+  // Still on the password step: correct the password.
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('menu-link').first()).toHaveText('Paneli');
+});

@@ -1,0 +1,49 @@
+/**
+ * The message catalogues (English and Albanian) shared by the web console and the server
+ * (server descriptions and, later, e-mails). Keys are nested objects; values use i18next
+ * interpolation `{{name}}`.
+ */
+import en from './en.json' with { type: 'json' };
+import sq from './sq.json' with { type: 'json' };
+
+export const LANGUAGES = ['en', 'sq'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
+export const catalogues: Record<Language, unknown> = { en, sq };
+
+/** The supported language that best matches an Accept-Language header or a stored LangId. */
+export function pickLanguage(header: string | null | undefined): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  for (const part of header.split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase().slice(0, 2);
+    if ((LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Every leaf key of a catalogue, dotted (e.g. "errors.generic"). */
+export function flattenKeys(obj: unknown, prefix = ''): string[] {
+  if (!obj || typeof obj !== 'object') return [prefix.slice(0, -1)];
+  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? flattenKeys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+function lookup(lang: Language, key: string): string | undefined {
+  let node: unknown = catalogues[lang];
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * Translate `key` into `lang`, filling `{{name}}` from `vars`. Falls back to English, then to the
+ * key itself. Used by the server for `description` texts; the web uses i18next with `resources`.
+ */
+export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
+  const text = lookup(lang, key) ?? lookup('en', key) ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}

@@ -1,0 +1,42 @@
+// `npm run demo`: builds when needed, then starts the server with VIGIL_DEMO=1 (demo data on the
+// embedded database unless DATABASE_URL is set) and the simulator beside it.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+
+/** Newest modification time of any file below `dir` (node_modules and dist excluded). */
+function newest(dir) {
+  let max = 0;
+  if (!fs.existsSync(dir)) return max;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = path.join(dir, entry.name);
+    max = Math.max(max, entry.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return max;
+}
+const outputs = ['apps/web/dist/index.html', 'apps/server/dist/server.mjs'];
+const builtAt = Math.min(...outputs.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
+const sourcesAt = Math.max(...['apps/web', 'apps/server/src', 'packages'].map(newest));
+if (builtAt < sourcesAt) {
+  console.log('vigil demo: building the console and server…');
+  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const env = { ...process.env, VIGIL_DEMO: '1' };
+const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], { stdio: 'inherit', env });
+const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/simulator/src/index.ts'], { stdio: 'inherit', env });
+const stop = () => {
+  server.kill('SIGTERM');
+  simulator.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  simulator.kill('SIGTERM');
+  process.exit(code ?? 0);
+});
