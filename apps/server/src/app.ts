@@ -10,6 +10,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@vigil/contract';
 import type { Config } from './config.js';
@@ -21,6 +22,10 @@ import { branchesRoutes } from './modules/branches/branches.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { Dispatcher } from './modules/realtime/dispatcher.js';
+import { socketRoutes } from './modules/realtime/socket.js';
+import { mobileRoutes } from './modules/mobile/mobile.routes.js';
+import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,12 +89,19 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     errorResponseBuilder: () => ({ statusCode: 429, error: 'Too Many Requests', message: ErrorCode.RateLimited }),
   });
   registerSession(app);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  app.decorate('dispatcher', new Dispatcher(app));
+  app.addHook('onReady', async () => app.dispatcher.start());
+  app.addHook('onClose', async () => app.dispatcher.stop());
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(branchesRoutes);
   await app.register(organizationsRoutes);
   await app.register(profileRoutes);
+  await app.register(socketRoutes);
+  await app.register(mobileRoutes);
+  await app.register(alarmsRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

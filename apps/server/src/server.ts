@@ -6,6 +6,7 @@ import { loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase, type Database } from './db/client.js';
 import { ensureReferenceData } from './db/reference-data.js';
 import { buildApp } from './app.js';
+import { startBackgroundJobs } from './modules/background-jobs.js';
 
 async function main() {
   const config = loadConfig();
@@ -27,18 +28,20 @@ async function main() {
     console.log(created ? `vigil: demo data created in ${Date.now() - started} ms` : 'vigil: demo data already present');
   }
   const app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+  const jobs = startBackgroundJobs(app);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
   const url = config.publicUrl ?? `http://${config.host}:${config.port}`;
   console.log(`vigil: ${config.productName} console on ${url} (database: ${database.kind})`);
 }

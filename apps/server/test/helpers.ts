@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { WebSocket } from 'ws';
+import type { SocketEvent, SocketMessage } from '@vigil/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -50,10 +52,20 @@ export interface TestServer {
 /** Starts the real server on 127.0.0.1 (random port) against a fresh database, seeded with the demo data. */
 export async function startTestServer(kind: DbKind, env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestServer> {
   const target = await freshDatabaseUrl(kind);
-  const database = await openDatabase({ databaseUrl: target.url });
+  const server = await startServerOn({ databaseUrl: target.url }, env, opts);
+  const close = server.close;
+  return { ...server, close: async () => { await close(); await target.drop(); } };
+}
+
+/**
+ * Starts the real server on an existing database (a PostgreSQL URL, or a PGlite folder; neither
+ * = a new in-memory PGlite). `close()` stops the server and closes its connections only.
+ */
+export async function startServerOn(target: { databaseUrl?: string; dataDir?: string }, env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestServer> {
+  const database = await openDatabase(target);
   await ensureReferenceData(database.db);
   if (opts.seed !== false) await seedDemo(database.db);
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', VIGIL_WEB_DIST: '/nonexistent', ...env });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', VIGIL_WEB_DIST: '/nonexistent', ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}), ...env });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -66,7 +78,6 @@ export async function startTestServer(kind: DbKind, env: Record<string, string> 
     close: async () => {
       await app.close();
       await database.close();
-      await target.drop();
     },
   };
 }
@@ -122,4 +133,71 @@ export class ApiClient {
     if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.json)}`);
     return res;
   }
+}
+
+/** A console socket client (spec §7 Real-time channel) that records every message. */
+export class SocketClient {
+  messages: SocketMessage[] = [];
+  private ws: WebSocket;
+  private waiters: (() => void)[] = [];
+  readonly opened: Promise<void>;
+  closed = false;
+  constructor(baseUrl: string) {
+    this.ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + '/_socket');
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+    this.ws.on('message', (data) => {
+      this.messages.push(JSON.parse(String(data)) as SocketMessage);
+      for (const w of this.waiters.splice(0)) w();
+    });
+    this.ws.on('close', () => {
+      this.closed = true;
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+  /** Opens, sends init and waits for `ready`. */
+  static async connect(baseUrl: string, token: string, userId: number, lastEventId?: number) {
+    const c = new SocketClient(baseUrl);
+    await c.opened;
+    c.ws.send(JSON.stringify({ type: 'init', token, userId, lastEventId }));
+    await c.waitFor((m) => m.type === 'ready' || m.type === 'error');
+    return c;
+  }
+  /** Event messages (those with an id), in arrival order. */
+  get events(): SocketEvent[] {
+    return this.messages.filter((m): m is SocketEvent => 'id' in m);
+  }
+  /** Waits until a message matches, or throws after `timeoutMs`. */
+  async waitFor(pred: (m: SocketMessage) => boolean, timeoutMs = 5_000): Promise<SocketMessage> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find(pred);
+      if (found) return found;
+      if (this.closed) throw new Error('socket closed');
+      const left = until - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting; got ${JSON.stringify(this.messages.slice(-3))}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => { clearTimeout(t); resolve(); });
+      });
+    }
+  }
+  close() {
+    this.ws.close();
+  }
+}
+
+/** Mobile sign-in: the bearer token and the branches the user may act on. */
+export async function mobileLogin(baseUrl: string, email: string, password = 'Vigil-demo-2026') {
+  const res = await fetch(`${baseUrl}/api/mobile/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+  const json = (await res.json()) as { body: { Token: string; UserId: number; Branches: { BranchOfficeId: number; Latitude: number; Longitude: number; GeofenceRadius: number }[] } };
+  if (res.status !== 200) throw new Error(`mobile login ${email}: ${res.status} ${JSON.stringify(json)}`);
+  const token = json.body.Token;
+  const call = async <T = Record<string, unknown>>(path: string, body: unknown) => {
+    const r = await fetch(`${baseUrl}/api/mobile/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    return { status: r.status, json: (await r.json()) as { success: boolean; body?: T; code?: string; description?: string } };
+  };
+  return { ...json.body, call };
 }

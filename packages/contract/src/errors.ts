@@ -31,6 +31,10 @@ export const ErrorCode = {
   OldPasswordWrong: 'errors.oldPasswordWrong',
   EmailReadOnly: 'errors.emailReadOnly',
   ForgotPasswordSent: 'messages.forgotPasswordSent',
+  MobileLoginNotAllowed: 'errors.mobileLoginNotAllowed',
+  InvalidPin: 'errors.invalidPin',
+  OutsideGeofence: 'errors.outsideGeofence',
+  AlarmNotFound: 'errors.alarmNotFound',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -53,4 +57,5 @@ export const ValidationKey = {
   ConfirmPasswordRequired: 'validation.confirmPasswordRequired',
   DateFormat: 'validation.dateFormat',
   DateRangeOrder: 'validation.dateRangeOrder',
+  PinFormat: 'validation.pinFormat',
 } as const;

@@ -85,6 +85,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         update: 5_000,
         retries: 0,
         realpath: false,
+        // The lock folder vanished or could not be refreshed: say so loudly, but keep serving.
+        onCompromised: (err) => console.error(`vigil: the data folder lock was lost (${err.message})`),
       });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(opts.dataDir);

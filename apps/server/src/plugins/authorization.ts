@@ -6,7 +6,7 @@
  * - role 2: its organisation. role 12 (dealer): the organisations it is assigned to.
  * - roles 5, 8: organisations monitored by the security office(s) they work in.
  * - role 9: branches of its region(s). role 6: its branch(es).
- * - every other role: nothing on the web.
+ * - mobile-only roles 7, 10, 11, 13 (mobile API only): the branches and regions they work in.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { branchOffices } from '../db/schema/index.js';
@@ -26,6 +26,12 @@ export function branchScope(auth: AuthContext): SQL {
       return sql`${b.regionalOfficeId} in (select regional_office_id from works_in where user_id = ${auth.userId} and regional_office_id is not null)`;
     case 6:
       return sql`${b.id} in (select branch_office_id from works_in where user_id = ${auth.userId} and branch_office_id is not null)`;
+    case 7:
+    case 10:
+    case 11:
+    case 13:
+      return sql`(${b.id} in (select branch_office_id from works_in where user_id = ${auth.userId} and branch_office_id is not null)
+        or ${b.regionalOfficeId} in (select regional_office_id from works_in where user_id = ${auth.userId} and regional_office_id is not null))`;
     default:
       return sql`false`;
   }
@@ -36,7 +42,11 @@ export function organizationIdsSubquery(auth: AuthContext): SQL {
   switch (auth.roleId) {
     case 2:
     case 6:
+    case 7:
     case 9:
+    case 10:
+    case 11:
+    case 13:
       return auth.organizationId == null ? sql`select null::int where false` : sql`select ${auth.organizationId}::int`;
     case 12:
       return sql`select organization_id from organization_dealers where user_id = ${auth.userId}`;

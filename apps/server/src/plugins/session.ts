@@ -6,7 +6,8 @@
  * - CSRF: double submit. `GET /security/csrf-token` answers 204 with `x-xsrf-token` and sets the same
  *   value in the HttpOnly, SameSite=Strict cookie `vigil_csrf`; every POST/PUT/PATCH/DELETE made with
  *   cookies must send the header equal to the cookie, else 403 `errors.csrfMissing`. Calls that
- *   authenticate with a bearer token carry no ambient credentials and are exempt.
+ *   authenticate with a bearer token, and the mobile API (bearer only), carry no ambient
+ *   credentials and are exempt.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -144,7 +145,8 @@ export function registerSession(app: FastifyInstance) {
 
   app.addHook('preValidation', async (req) => {
     if (STATE_CHANGING.has(req.method)) {
-      const bearer = req.headers.authorization?.startsWith('Bearer ');
+      // Bearer-token calls and the mobile API (which never uses cookies) carry no ambient credentials.
+      const bearer = req.headers.authorization?.startsWith('Bearer ') || req.url.startsWith('/api/mobile/');
       if (!bearer) {
         const header = req.headers[CSRF_HEADER];
         const cookie = req.cookies[CSRF_COOKIE];

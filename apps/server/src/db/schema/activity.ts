@@ -100,3 +100,19 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb('after'),
   ip: text('ip'),
 }, (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)]);
+
+/** The first acknowledgement of an alarm notification wins and is shared by every console (issue: alarm panel). */
+export const alarmAcknowledgements = pgTable('alarm_acknowledgements', {
+  eventId: bigint('event_id', { mode: 'number' }).primaryKey().references(() => events.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Operator notes on an alarm notification. */
+export const alarmNotes = pgTable('alarm_notes', {
+  id: serial('id').primaryKey(),
+  eventId: bigint('event_id', { mode: 'number' }).notNull().references(() => events.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  note: text('note').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('alarm_notes_event_idx').on(t.eventId)]);

@@ -1,0 +1,53 @@
+/**
+ * The event log (ARCHITECTURE.md: "Every real-time event is first committed as a row with a
+ * monotonically increasing id, then announced").
+ *
+ * Writers call `appendEvents` inside their transaction. It takes a transaction-scoped advisory
+ * lock before inserting, so event-writing transactions commit one after another and ids become
+ * visible strictly in order: a reader that has seen id N can never later find a committed id < N.
+ * That is what makes "replay everything after my last id" lossless. On PostgreSQL the same
+ * transaction sends `NOTIFY vigil_events` (delivered only on commit, to every node); the writer
+ * then wakes its own node's dispatcher directly (PGlite has no other nodes).
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { events } from '../../db/schema/index.js';
+
+/** Advisory lock key serialising event-log writers. */
+export const EVENT_LOG_LOCK = 7_316_412;
+export const EVENTS_CHANNEL = 'vigil_events';
+
+export type NewEvent = typeof events.$inferInsert;
+
+/** Inserts events in order inside `tx`; returns their ids. Takes the event-log lock (released at commit). */
+export async function appendEvents(tx: Db, rows: NewEvent[], opts: { notify: boolean }): Promise<number[]> {
+  if (rows.length === 0) return [];
+  await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOG_LOCK})`);
+  const inserted = await tx.insert(events).values(rows).returning({ id: events.id });
+  const ids = inserted.map((r) => r.id);
+  if (opts.notify) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(Math.max(...ids))})`);
+  return ids;
+}
+
+/**
+ * Runs `fn` in a transaction with an `emit` that appends events; after commit, wakes the
+ * dispatcher. Returns what `fn` returns and the ids of the committed events.
+ */
+export async function withEvents<T>(
+  app: FastifyInstance,
+  fn: (tx: Db, emit: (rows: NewEvent[]) => Promise<number[]>) => Promise<T>,
+): Promise<{ result: T; ids: number[] }> {
+  const ids: number[] = [];
+  const notify = app.database.kind === 'postgres';
+  const result = await app.db.transaction(async (tx) => {
+    const emit = async (rows: NewEvent[]) => {
+      const added = await appendEvents(tx as unknown as Db, rows, { notify });
+      ids.push(...added);
+      return added;
+    };
+    return fn(tx as unknown as Db, emit);
+  });
+  if (ids.length) app.dispatcher.wake();
+  return { result, ids };
+}
