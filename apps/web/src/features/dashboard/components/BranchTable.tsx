@@ -60,7 +60,7 @@ const BranchRow = memo(function BranchRow({ row, showOrganization }: { row: Bran
           {row.TestMode && <Chip size="small" color="warning" variant="outlined" label={t('dashboard.testMode')} data-testid="branch-test-mode" title={row.TestNote ?? undefined} />}
         </Stack>
       </TableCell>
-      <TableCell>{row.Code}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.Code}</TableCell>
       <TableCell>{row.RegionalOfficeName ?? ''}</TableCell>
       {showOrganization && <TableCell>{row.OrganizationName}</TableCell>}
       <TableCell data-testid="branch-action">{actionKey ? t(`branchActions.${actionKey}`) : (row.BranchAction ?? t('dashboard.noAction'))}</TableCell>
