@@ -29,7 +29,7 @@ if (builtAt < sourcesAt) {
 
 const env = { ...process.env, VIGIL_DEMO: '1' };
 const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], { stdio: 'inherit', env });
-const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/simulator/src/index.ts'], { stdio: 'inherit', env });
+const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/simulator/src/index.ts', '--quiet'], { stdio: 'inherit', env });
 const stop = () => {
   server.kill('SIGTERM');
   simulator.kill('SIGTERM');

@@ -26,6 +26,7 @@ import { Dispatcher } from './modules/realtime/dispatcher.js';
 import { socketRoutes } from './modules/realtime/socket.js';
 import { mobileRoutes } from './modules/mobile/mobile.routes.js';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
+import { employeesRoutes } from './modules/employees/employees.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(socketRoutes);
   await app.register(mobileRoutes);
   await app.register(alarmsRoutes);
+  await app.register(employeesRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -12,7 +12,8 @@ import { eventsAfter, lastEventId, presentEvent } from './event.presenter.js';
 
 /** A consumer of events (a console socket). */
 export interface EventSink {
-  offer(event: SocketEvent): void;
+  /** `json` is the event already serialised once for every socket. */
+  offer(event: SocketEvent, json: string): void;
 }
 
 declare module 'fastify' {
@@ -96,7 +97,8 @@ export class Dispatcher {
       const batch = await eventsAfter(this.app.db, this.cursor, BATCH);
       for (const row of batch) {
         const event = presentEvent(row);
-        for (const sink of this.sinks) sink.offer(event);
+        const json = JSON.stringify(event);
+        for (const sink of this.sinks) sink.offer(event, json);
         this.cursor = event.id;
       }
       if (batch.length < BATCH) return;

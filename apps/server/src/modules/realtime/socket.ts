@@ -47,27 +47,31 @@ class ConsoleSocket implements EventSink {
   /** Highest event id sent; nothing at or below it is sent again. */
   lastSentId = 0;
   private replaying = true;
-  private buffer: SocketEvent[] = [];
+  private buffer: [SocketEvent, string][] = [];
   alive = true;
 
   constructor(private readonly ws: WebSocket) {}
 
   send(msg: SocketMessage) {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(msg));
+    this.sendRaw(JSON.stringify(msg));
   }
 
-  offer(event: SocketEvent) {
+  private sendRaw(json: string) {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(json);
+  }
+
+  offer(event: SocketEvent, json: string) {
     if (!this.scope) return;
     if (this.replaying) {
-      this.buffer.push(event);
+      this.buffer.push([event, json]);
       return;
     }
-    this.deliver(event);
+    this.deliver(event, json);
   }
 
-  private deliver(event: SocketEvent) {
+  private deliver(event: SocketEvent, json: string) {
     if (event.id <= this.lastSentId) return;
-    if (this.scope && inScope(this.scope, event)) this.send(event);
+    if (this.scope && inScope(this.scope, event)) this.sendRaw(json);
     this.lastSentId = event.id;
   }
 
@@ -89,7 +93,7 @@ class ConsoleSocket implements EventSink {
     const pending = this.buffer;
     this.buffer = [];
     this.replaying = false;
-    for (const e of pending) this.deliver(e);
+    for (const [e, json] of pending) this.deliver(e, json);
     return count;
   }
 }

@@ -1,0 +1,160 @@
+/**
+ * Real-time latency benchmark (issue "Live branch monitoring", bench/latency): N console sockets
+ * and M events per second posted through the mobile API; prints p50 / p95 / p99 from the event's
+ * commit timestamp (occurredAt, taken just before the committing transaction) to receipt on each
+ * socket, whether every socket received every event exactly once, and the server's RSS.
+ * The server runs as its own process (src via tsx) on PGlite, and on PostgreSQL when
+ * BENCH_DATABASE_URL is set.
+ *
+ *   npx tsx bench/latency.ts [--sockets 1000] [--rate 200] [--seconds 10]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/latency.ts
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+
+const { values } = parseArgs({ options: { sockets: { type: 'string', default: '1000' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' } } });
+const SOCKETS = Number(values.sockets);
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const PASSWORD = 'Vigil-demo-2026';
+
+const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+
+async function startServer(env: Record<string, string>, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), VIGIL_DEMO: '1', LOG_LEVEL: 'error', LOGIN_RATE_MAX: '100000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try { if ((await fetch(`${base}/healthz`)).ok) return { child, base }; } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+function rssMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(status.match(new RegExp(`${k}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+async function consoleLogin(base: string, email: string) {
+  const csrfRes = await fetch(`${base}/security/csrf-token`);
+  const csrf = csrfRes.headers.get('x-xsrf-token')!;
+  const cookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const res = await fetch(`${base}/api/client/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, cookie }, body: JSON.stringify({ username: email, password: PASSWORD }) });
+  const json = (await res.json()) as { body: { UserInfos: { Token: string; UserId: number } } };
+  const newCsrf = res.headers.get('x-xsrf-token')!;
+  const cookies = [...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+  const post = async <T>(p: string, body: unknown) => ((await (await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': newCsrf, cookie: cookies }, body: JSON.stringify(body) })).json()) as { body: T }).body;
+  return { ...json.body.UserInfos, post };
+}
+
+async function run(label: string, env: Record<string, string>, port: number) {
+  const { child, base } = await startServer(env, port);
+  try {
+    const officer = await consoleLogin(base, 'officer@example.com');
+    // Posters: active staff of the branches the officer sees.
+    const branches = (await officer.post<{ organizationobject: { BranchOfficeId: number }[] }>('/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES' })).organizationobject;
+    const posters: { token: string; branchOfficeId: number }[] = [];
+    for (const b of branches.slice(0, 20)) {
+      const people = await officer.post<{ userobject: { Email: string; RoleId: number; StatusId: number }[] }>('/api/client/getbranchemployees', { param_branchid: b.BranchOfficeId });
+      const p = people.userobject.find((u) => u.StatusId === 1 && u.RoleId === 7);
+      if (!p) continue;
+      const r = await fetch(`${base}/api/mobile/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: p.Email, password: PASSWORD }) });
+      if (r.ok) posters.push({ token: ((await r.json()) as { body: { Token: string } }).body.Token, branchOfficeId: b.BranchOfficeId });
+    }
+
+    // Sockets.
+    const posted = new Set<number>();
+    const latencies: number[] = [];
+    const received: Map<number, number>[] = [];
+    const sockets: WebSocket[] = [];
+    let ready = 0;
+    for (let i = 0; i < SOCKETS; i++) {
+      const seen = new Map<number, number>();
+      received.push(seen);
+      const ws = new WebSocket(`${base.replace('http', 'ws')}/_socket`);
+      sockets.push(ws);
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'init', token: officer.Token, userId: officer.UserId })));
+      ws.on('message', (data) => {
+        const now = Date.now();
+        const text = String(data);
+        if (text.startsWith('{"type":"ready"')) { ready++; return; }
+        const id = Number(/"id":(\d+)/.exec(text)?.[1]);
+        if (!id) return;
+        seen.set(id, (seen.get(id) ?? 0) + 1);
+        const at = /"NotificationTimeAddedUTC":"([^"]+)"/.exec(text)?.[1];
+        if (at && /"MessageContent":"bench"/.test(text)) latencies.push(now - Date.parse(at));
+      });
+      if (i % 100 === 99) await new Promise((r) => setTimeout(r, 50));
+    }
+    for (let i = 0; i < 600 && ready < SOCKETS; i++) await new Promise((r) => setTimeout(r, 100));
+    const afterSockets = rssMb(child.pid!);
+
+    // Load: RATE events per second for SECONDS through the mobile API.
+    const total = RATE * SECONDS;
+    const started = Date.now();
+    let sent = 0;
+    const inflight: Promise<void>[] = [];
+    while (sent < total) {
+      const due = Math.floor(((Date.now() - started) / 1000) * RATE);
+      while (sent < Math.min(due, total)) {
+        const p = posters[sent % posters.length]!;
+        sent++;
+        inflight.push(
+          fetch(`${base}/api/mobile/alarm`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: JSON.stringify({ branchOfficeId: p.branchOfficeId, type: 'TROUBLE', message: 'bench' }) })
+            .then(async (r) => { posted.add(((await r.json()) as { body: { NotificationId: number } }).body.NotificationId); }),
+        );
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await Promise.all(inflight);
+    const postSeconds = (Date.now() - started) / 1000;
+    // Wait for delivery to finish.
+    for (let i = 0; i < 300; i++) {
+      if (received.every((m) => [...posted].every((id) => m.has(id)))) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    let missing = 0;
+    let duplicates = 0;
+    for (const m of received) for (const id of posted) { const n = m.get(id) ?? 0; if (n === 0) missing++; if (n > 1) duplicates += n - 1; }
+    const mem = rssMb(child.pid!);
+    latencies.sort((x, y) => x - y);
+    console.log(`\n[${label}] ${ready}/${SOCKETS} sockets, ${posted.size} events posted in ${postSeconds.toFixed(1)} s (${(posted.size / postSeconds).toFixed(0)}/s) by ${posters.length} mobile users`);
+    console.log(`[${label}] commit→receipt over ${latencies.length} deliveries: p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies[latencies.length - 1]} ms`);
+    console.log(`[${label}] exactly once: ${missing === 0 && duplicates === 0 ? 'yes' : 'NO'} (missing ${missing}, duplicates ${duplicates})`);
+    console.log(`[${label}] server RSS: ${afterSockets.rss.toFixed(0)} MB with sockets open, ${mem.rss.toFixed(0)} MB after load, peak ${mem.peak.toFixed(0)} MB`);
+    for (const ws of sockets) ws.terminate();
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+if (values.only !== 'postgres') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
+  await run('pglite', { VIGIL_DATA_DIR: dir, DATABASE_URL: '' }, 18_991);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+if (process.env.BENCH_DATABASE_URL && values.only !== 'pglite') {
+  const baseUrl = process.env.BENCH_DATABASE_URL;
+  const name = `vigil_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    await run('postgres', { DATABASE_URL: url.toString() }, 18_992);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
