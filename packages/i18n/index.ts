@@ -1,14 +1,33 @@
 /**
  * The message catalogues (English and Albanian) shared by the web console and the server
- * (server descriptions and, later, e-mails). Keys are nested objects; values use i18next
- * interpolation `{{name}}`.
+ * (server descriptions and e-mails). Keys are nested objects; values use i18next interpolation
+ * `{{name}}`. The main catalogue is en.json / sq.json; a feature may keep its own pair
+ * `<feature>.en.json` / `<feature>.sq.json`, merged in here, with keys under its own top-level
+ * section.
  */
-import en from './en.json' with { type: 'json' };
-import sq from './sq.json' with { type: 'json' };
+import enMain from './en.json' with { type: 'json' };
+import sqMain from './sq.json' with { type: 'json' };
+import enAccount from './account.en.json' with { type: 'json' };
+import sqAccount from './account.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+
+type Catalogue = { [key: string]: string | Catalogue };
+/** Merges feature catalogues into the main one (a section present in both is merged key by key). */
+function merge(...parts: Catalogue[]): Catalogue {
+  const out: Catalogue = {};
+  for (const part of parts) {
+    for (const [k, v] of Object.entries(part)) {
+      const prev = out[k];
+      out[k] = typeof v === 'object' && prev && typeof prev === 'object' ? merge(prev, v) : v;
+    }
+  }
+  return out;
+}
+const en = merge(enMain as Catalogue, enAccount as Catalogue) as typeof enMain & typeof enAccount;
+const sq = merge(sqMain as Catalogue, sqAccount as Catalogue) as typeof sqMain & typeof sqAccount;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

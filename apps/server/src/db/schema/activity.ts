@@ -4,7 +4,7 @@
  * monotonically increasing id, committed first and announced after commit (ARCHITECTURE.md).
  */
 import {
-  bigserial, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp,
+  bigserial, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp,
 } from 'drizzle-orm/pg-core';
 import { branchOffices, offices, organizations } from './offices.js';
 import { users } from './people.js';
@@ -116,3 +116,17 @@ export const alarmNotes = pgTable('alarm_notes', {
   note: text('note').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('alarm_notes_event_idx').on(t.eventId)]);
+
+/** Notifications a user has read one by one (spec §4 Notifications: unread to read, individually). */
+export const notificationReads = pgTable('notification_reads', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  eventId: bigint('event_id', { mode: 'number' }).notNull().references(() => events.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.userId, t.eventId] })]);
+
+/** "Mark all read": every notification up to this event id counts as read for the user. */
+export const notificationReadMarks = pgTable('notification_read_marks', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  upToEventId: bigint('up_to_event_id', { mode: 'number' }).notNull(),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+});
