@@ -27,6 +27,7 @@ import { socketRoutes } from './modules/realtime/socket.js';
 import { mobileRoutes } from './modules/mobile/mobile.routes.js';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(mobileRoutes);
   await app.register(alarmsRoutes);
   await app.register(employeesRoutes);
+  await app.register(notificationsRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -8,3 +8,4 @@ export * from './offices.js';
 export * from './time.js';
 export * from './events.js';
 export * from './mobile.js';
+export * from './notifications.js';

@@ -1,0 +1,41 @@
+/**
+ * GET /api/client/getnotificationsv2 (spec §7: all, by id, trouble/alarm, panic, not-done
+ * anomalies, emergency) and POST /api/client/getnotifications (details by id, mark all read,
+ * mark by taskid, the ENS list). The ENS list is empty until the emergency notification service
+ * sends messages.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZGetNotificationsRequest, ZGetNotificationsV2Query } from '@vigil/contract';
+import { requireClient } from '../../plugins/session.js';
+import { notFound } from '../../plugins/errors.js';
+import { listNotifications, markAllRead, markRead } from './notifications.repository.js';
+
+export async function notificationsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/client/getnotificationsv2', { preValidation: requireClient, schema: { querystring: ZGetNotificationsV2Query } }, async (req) => {
+    const list = await listNotifications(app.db, req.auth!, req.query);
+    if (req.query.id && list.length === 0) throw notFound();
+    return { success: true, body: { notificationobject: list } };
+  });
+
+  app.post('/api/client/getnotifications', { preValidation: requireClient, schema: { body: ZGetNotificationsRequest } }, async (req) => {
+    const auth = req.auth!;
+    const input = req.body;
+    switch (input.case) {
+      case 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID': {
+        const [one] = await listNotifications(app.db, auth, { type: 'all', id: input.taskid, offset: 0, limit: 1 });
+        if (!one) throw notFound();
+        return { success: true, body: { notificationobject: one } };
+      }
+      case 'MARK-AS-READ-BY-TASKID':
+        if (!(await markRead(app.db, auth, input.taskid))) throw notFound();
+        return { success: true, body: { taskid: input.taskid } };
+      case 'MARK-ALL-AS-READ':
+        return { success: true, body: { upToNotificationId: await markAllRead(app.db, auth) } };
+      case 'GET-ENS-NOTIFICATIONS':
+        return { success: true, body: { temp_ens_notificationobject: [] } };
+    }
+  });
+}

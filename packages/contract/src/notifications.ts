@@ -1,0 +1,60 @@
+/**
+ * Notifications (spec §7 getnotificationsv2, getnotifications; §3 Activity notification; §9
+ * notification types; §4 unread → read). A notification is a NOTIFICATION event of the log.
+ */
+import { z } from 'zod';
+
+/** The notifications/[type] pages and getnotificationsv2 `type` (spec §2 Notifications: All, Alarms, Anomaly, Emergency, ENS). */
+export const NOTIFICATION_LIST_TYPES = ['all', 'alarms', 'panic', 'anomaly', 'emergency', 'ens'] as const;
+export type NotificationListType = (typeof NOTIFICATION_LIST_TYPES)[number];
+
+/** GET /api/client/getnotificationsv2 query. `id` returns one notification. Dates YYYY-MM-DD (UTC bounds of the range). */
+export const ZGetNotificationsV2Query = z.object({
+  type: z.enum(NOTIFICATION_LIST_TYPES).default('all'),
+  id: z.coerce.number().int().positive().optional(),
+  /** Only notifications not yet acknowledged (alarms) or read (others): "not-done". */
+  notDone: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** POST /api/client/getnotifications (spec §7): details by id, mark all read, mark one read by taskid, the ENS list. */
+export const ZGetNotificationsRequest = z.discriminatedUnion('case', [
+  z.object({ case: z.literal('GET-REPORT-DETAILS-BY-NOTIFICATION-ID'), taskid: z.coerce.number().int().positive() }),
+  z.object({ case: z.literal('MARK-ALL-AS-READ') }),
+  z.object({ case: z.literal('MARK-AS-READ-BY-TASKID'), taskid: z.coerce.number().int().positive() }),
+  z.object({ case: z.literal('GET-ENS-NOTIFICATIONS') }),
+]);
+
+/** One notification (spec §3 Activity notification, plus read and acknowledgement state). Times UTC ISO. */
+export interface NotificationRow {
+  NotificationId: number;
+  BranchAction: string | null;
+  NotificationType: number | null;
+  /** anomaly | alarm | emergency | panic | other (notificationCategory). */
+  Category: string;
+  RegionalOfficeId: number | null;
+  RegionalOfficeName: string | null;
+  UserId: number | null;
+  Name: string | null;
+  Surname: string | null;
+  BranchOfficeId: number | null;
+  BranchOfficeName: string | null;
+  BranchOfficeTimeZone: string | null;
+  BranchOfficeDst: string | null;
+  BranchOfficeTypeDisplay: string | null;
+  OrganizationId: number | null;
+  OrganizationName: string | null;
+  IsClosedBySystemData: boolean;
+  IsTestNotification: boolean;
+  SecurityAlert: boolean;
+  NotificationTimeAddedUTC: string;
+  Latitude: number | null;
+  Longitude: number | null;
+  MessageContent: string | null;
+  IsRead: boolean;
+  Acknowledged: { UserId: number; Name: string; AtUTC: string } | null;
+  Notes: { NoteId: number; Note: string; By: string; AtUTC: string }[];
+}
