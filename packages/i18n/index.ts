@@ -9,6 +9,8 @@ import enMain from './en.json' with { type: 'json' };
 import sqMain from './sq.json' with { type: 'json' };
 import enAccount from './account.en.json' with { type: 'json' };
 import sqAccount from './account.sq.json' with { type: 'json' };
+import enReports from './reports.en.json' with { type: 'json' };
+import sqReports from './reports.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -26,8 +28,8 @@ function merge(...parts: Catalogue[]): Catalogue {
   }
   return out;
 }
-const en = merge(enMain as Catalogue, enAccount as Catalogue) as typeof enMain & typeof enAccount;
-const sq = merge(sqMain as Catalogue, sqAccount as Catalogue) as typeof sqMain & typeof sqAccount;
+const en = merge(enMain as Catalogue, enAccount as Catalogue, enReports as Catalogue) as typeof enMain & typeof enAccount & typeof enReports;
+const sq = merge(sqMain as Catalogue, sqAccount as Catalogue, sqReports as Catalogue) as typeof sqMain & typeof sqAccount & typeof sqReports;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 
