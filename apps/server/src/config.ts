@@ -21,6 +21,14 @@ const ZEnv = z.object({
   LOGIN_RATE_MAX: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(5 * 60_000),
   LOG_LEVEL: z.string().default('info'),
+  /** Socket heartbeat and session re-check period, ms (dead peers and ended sessions are dropped). */
+  SOCKET_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** smtp(s)://user:pass@host:port for outgoing mail; unset = messages kept in the outbox (demo mailbox). */
+  SMTP_URL: z.string().optional(),
+  /** From address of outgoing mail. */
+  MAIL_FROM: z.string().optional(),
+  /** PEM file of extra certificate authorities trusted for single sign-on provider calls (private CA). */
+  SSO_CA_FILE: z.string().optional(),
 });
 
 export interface Config {
@@ -37,6 +45,13 @@ export interface Config {
   loginRateMax: number;
   loginRateWindowMs: number;
   logLevel: string;
+  socketHeartbeatMs: number;
+  /** Outgoing mail server (SMTP_URL); undefined = keep messages in the outbox table. */
+  smtpUrl: string | undefined;
+  /** From address of outgoing mail (MAIL_FROM, default "<product> <no-reply@localhost>"). */
+  mailFrom: string;
+  /** Extra CA certificates (PEM path) for single sign-on provider calls. */
+  ssoCaFile: string | undefined;
   /** Cookies get the Secure flag when the public URL is https. */
   secureCookies: boolean;
 }
@@ -62,6 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateMax: e.LOGIN_RATE_MAX,
     loginRateWindowMs: e.LOGIN_RATE_WINDOW_MS,
     logLevel: e.LOG_LEVEL,
+    socketHeartbeatMs: e.SOCKET_HEARTBEAT_MS,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM || `${e.PRODUCT_NAME} <no-reply@localhost>`,
+    ssoCaFile: e.SSO_CA_FILE || undefined,
     secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
   };
 }

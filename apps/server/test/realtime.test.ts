@@ -30,7 +30,7 @@ async function usStaffEmail(server: TestServer) {
 describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(kind, { LOGIN_RATE_MAX: '1000' });
+    server = await startTestServer(kind, { LOGIN_RATE_MAX: '1000', SOCKET_HEARTBEAT_MS: '300' });
   });
   afterAll(async () => server?.close());
 
@@ -123,6 +123,23 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     const t = await rows<{ id: number; alerted: boolean; safe_stopped: boolean }>(server.database.db, sql`select id, alerted, safe_stopped from timers where id in (${lapsed.json.body!.TimerId}, ${safe.json.body!.TimerId}) order by id`);
     expect(t.map((r) => [r.alerted, r.safe_stopped])).toEqual([[true, false], [false, true]]);
     op.close();
+  });
+
+  it('closes the socket of a session that logged out, and refuses a bad token at init', async () => {
+    const c = new ApiClient(server.baseUrl);
+    const login = await c.login('regional@example.com');
+    const infos = (login.json.body as { UserInfos: { Token: string; UserId: number } }).UserInfos;
+    const socket = await SocketClient.connect(server.baseUrl, infos.Token, infos.UserId);
+    await c.post('/api/client/logout');
+    await socket.waitFor((m) => m.type === 'error', 3_000);
+    expect(socket.messages.find((m) => m.type === 'error')).toEqual({ type: 'error', code: 'errors.sessionExpired' });
+    const bad = await SocketClient.connect(server.baseUrl, 'x'.repeat(43), infos.UserId);
+    expect(bad.messages).toEqual([{ type: 'error', code: 'errors.sessionExpired' }]);
+    // The right token with someone else's user id is refused too.
+    const other = new ApiClient(server.baseUrl);
+    const o = (await other.login('orgadmin@example.com')).json.body as { UserInfos: { Token: string } };
+    const mismatch = await SocketClient.connect(server.baseUrl, o.UserInfos.Token, infos.UserId);
+    expect(mismatch.messages).toEqual([{ type: 'error', code: 'errors.sessionExpired' }]);
   });
 
   it('resume: after a disconnect, exactly the 50 events missed, in order, once', async () => {

@@ -2,13 +2,13 @@
  * The console socket `/_socket` (spec §7 Real-time channel). First message `init` with the session
  * token, user id and the last event id the client saw; the server replays what was missed, in
  * order and once, then streams live events within the user's scope (the same rules as the REST
- * calls). Heartbeats every 15 s; dead peers are dropped.
+ * calls). Heartbeats every 15 s (SOCKET_HEARTBEAT_MS); dead peers and ended sessions are dropped.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorCode, SECURITY_ROLES, SOCKET_HEARTBEAT_MS, type SocketEvent, type SocketMessage } from '@vigil/contract';
+import { ErrorCode, SECURITY_ROLES, type SocketEvent, type SocketMessage } from '@vigil/contract';
 import { rows } from '../../db/client.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import { findSession, type AuthContext } from '../../plugins/session.js';
@@ -54,6 +54,12 @@ class ConsoleSocket implements EventSink {
 
   send(msg: SocketMessage) {
     this.sendRaw(JSON.stringify(msg));
+  }
+
+  /** The session ended: say so and close (the console signs out, spec §7 "A 401 logs the user out"). */
+  expire() {
+    this.send({ type: 'error', code: ErrorCode.SessionExpired });
+    this.ws.close(4401, 'session ended');
   }
 
   private sendRaw(json: string) {
@@ -114,12 +120,30 @@ export async function socketRoutes(app: FastifyInstance) {
     for (const s of sockets) if (s.auth) s.send({ type: 'onlineConsoles', users });
   };
 
+  /**
+   * Every heartbeat: sockets whose session ended (logout, expiry, a deactivated user) are told and
+   * closed — one query for all sockets of this node — and the others get a heartbeat.
+   */
   const heartbeat = setInterval(() => {
-    for (const s of sockets) {
-      if (!s.auth) continue;
-      s.send({ type: 'heartbeat', lastEventId: s.lastSentId });
-    }
-  }, SOCKET_HEARTBEAT_MS);
+    void (async () => {
+      const live = [...sockets].filter((s) => s.auth);
+      if (live.length === 0) return;
+      const ids = [...new Set(live.map((s) => s.auth!.sessionId))];
+      const valid = new Set(
+        (
+          await rows<{ id: number }>(
+            app.db,
+            sql`select s.id from sessions s join users u on u.id = s.user_id
+                where s.id = any(${`{${ids.join(',')}}`}::int[]) and s.ended_at is null and s.expires_at > now() and u.status_id = 1`,
+          )
+        ).map((r) => r.id),
+      );
+      for (const s of live) {
+        if (valid.has(s.auth!.sessionId)) s.send({ type: 'heartbeat', lastEventId: s.lastSentId });
+        else s.expire();
+      }
+    })().catch((err) => app.log.warn({ err }, 'socket heartbeat failed'));
+  }, app.config.socketHeartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
@@ -132,7 +156,7 @@ export async function socketRoutes(app: FastifyInstance) {
       if (!conn.alive) return ws.terminate();
       conn.alive = false;
       ws.ping();
-    }, SOCKET_HEARTBEAT_MS);
+    }, app.config.socketHeartbeatMs);
 
     const close = () => {
       if (pingTimer) clearInterval(pingTimer);
@@ -149,8 +173,7 @@ export async function socketRoutes(app: FastifyInstance) {
         const parsed = ZInit.safeParse(JSON.parse(String(raw)));
         const auth = parsed.success ? await findSession(app, parsed.data.token) : null;
         if (!parsed.success || !auth || auth.isAdmin || auth.userId !== parsed.data.userId) {
-          conn.send({ type: 'error', code: ErrorCode.SessionExpired });
-          ws.close(4401, 'unauthorized');
+          conn.expire();
           return;
         }
         conn.auth = auth;
