@@ -1,6 +1,7 @@
 /**
  * The branch board table: status, name, code, region, organisation (only with several),
- * last action (translated) and its time in the branch's zone, and a Test mode chip.
+ * last action (translated) and its time in the branch's zone, a Test mode chip, and the row's
+ * branch actions menu (open / close / service).
  * Rows are memoised so filtering 500+ rows stays smooth.
  */
 import { memo } from 'react';
@@ -9,6 +10,10 @@ import { Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, Ta
 import { branchStatusOf, type BranchOfficeRow } from '@vigil/contract';
 import { branchActionKey, formatBranchTime } from '../branch-board';
 import { StatusDot } from './StatusDot';
+import { BranchActionsMenu } from './BranchActionsMenu';
+
+/** The actions column stays in view when a narrow screen scrolls the table sideways. */
+const STICKY_END = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
 export interface BranchTableProps {
   rows: BranchOfficeRow[];
@@ -29,6 +34,7 @@ export function BranchTable({ rows, showOrganization }: BranchTableProps) {
             {showOrganization && <TableCell>{t('dashboard.columns.organization')}</TableCell>}
             <TableCell>{t('dashboard.columns.lastAction')}</TableCell>
             <TableCell>{t('dashboard.columns.time')}</TableCell>
+            <TableCell padding="checkbox" aria-label={t('dashboard.columns.actions')} sx={{ ...STICKY_END, zIndex: 3 }} />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -66,6 +72,9 @@ const BranchRow = memo(function BranchRow({ row, showOrganization }: { row: Bran
       <TableCell data-testid="branch-action">{actionKey ? t(`branchActions.${actionKey}`) : (row.BranchAction ?? t('dashboard.noAction'))}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="branch-time">
         {time ?? ''}
+      </TableCell>
+      <TableCell padding="checkbox" sx={STICKY_END}>
+        <BranchActionsMenu branchOfficeId={row.BranchOfficeId} branchName={row.Name} />
       </TableCell>
     </TableRow>
   );

@@ -1,6 +1,7 @@
 /**
  * / (spec §2 Main area): the branch board for the user's scope, with status summary, search
- * and region filter. The child route notifications/:type renders below it.
+ * and region filter, below the live alarm panel. The child route notifications/:type renders
+ * above both.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
@@ -15,6 +16,7 @@ import { filterBranches, organizationCount, regionsOf, statusCounts, type BoardF
 import { StatusSummary } from '../components/StatusSummary';
 import { BoardFilters } from '../components/BoardFilters';
 import { BranchTable } from '../components/BranchTable';
+import { AlarmPanel } from '../components/AlarmPanel';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -68,6 +70,7 @@ export default function DashboardPage() {
   return (
     <Stack sx={{ gap: 2 }}>
       <Outlet />
+      <AlarmPanel />
       <Paper sx={{ p: 2 }} data-testid="branch-board">
         <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
           {t('dashboard.title')}

@@ -1,7 +1,9 @@
 /**
  * The console shell (spec §2 Shell): a permanent 260px drawer on desktop (hideable from the
  * top bar), a temporary drawer below 960px; the top bar with drawer toggle, date-range picker
- * and user menu; the page in the main area.
+ * and user menu; the page in the main area. Client sessions also get the real-time channel
+ * (status chip, alarm sound toggle and the once-per-shift "enable sound" prompt) and the §9
+ * reload on tab return.
  */
 import { useState } from 'react';
 import { Outlet } from 'react-router';
@@ -14,6 +16,11 @@ import { DateRangeButton } from '../../../shared/date-range/DateRangeButton';
 import { useSession } from '../../../shared/session/use-session';
 import { DrawerContent } from './DrawerContent';
 import { UserMenu } from './UserMenu';
+import { RealtimeStatusChip } from './RealtimeStatusChip';
+import { SoundToggle } from './SoundToggle';
+import { SoundEnableBanner } from './SoundEnableBanner';
+import { useRealtimeConnection } from '../../../realtime/use-realtime-connection';
+import { useTabReturnReload } from '../use-tab-return-reload';
 
 export default function Shell() {
   const { t } = useTranslation();
@@ -22,9 +29,12 @@ export default function Shell() {
   const session = useSession();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [desktopOpen, setDesktopOpen] = useState(true);
+  useRealtimeConnection(session);
+  useTabReturnReload();
   if (!session) return null; // the gate redirects
   const drawerShown = !mobile && desktopOpen;
   const offset = drawerShown ? DRAWER_WIDTH_PX : 0;
+  const live = !session.IsAdmin;
   const toggle = () => (mobile ? setMobileOpen((o) => !o) : setDesktopOpen((o) => !o));
 
   return (
@@ -36,6 +46,8 @@ export default function Shell() {
           </IconButton>
           <DateRangeButton />
           <Box sx={{ flexGrow: 1 }} />
+          {live && <RealtimeStatusChip />}
+          {live && <SoundToggle />}
           <UserMenu session={session} />
         </Toolbar>
       </AppBar>
@@ -58,6 +70,7 @@ export default function Shell() {
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, bgcolor: 'grey.50' }} data-testid="main-content">
         <Toolbar />
+        {live && <SoundEnableBanner />}
         <Outlet />
       </Box>
     </Box>

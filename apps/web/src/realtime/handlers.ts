@@ -1,0 +1,50 @@
+/**
+ * Per-feature handlers of socket events. Each writes into the TanStack Query cache (no
+ * component-local event lists): the branch board rows, the alarm list ['alarms'], and the tone.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { GetOfficesV2Body, SocketEvent } from '@vigil/contract';
+import { branchKeys } from '../features/dashboard/api';
+import { playAlertTone } from '../shared/sound/alert-sound';
+import { applyEventToBoard, movesBoard } from './board-events';
+import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
+import type { EventContext } from './socket-client';
+
+export type EventHandler = (e: SocketEvent, ctx: EventContext) => void;
+
+export function boardHandler(qc: QueryClient): EventHandler {
+  return (e) => {
+    if (!movesBoard(e)) return;
+    qc.setQueriesData<GetOfficesV2Body>({ queryKey: branchKeys.all }, (body) => applyEventToBoard(body, e));
+  };
+}
+
+export function alarmsHandler(qc: QueryClient): EventHandler {
+  return (e) => {
+    const before = qc.getQueryData<Alarm[]>(alarmKeys.all);
+    const after = applyEventToAlarms(before, e);
+    if (after !== before) qc.setQueryData<Alarm[]>(alarmKeys.all, after);
+  };
+}
+
+export function soundHandler(play: () => boolean = playAlertTone): EventHandler {
+  return (e) => {
+    if (soundsAlert(e)) play();
+  };
+}
+
+export function cacheHandlers(qc: QueryClient): EventHandler[] {
+  // The alarm list is fed only by events: keep it for the whole session.
+  qc.setQueryDefaults(alarmKeys.all, { gcTime: Infinity, staleTime: Infinity });
+  return [boardHandler(qc), alarmsHandler(qc), soundHandler()];
+}
+
+export function dispatchEvent(handlers: readonly EventHandler[], e: SocketEvent, ctx: EventContext): void {
+  for (const h of handlers) {
+    try {
+      h(e, ctx);
+    } catch (err) {
+      console.error('realtime handler failed', err);
+    }
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * The console's real-time socket (spec §7 Real-time channel; contract events.ts). One per
+ * signed-in client session: opens /_socket, sends init with the token, user id and the last
+ * event id seen, is 'catching-up' until the server's ready, then 'live'. Reconnects with
+ * exponential back-off; silence longer than SOCKET_DEAD_AFTER_MS counts as a dead socket; an
+ * error message or close code 4401 ends the session like a 401.
+ */
+import { SOCKET_DEAD_AFTER_MS, type SocketControl, type SocketEvent, type SocketInit, type SocketMessage } from '@vigil/contract';
+import { backoffDelay } from './backoff';
+import { isNewEvent } from './event-order';
+import type { RealtimeStatus } from './status-store';
+
+export const SOCKET_PATH = '/_socket';
+export const CLOSE_UNAUTHORIZED = 4401;
+
+export interface EventContext {
+  /** True while the server replays what this client missed (before ready). */
+  replay: boolean;
+}
+
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((ev: Event) => void) | null;
+  onmessage: ((ev: MessageEvent) => void) | null;
+  onclose: ((ev: CloseEvent) => void) | null;
+  onerror: ((ev: Event) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface RealtimeClientOptions {
+  url: string;
+  token: string;
+  userId: number;
+  getLastEventId: () => number | null;
+  setLastEventId: (id: number) => void;
+  onEvent: (e: SocketEvent, ctx: EventContext) => void;
+  onControl?: (m: SocketControl) => void;
+  onStatus: (s: RealtimeStatus) => void;
+  onSessionExpired: () => void;
+  createSocket?: (url: string) => SocketLike;
+  random?: () => number;
+}
+
+/** ws:// or wss:// URL of the socket on the page's origin. */
+export function socketUrl(loc: Pick<Location, 'protocol' | 'host'>): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${SOCKET_PATH}`;
+}
+
+function isEventMessage(m: SocketMessage): m is SocketEvent {
+  return typeof (m as SocketEvent).id === 'number' && !['ready', 'heartbeat', 'onlineConsoles', 'error'].includes(m.type);
+}
+
+export class RealtimeClient {
+  private ws: SocketLike | null = null;
+  private attempt = 0;
+  private stopped = true;
+  private ready = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private deadTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly o: RealtimeClientOptions) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    clearTimeout(this.deadTimer);
+    this.drop();
+    this.o.onStatus('disconnected');
+  }
+
+  /** Reconnect now (e.g. the browser came back online) instead of waiting for the back-off. */
+  nudge(): void {
+    if (this.stopped || this.ws) return;
+    clearTimeout(this.reconnectTimer);
+    this.connect();
+  }
+
+  private drop(): void {
+    const ws = this.ws;
+    this.ws = null;
+    if (!ws) return;
+    ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
+    try {
+      ws.close();
+    } catch {
+      // already closed
+    }
+  }
+
+  private connect(): void {
+    this.ready = false;
+    let ws: SocketLike;
+    try {
+      ws = this.o.createSocket ? this.o.createSocket(this.o.url) : (new WebSocket(this.o.url) as unknown as SocketLike);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.o.onStatus('catching-up');
+      const last = this.o.getLastEventId();
+      const init: SocketInit = { type: 'init', token: this.o.token, userId: this.o.userId, ...(last !== null ? { lastEventId: last } : {}) };
+      ws.send(JSON.stringify(init));
+      this.armDeadTimer();
+    };
+    ws.onmessage = (ev) => {
+      this.armDeadTimer();
+      let msg: SocketMessage;
+      try {
+        msg = JSON.parse(String(ev.data)) as SocketMessage;
+      } catch {
+        return;
+      }
+      this.handle(msg);
+    };
+    ws.onerror = () => undefined; // onclose follows
+    ws.onclose = (ev) => {
+      this.ws = null;
+      clearTimeout(this.deadTimer);
+      if (this.stopped) return;
+      if (ev.code === CLOSE_UNAUTHORIZED) {
+        this.expire();
+        return;
+      }
+      this.scheduleReconnect();
+    };
+  }
+
+  private handle(msg: SocketMessage): void {
+    if (msg.type === 'error') {
+      this.expire();
+      return;
+    }
+    if (msg.type === 'ready') {
+      this.ready = true;
+      this.attempt = 0;
+      if (Number.isInteger(msg.lastEventId) && isNewEvent(this.o.getLastEventId(), msg.lastEventId)) this.o.setLastEventId(msg.lastEventId);
+      this.o.onStatus('live');
+      this.o.onControl?.(msg);
+      return;
+    }
+    if (msg.type === 'heartbeat' || msg.type === 'onlineConsoles') {
+      this.o.onControl?.(msg);
+      return;
+    }
+    if (!isEventMessage(msg)) return;
+    if (!isNewEvent(this.o.getLastEventId(), msg.id)) return;
+    this.o.setLastEventId(msg.id);
+    try {
+      this.o.onEvent(msg, { replay: !this.ready });
+    } catch (err) {
+      console.error('realtime handler failed', err);
+    }
+  }
+
+  private expire(): void {
+    this.stop();
+    this.o.onSessionExpired();
+  }
+
+  private armDeadTimer(): void {
+    clearTimeout(this.deadTimer);
+    this.deadTimer = setTimeout(() => {
+      // Nothing for too long (heartbeats come every 15 s): treat the socket as dead.
+      this.drop();
+      if (!this.stopped) this.scheduleReconnect();
+    }, SOCKET_DEAD_AFTER_MS);
+  }
+
+  private scheduleReconnect(): void {
+    this.o.onStatus('disconnected');
+    if (this.stopped) return;
+    clearTimeout(this.reconnectTimer);
+    const delay = backoffDelay(this.attempt, (this.o.random ?? Math.random)());
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Runs the socket for a signed-in client session (not for admin): starts after login/bootstrap
+ * when the token is known, stops on logout, and ends the session on an auth error.
+ */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { expireSession } from '../app/bootstrap';
+import { getSessionToken, type StoredSession } from '../shared/session/session-store';
+import { resumeSoundOnGesture } from '../shared/sound/alert-sound';
+import { cacheHandlers, dispatchEvent } from './handlers';
+import { readLastEventId, writeLastEventId } from './last-event-id';
+import { RealtimeClient, socketUrl } from './socket-client';
+import { setRealtimeStatus } from './status-store';
+
+export function useRealtimeConnection(session: StoredSession | null): void {
+  const qc = useQueryClient();
+  const userId = session && !session.IsAdmin ? session.UserId : null;
+  const token = userId !== null ? getSessionToken() : null;
+  useEffect(() => {
+    if (userId === null || !token) return;
+    const handlers = cacheHandlers(qc);
+    const client = new RealtimeClient({
+      url: socketUrl(window.location),
+      token,
+      userId,
+      getLastEventId: readLastEventId,
+      setLastEventId: writeLastEventId,
+      onEvent: (e, ctx) => dispatchEvent(handlers, e, ctx),
+      onStatus: setRealtimeStatus,
+      onSessionExpired: expireSession,
+    });
+    client.start();
+    const online = () => client.nudge();
+    window.addEventListener('online', online);
+    const stopGesture = resumeSoundOnGesture();
+    return () => {
+      window.removeEventListener('online', online);
+      stopGesture();
+      client.stop();
+    };
+  }, [qc, userId, token]);
+}
