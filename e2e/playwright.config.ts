@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
  * server on a fresh embedded database seeded with the demo data.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18931);
-const dataDir = '.test-results/e2e-data';
+const dataDir = `.test-results/e2e-data-${E2E_PORT}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -22,7 +22,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+      // WebGL for the MapLibre map runs on SwiftShader (software) in headless Chromium.
+      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
     },
   },
   webServer: {

@@ -37,7 +37,9 @@ test('/daily while signed out goes to login with a redirect value, and back to /
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdaily$/);
   await signIn(page, 'orgadmin@example.com');
   await expect(page).toHaveURL(/\/daily$/);
-  await expect(page.getByTestId('not-available')).toBeVisible();
+  // Inside the shell, not on the login form any more.
+  await expect(page.getByTestId('drawer').first()).toBeVisible();
+  await expect(page.getByTestId('login-email')).toHaveCount(0);
 });
 
 test('a mobile-only account is refused with the exact text', async ({ page }) => {

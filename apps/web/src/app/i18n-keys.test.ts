@@ -7,6 +7,7 @@ import { DATE_RANGE_PRESETS, ErrorCode, ROLES, ValidationKey, menuForRole, type 
 import { catalogues, flattenKeys } from '@vigil/i18n';
 import { REQUIRED_FEATURES } from '../shared/browser/browser-features';
 import { BRANCH_STATUSES, branchActionKey } from '../features/dashboard/branch-board';
+import { NOTIFICATION_TABS } from '../features/notifications/notification-list';
 
 const sources = import.meta.glob(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
@@ -49,6 +50,8 @@ describe('catalogue coverage', () => {
       ...['Open', 'Close', 'Service', 'Panic', 'Duress', 'Trouble', 'Alarm', 'Emergency', 'Not Opened', 'Not Closed'].map((a) => `branchActions.${branchActionKey(a)}`),
       ...Object.values(ErrorCode),
       ...Object.values(ValidationKey),
+      ...NOTIFICATION_TABS.map((tab) => `notifications.tabs.${tab}`),
+      ...['anomaly', 'alarm', 'emergency', 'panic', 'other'].map((c) => `notifications.category.${c}`),
       'app.languages.en',
       'app.languages.sq',
     ];

@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { GetOfficesV2Body, SocketEvent } from '@vigil/contract';
 import { branchKeys } from '../features/dashboard/api';
+import { applyNotificationEvent } from '../features/notifications/live';
 import { playAlertTone } from '../shared/sound/alert-sound';
 import { applyEventToBoard, movesBoard } from './board-events';
 import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
@@ -27,6 +28,11 @@ export function alarmsHandler(qc: QueryClient): EventHandler {
   };
 }
 
+/** Live notifications: on top of the open notifications lists and into the bell's unread list. */
+export function notificationsHandler(qc: QueryClient): EventHandler {
+  return (e) => applyNotificationEvent(qc, e);
+}
+
 export function soundHandler(play: () => boolean = playAlertTone): EventHandler {
   return (e) => {
     if (soundsAlert(e)) play();
@@ -36,7 +42,7 @@ export function soundHandler(play: () => boolean = playAlertTone): EventHandler 
 export function cacheHandlers(qc: QueryClient): EventHandler[] {
   // The alarm list is fed only by events: keep it for the whole session.
   qc.setQueryDefaults(alarmKeys.all, { gcTime: Infinity, staleTime: Infinity });
-  return [boardHandler(qc), alarmsHandler(qc), soundHandler()];
+  return [boardHandler(qc), alarmsHandler(qc), notificationsHandler(qc), soundHandler()];
 }
 
 export function dispatchEvent(handlers: readonly EventHandler[], e: SocketEvent, ctx: EventContext): void {

@@ -3,12 +3,15 @@
  * alarm workflow (POST /api/client/managealarms ACKNOWLEDGE / ADD-NOTE); the alarm list read
  * from the query cache ['alarms'] that the socket handlers fill.
  */
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SocketEventType, type GetOfficesV2Body, type SocketEvent } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session-store';
 import { applyEventToBoard } from '../../realtime/board-events';
 import { alarmKeys, applyEventToAlarms, type Alarm } from '../../realtime/alarm-events';
+import { mergeAlarmHistory } from '../../realtime/alarm-history';
+import { fetchAlarmHistory, notificationKeys } from '../notifications/api';
 import { branchKeys } from './api';
 
 /** Modes of ZSetBranchModeRequest (contract mobile.ts). */
@@ -27,9 +30,17 @@ export interface AcknowledgeBody {
   AcknowledgedAtUTC: string;
 }
 
-/** The alarm list (live events since this page load). */
+/**
+ * The alarm list: live events since this page load, merged once with the not-done alarms raised
+ * before it (history loads no sound; live ACK/NOTE events keep applying to both).
+ */
 export function useAlarms() {
   const qc = useQueryClient();
+  const history = useQuery({ queryKey: notificationKeys.alarmHistory, queryFn: fetchAlarmHistory, staleTime: Infinity, refetchOnWindowFocus: false });
+  useEffect(() => {
+    const h = history.data;
+    if (h) qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => mergeAlarmHistory(list, h));
+  }, [qc, history.data]);
   return useQuery<Alarm[]>({
     queryKey: alarmKeys.all,
     queryFn: () => qc.getQueryData<Alarm[]>(alarmKeys.all) ?? [],

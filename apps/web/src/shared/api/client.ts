@@ -146,6 +146,31 @@ export async function apiPost<TBody>(path: string, payload: unknown, opts: PostO
   return env.body as TBody;
 }
 
+/**
+ * GET `path` with query parameters (undefined values left out) and return `body` of a
+ * successful envelope; failures throw ApiError like apiPost. A 401 ends the session.
+ */
+export async function apiGet<TBody>(path: string, query: Record<string, string | number | boolean | undefined> = {}, opts: PostOptions = {}): Promise<TBody> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  let res: Response;
+  try {
+    res = await fetch(qs ? `${path}?${qs}` : path, { method: 'GET', credentials: 'same-origin', headers: { ...baseHeaders(), Accept: 'application/json' }, signal: opts.signal ?? null });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, { code: ErrorCode.Generic });
+  }
+  captureCsrf(res);
+  if (res.status === 401 && !opts.ignoreUnauthorized && config.hasSession()) config.onUnauthorized();
+  const data = await readJson(res);
+  const env = isEnvelope(data) ? (data as Envelope<TBody>) : undefined;
+  if (!res.ok) throw new ApiError(res.status, { code: env?.code ?? fallbackCode(res.status), description: env?.description, field: env?.field });
+  if (!env) throw new ApiError(res.status, { code: ErrorCode.Generic });
+  if (!env.success) throw new ApiError(200, { code: env.code, description: env.description, field: env.field });
+  return env.body as TBody;
+}
+
 /** POST application/x-www-form-urlencoded (the /locate lookup). Returns status and parsed JSON. */
 export async function postForm(path: string, fields: Record<string, string>, opts: PostOptions = {}): Promise<{ status: number; data: unknown }> {
   const res = await send(path, { body: new URLSearchParams(fields).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' } }, opts);

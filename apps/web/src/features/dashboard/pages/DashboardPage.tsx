@@ -1,12 +1,14 @@
 /**
  * / (spec §2 Main area): the branch board for the user's scope, with status summary, search
- * and region filter, below the live alarm panel. The child route notifications/:type renders
- * above both.
+ * and region filter, below the live alarm panel; the map beside the list on wide screens
+ * (≥ 1536 px) and behind a List / Map tab below that. Filters apply to both. The child route
+ * notifications/:type renders above everything.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useTheme } from '@mui/material/styles';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { ApiError } from '../../../shared/api/client';
 import { Loading } from '../../../shared/components/Loading';
@@ -17,6 +19,12 @@ import { StatusSummary } from '../components/StatusSummary';
 import { BoardFilters } from '../components/BoardFilters';
 import { BranchTable } from '../components/BranchTable';
 import { AlarmPanel } from '../components/AlarmPanel';
+import { BranchMapPanel } from '../components/BranchMapPanel';
+
+type BoardView = 'list' | 'map';
+const PANEL_HEIGHT = 'calc(100vh - 300px)';
+/** From this window width the map shows beside the list instead of behind a tab. */
+const SPLIT_MIN_WIDTH_PX = 1536;
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -25,6 +33,14 @@ export default function DashboardPage() {
   const orgId = org.applies ? (org.selected?.OrganizationId ?? null) : null;
   const board = useBranchBoard(orgId, !org.applies || orgId !== null);
   const [filter, setFilter] = useState<BoardFilter>({ search: '', region: '' });
+  const theme = useTheme();
+  const split = useMediaQuery(theme.breakpoints.up(SPLIT_MIN_WIDTH_PX), { noSsr: true });
+  const [view, setView] = useState<BoardView>('list');
+  const [mapShown, setMapShown] = useState(false);
+  const showView = (v: BoardView) => {
+    setView(v);
+    if (v === 'map') setMapShown(true);
+  };
   const deferred = useDeferredValue(filter);
 
   const rows = useMemo(() => board.data?.organizationobject ?? [], [board.data]);
@@ -58,11 +74,26 @@ export default function DashboardPage() {
       <Stack sx={{ gap: 2 }}>
         <StatusSummary counts={counts} />
         <BoardFilters value={filter} regions={regions} onChange={setFilter} />
-        {visible.length === 0 ? (
-          <Typography color="text.secondary" data-testid="dashboard-no-match">{t('dashboard.noMatch')}</Typography>
-        ) : (
-          <BranchTable rows={visible} showOrganization={showOrganization} />
+        {!split && (
+          <Tabs value={view} onChange={(_e, v: BoardView) => showView(v)} aria-label={t('dashboard.view.label')} sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40 }}>
+            <Tab value="list" label={t('dashboard.view.list')} data-testid="board-view-list" sx={{ minHeight: 40 }} />
+            <Tab value="map" label={t('dashboard.view.map')} data-testid="board-view-map" sx={{ minHeight: 40 }} />
+          </Tabs>
         )}
+        <Stack direction={split ? 'row' : 'column'} sx={{ gap: 2, alignItems: 'stretch' }}>
+          <Box sx={{ flex: split ? '3 1 0' : undefined, minWidth: 0, display: split || view === 'list' ? 'block' : 'none' }}>
+            {visible.length === 0 ? (
+              <Typography color="text.secondary" data-testid="dashboard-no-match">{t('dashboard.noMatch')}</Typography>
+            ) : (
+              <BranchTable rows={visible} showOrganization={showOrganization} />
+            )}
+          </Box>
+          {(split || mapShown) && (
+            <Box sx={{ flex: split ? '2 1 0' : undefined, minWidth: 0, display: split || view === 'map' ? 'block' : 'none' }}>
+              <BranchMapPanel rows={visible} height={PANEL_HEIGHT} />
+            </Box>
+          )}
+        </Stack>
       </Stack>
     );
   }

@@ -1,8 +1,8 @@
 /** Page group "dashboard" (lazy): the branch board and its notifications child. */
-import { notAvailablePage } from '../../../shared/components/NotAvailablePanel';
 import DashboardPage from './DashboardPage';
+import NotificationsPage from '../../notifications/pages/NotificationsPage';
 
 export const pages = {
   dashboard: DashboardPage,
-  notifications: notAvailablePage('notifications'),
+  notifications: NotificationsPage,
 };

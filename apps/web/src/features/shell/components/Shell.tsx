@@ -2,7 +2,8 @@
  * The console shell (spec §2 Shell): a permanent 260px drawer on desktop (hideable from the
  * top bar), a temporary drawer below 960px; the top bar with drawer toggle, date-range picker
  * and user menu; the page in the main area. Client sessions also get the real-time channel
- * (status chip, alarm sound toggle and the once-per-shift "enable sound" prompt) and the §9
+ * (status chip, alarm sound toggle, the unread-notifications bell and the once-per-shift
+ * "enable sound" prompt) and the §9
  * reload on tab return.
  */
 import { useState } from 'react';
@@ -19,6 +20,7 @@ import { UserMenu } from './UserMenu';
 import { RealtimeStatusChip } from './RealtimeStatusChip';
 import { SoundToggle } from './SoundToggle';
 import { SoundEnableBanner } from './SoundEnableBanner';
+import { NotificationBell } from './NotificationBell';
 import { useRealtimeConnection } from '../../../realtime/use-realtime-connection';
 import { useTabReturnReload } from '../use-tab-return-reload';
 
@@ -48,6 +50,7 @@ export default function Shell() {
           <Box sx={{ flexGrow: 1 }} />
           {live && <RealtimeStatusChip />}
           {live && <SoundToggle />}
+          {live && <NotificationBell />}
           <UserMenu session={session} />
         </Toolbar>
       </AppBar>

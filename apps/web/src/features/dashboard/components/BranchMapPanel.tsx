@@ -1,0 +1,75 @@
+/**
+ * The map beside or below the board: loads the MapLibre chunk only when first shown, shows a
+ * translated message instead of the map when WebGL is unavailable or the chunk fails, and a
+ * legend of the §2 colours.
+ */
+import { Component, Suspense, lazy, useCallback, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import type { BranchOfficeRow } from '@vigil/contract';
+import { Loading } from '../../../shared/components/Loading';
+import { BRANCH_STATUSES } from '../branch-board';
+import { hasLocation, webglAvailable } from '../map/map-features';
+import { StatusDot } from './StatusDot';
+
+const BranchMap = lazy(() => import('../map/BranchMap'));
+
+class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error) {
+    console.error('map failed', error);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+let webgl: boolean | null = null;
+function canUseWebgl(): boolean {
+  webgl ??= webglAvailable();
+  return webgl;
+}
+
+export function BranchMapPanel({ rows, height }: { rows: BranchOfficeRow[]; height: number | string }) {
+  const { t } = useTranslation();
+  const statusLabel = useCallback((s: string) => t(`branchStatus.${s}`), [t]);
+  const missing = useMemo(() => rows.filter((r) => !hasLocation(r)).length, [rows]);
+  const failed = (
+    <Alert severity="warning" data-testid="branch-map-fallback">
+      {t('map.loadFailed')}
+    </Alert>
+  );
+  return (
+    <Stack sx={{ gap: 1, height: '100%' }}>
+      <Box sx={{ height, minHeight: 320, position: 'relative' }}>
+        {canUseWebgl() ? (
+          <MapBoundary fallback={failed}>
+            <Suspense fallback={<Loading />}>
+              <BranchMap rows={rows} statusLabel={statusLabel} />
+            </Suspense>
+          </MapBoundary>
+        ) : (
+          <Alert severity="info" data-testid="branch-map-fallback">
+            {t('map.noWebgl')}
+          </Alert>
+        )}
+      </Box>
+      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }} aria-label={t('map.legend')}>
+        {BRANCH_STATUSES.map((s) => (
+          <Stack key={s} direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+            <StatusDot status={s} />
+            <Typography variant="caption">{t(`branchStatus.${s}`)}</Typography>
+          </Stack>
+        ))}
+        {missing > 0 && (
+          <Typography variant="caption" color="text.secondary" data-testid="branch-map-missing">
+            {t('map.noLocation', { count: missing })}
+          </Typography>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

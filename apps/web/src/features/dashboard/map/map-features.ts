@@ -1,0 +1,126 @@
+/**
+ * Pure parts of the branch map (spec §2 map and colours, §4 map status): branch points from the
+ * board rows with their status colour, the cluster colour rule (red if any member is in alarm),
+ * the offline basemap style built from world-atlas countries, and the initial view.
+ * No maplibre import here, so these run in node tests.
+ */
+import { BRANCH_STATUS_COLORS, PRIMARY_COLOR, branchStatusOf, type BranchOfficeRow, type BranchStatus } from '@vigil/contract';
+
+export const BRANCH_SOURCE = 'branches';
+export const CLUSTER_LAYER = 'branch-clusters';
+export const POINT_LAYER = 'branch-points';
+export const CLUSTER_COUNT_LAYER = 'branch-cluster-count';
+export const CLUSTER_RADIUS = 40;
+export const CLUSTER_MAX_ZOOM = 12;
+
+export interface BranchFeatureProps {
+  id: number;
+  name: string;
+  code: string;
+  status: BranchStatus;
+  color: string;
+  /** 1 when the branch is in alarm (summed over a cluster's members). */
+  alarm: 0 | 1;
+}
+
+export interface PointFeature {
+  type: 'Feature';
+  id: number;
+  geometry: { type: 'Point'; coordinates: [number, number] };
+  properties: BranchFeatureProps;
+}
+
+export interface BranchCollection {
+  type: 'FeatureCollection';
+  features: PointFeature[];
+}
+
+/** A usable coordinate pair: finite, in range and not the 0,0 "no location" placeholder. */
+export function hasLocation(r: Pick<BranchOfficeRow, 'Latitude' | 'Longitude'>): boolean {
+  const lat = r.Latitude;
+  const lng = r.Longitude;
+  if (lat == null || lng == null || !Number.isFinite(lat) || !Number.isFinite(lng)) return false;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return false;
+  return !(lat === 0 && lng === 0);
+}
+
+/** Point features of the branches that have a location, coloured by their map status. */
+export function branchFeatures(rows: readonly BranchOfficeRow[]): BranchCollection {
+  const features: PointFeature[] = [];
+  for (const r of rows) {
+    if (!hasLocation(r)) continue;
+    const status = branchStatusOf(r.BranchAction);
+    features.push({
+      type: 'Feature',
+      id: r.BranchOfficeId,
+      geometry: { type: 'Point', coordinates: [r.Longitude!, r.Latitude!] },
+      properties: { id: r.BranchOfficeId, name: r.Name, code: r.Code, status, color: BRANCH_STATUS_COLORS[status], alarm: status === 'alarm' ? 1 : 0 },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+/** How many branches of the collection are in alarm (the map's data-alarm-count). */
+export function alarmCount(fc: BranchCollection): number {
+  return fc.features.reduce((n, f) => n + f.properties.alarm, 0);
+}
+
+/** Cluster properties of the GeoJSON source: the number of members in alarm. */
+export const CLUSTER_PROPERTIES = { alarm: ['+', ['get', 'alarm']] } as const;
+
+/** Cluster circle colour: alarm red if any member is in alarm, else the primary colour. */
+export const CLUSTER_COLOR = ['case', ['>', ['get', 'alarm'], 0], BRANCH_STATUS_COLORS.alarm, PRIMARY_COLOR] as const;
+
+/** Cluster radius grows with the member count (no text needed, so no glyphs offline). */
+export const CLUSTER_RADIUS_EXPR = ['step', ['get', 'point_count'], 14, 10, 18, 50, 22, 200, 28, 1000, 34] as const;
+
+export const BASEMAP = { water: '#dbe7f3', land: '#f6f5f0', border: '#a7a7a7' } as const;
+
+/** The offline style: a background (water) and the countries as a fill and a line. */
+export function offlineStyle(countries: unknown) {
+  return {
+    version: 8 as const,
+    sources: { countries: { type: 'geojson' as const, data: countries } },
+    layers: [
+      { id: 'water', type: 'background' as const, paint: { 'background-color': BASEMAP.water } },
+      { id: 'countries-fill', type: 'fill' as const, source: 'countries', paint: { 'fill-color': BASEMAP.land } },
+      { id: 'countries-line', type: 'line' as const, source: 'countries', paint: { 'line-color': BASEMAP.border, 'line-width': 0.6 } },
+    ],
+  };
+}
+
+export type Bounds = [[number, number], [number, number]];
+
+/** The bounding box of the points ([[west, south], [east, north]]), or null with none. */
+export function boundsOf(fc: BranchCollection): Bounds | null {
+  if (fc.features.length === 0) return null;
+  let w = 180;
+  let s = 90;
+  let e = -180;
+  let n = -90;
+  for (const f of fc.features) {
+    const [lng, lat] = f.geometry.coordinates;
+    w = Math.min(w, lng);
+    e = Math.max(e, lng);
+    s = Math.min(s, lat);
+    n = Math.max(n, lat);
+  }
+  return [[w, s], [e, n]];
+}
+
+/** The configured tile style URL (VITE_MAP_STYLE_URL), or null for the offline basemap. */
+export function configuredStyleUrl(env: Record<string, unknown>): string | null {
+  const v = env.VITE_MAP_STYLE_URL;
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+/** True when the browser can give a WebGL context (the map needs one). */
+export function webglAvailable(doc: Pick<Document, 'createElement'> | undefined = globalThis.document): boolean {
+  if (!doc) return false;
+  try {
+    const canvas = doc.createElement('canvas') as HTMLCanvasElement;
+    return !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}

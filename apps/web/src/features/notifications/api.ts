@@ -1,0 +1,120 @@
+/**
+ * Notifications (spec §7 getnotificationsv2, getnotifications): paged lists by type and the
+ * global date range, the unread list behind the top-bar bell, details, read marks, the ENS list
+ * and the alarm history that the alarm panel merges with live alarms. All data lives in the
+ * query cache; the socket handler (live.ts) prepends live notifications to it.
+ */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { NotificationListType, NotificationRow } from '@vigil/contract';
+import { apiGet, apiPost } from '../../shared/api/client';
+import type { Alarm } from '../../realtime/alarm-events';
+import { alarmFromRow, isAlarmRow } from '../../realtime/alarm-history';
+import { PAGE_SIZE, markRowsRead, type NotificationPage } from './notification-list';
+
+const LIST_PATH = '/api/client/getnotificationsv2';
+const ACTION_PATH = '/api/client/getnotifications';
+/** How many not-done alarms the panel loads on page load. */
+export const ALARM_HISTORY_LIMIT = 200;
+/** How many unread notifications the bell counts at most. */
+export const UNREAD_LIMIT = 500;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  list: (type: NotificationListType, from: string, to: string, page: number) => [...notificationKeys.lists(), type, from, to, page] as const,
+  unread: () => [...notificationKeys.all, 'unread'] as const,
+  detail: (id: number) => [...notificationKeys.all, 'detail', id] as const,
+  ens: () => [...notificationKeys.all, 'ens'] as const,
+  alarmHistory: ['alarmHistory'] as const,
+};
+
+export type ListKey = ReturnType<typeof notificationKeys.list>;
+
+interface ListBody {
+  notificationobject: NotificationRow[];
+}
+
+export async function fetchNotificationPage(type: NotificationListType, from: string, to: string, page: number): Promise<NotificationPage> {
+  const body = await apiGet<ListBody>(LIST_PATH, { type, from, to, offset: page * PAGE_SIZE, limit: PAGE_SIZE + 1 });
+  const rows = body.notificationobject ?? [];
+  return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
+}
+
+export function useNotificationPage(type: NotificationListType, from: string, to: string, page: number, enabled: boolean) {
+  return useQuery({ queryKey: notificationKeys.list(type, from, to, page), queryFn: () => fetchNotificationPage(type, from, to, page), enabled, placeholderData: (prev) => prev });
+}
+
+/** Unread notifications (not-done rows the user has not read), newest first. */
+export interface UnreadList {
+  rows: NotificationRow[];
+}
+
+export async function fetchUnread(): Promise<UnreadList> {
+  const body = await apiGet<ListBody>(LIST_PATH, { type: 'all', notDone: true, limit: UNREAD_LIMIT });
+  return { rows: (body.notificationobject ?? []).filter((r) => !r.IsRead) };
+}
+
+export function useUnreadNotifications(enabled: boolean) {
+  return useQuery({ queryKey: notificationKeys.unread(), queryFn: fetchUnread, enabled, staleTime: 60_000 });
+}
+
+/** Alarms not yet acknowledged, raised before this page load (alarms and emergencies, deduplicated). */
+export async function fetchAlarmHistory(): Promise<Alarm[]> {
+  const [alarms, emergencies] = await Promise.all(
+    (['alarms', 'emergency'] as const).map((type) => apiGet<ListBody>(LIST_PATH, { type, notDone: true, limit: ALARM_HISTORY_LIMIT })),
+  );
+  const seen = new Set<number>();
+  const out: Alarm[] = [];
+  for (const r of [...(alarms?.notificationobject ?? []), ...(emergencies?.notificationobject ?? [])]) {
+    if (seen.has(r.NotificationId) || !isAlarmRow(r)) continue;
+    seen.add(r.NotificationId);
+    out.push(alarmFromRow(r));
+  }
+  return out;
+}
+
+/** Details of one notification (GET-REPORT-DETAILS-BY-NOTIFICATION-ID): the row plus report extras. */
+export type NotificationDetails = NotificationRow & Record<string, unknown>;
+
+export function useNotificationDetails(id: number | null) {
+  return useQuery({
+    queryKey: notificationKeys.detail(id ?? 0),
+    queryFn: () => apiPost<{ notificationobject: NotificationDetails }>(ACTION_PATH, { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: id }).then((b) => b.notificationobject),
+    enabled: id !== null,
+  });
+}
+
+/** The ENS list (GET-ENS-NOTIFICATIONS): empty until the emergency notification service sends messages. */
+export function useEnsNotifications(enabled: boolean) {
+  return useQuery({
+    queryKey: notificationKeys.ens(),
+    queryFn: () => apiPost<{ temp_ens_notificationobject?: Partial<NotificationRow>[] }>(ACTION_PATH, { case: 'GET-ENS-NOTIFICATIONS' }).then((b) => b.temp_ens_notificationobject ?? []),
+    enabled,
+  });
+}
+
+/** Marks rows read in every cached list, and drops them from the unread list. */
+export function applyRead(qc: QueryClient, ids: readonly number[] | 'all'): void {
+  qc.setQueriesData<NotificationPage>({ queryKey: notificationKeys.lists() }, (page) => markRowsRead(page, ids));
+  qc.setQueryData<UnreadList>(notificationKeys.unread(), (u) => (u ? { rows: ids === 'all' ? [] : u.rows.filter((r) => !ids.includes(r.NotificationId)) } : u));
+  if (ids !== 'all') for (const id of ids) qc.setQueryData<NotificationDetails>(notificationKeys.detail(id), (d) => (d ? { ...d, IsRead: true } : d));
+}
+
+export function useMarkRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (taskid: number) => apiPost<{ taskid: number }>(ACTION_PATH, { case: 'MARK-AS-READ-BY-TASKID', taskid }),
+    onSuccess: (_b, taskid) => applyRead(qc, [taskid]),
+  });
+}
+
+export function useMarkAllRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<{ upToNotificationId: number }>(ACTION_PATH, { case: 'MARK-ALL-AS-READ' }),
+    onSuccess: () => {
+      applyRead(qc, 'all');
+      void qc.invalidateQueries({ queryKey: notificationKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * Pure logic of the notifications/[type] pages (spec §2 Notifications: All, Alarms, Anomaly,
+ * Emergency, ENS; §9 notification types): which list a live NOTIFICATION belongs to, the row a
+ * live event gives, and page updates (prepend, mark read, mark all read).
+ */
+import { SocketEventType, notificationCategory, type NotificationListType, type NotificationRow, type SocketEvent } from '@vigil/contract';
+
+/** The tabs of the notifications pages, in order. */
+export const NOTIFICATION_TABS = ['all', 'alarms', 'anomaly', 'emergency', 'ens'] as const satisfies readonly NotificationListType[];
+export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
+
+export const PAGE_SIZE = 25;
+
+export function isNotificationTab(v: string | undefined): v is NotificationTab {
+  return !!v && (NOTIFICATION_TABS as readonly string[]).includes(v);
+}
+
+/** One page of a list: the rows asked for and whether there are more (fetched limit + 1). */
+export interface NotificationPage {
+  rows: NotificationRow[];
+  hasMore: boolean;
+}
+
+/** Same rule as the server's type filter of getnotificationsv2 (spec §9). */
+export function matchesListType(type: NotificationListType, r: Pick<NotificationRow, 'NotificationType' | 'BranchAction' | 'SecurityAlert'>): boolean {
+  const t = r.NotificationType;
+  switch (type) {
+    case 'all':
+      return true;
+    case 'alarms':
+      return t === 2 || t === 15 || r.SecurityAlert;
+    case 'panic':
+      return notificationCategory(t, r.BranchAction) === 'panic';
+    case 'anomaly':
+      return t === 0;
+    case 'emergency':
+      return t === 10 || t === 11 || t === 12;
+    case 'ens':
+      return false;
+  }
+}
+
+/** The list row of a live NOTIFICATION event (unread, not acknowledged, no notes). */
+export function rowFromEvent(e: SocketEvent): NotificationRow {
+  return {
+    NotificationId: e.id,
+    BranchAction: e.BranchAction,
+    NotificationType: e.NotificationType,
+    Category: notificationCategory(e.NotificationType, e.BranchAction),
+    RegionalOfficeId: e.RegionalOfficeId,
+    RegionalOfficeName: null,
+    UserId: e.UserId,
+    Name: e.Name,
+    Surname: e.Surname,
+    BranchOfficeId: e.BranchOfficeId,
+    BranchOfficeName: e.BranchOfficeName,
+    BranchOfficeTimeZone: e.BranchTimeZone,
+    BranchOfficeDst: null,
+    BranchOfficeTypeDisplay: null,
+    OrganizationId: e.OrganizationId,
+    OrganizationName: null,
+    IsClosedBySystemData: e.IsClosedBySystemData,
+    IsTestNotification: e.IsTestNotification,
+    SecurityAlert: e.SecurityAlert,
+    NotificationTimeAddedUTC: e.NotificationTimeAddedUTC,
+    Latitude: e.Latitude,
+    Longitude: e.Longitude,
+    MessageContent: e.MessageContent,
+    IsRead: false,
+    Acknowledged: null,
+    Notes: [],
+  };
+}
+
+export function isNotificationEvent(e: SocketEvent): boolean {
+  return e.type === SocketEventType.Notification;
+}
+
+/** True when the UTC instant falls inside the YYYY-MM-DD range (UTC bounds, like the server). */
+export function inDateRange(iso: string, from: string | undefined, to: string | undefined): boolean {
+  const day = iso.slice(0, 10);
+  return (!from || day >= from) && (!to || day <= to);
+}
+
+/** A first page with the row on top (the same page when it is there already); keeps the page size. */
+export function prependRow(page: NotificationPage | undefined, row: NotificationRow, pageSize: number): NotificationPage | undefined {
+  if (!page) return page;
+  if (page.rows.some((r) => r.NotificationId === row.NotificationId)) return page;
+  const rows = [row, ...page.rows];
+  const hasMore = page.hasMore || rows.length > pageSize;
+  return { rows: rows.slice(0, pageSize), hasMore };
+}
+
+/** The page with the given ids (or all, when ids is 'all') marked read. */
+export function markRowsRead<T extends { rows: NotificationRow[] }>(page: T | undefined, ids: readonly number[] | 'all'): T | undefined {
+  if (!page) return page;
+  let changed = false;
+  const rows = page.rows.map((r) => {
+    if (r.IsRead || (ids !== 'all' && !ids.includes(r.NotificationId))) return r;
+    changed = true;
+    return { ...r, IsRead: true };
+  });
+  return changed ? { ...page, rows } : page;
+}
+
+/** The unread count shown on the bell: "99+" above 99. */
+export function unreadLabel(n: number): string {
+  return n > 99 ? '99+' : String(n);
+}
+
+/** Catalogue key under notifications.category. for a row's Category. */
+export function categoryKey(c: string | null | undefined): 'anomaly' | 'alarm' | 'emergency' | 'panic' | 'other' {
+  return c === 'anomaly' || c === 'alarm' || c === 'emergency' || c === 'panic' ? c : 'other';
+}
