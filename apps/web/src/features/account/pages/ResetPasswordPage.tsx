@@ -1,0 +1,118 @@
+/**
+ * /resetpassword/:token/:email — Set New Password (spec §2, §5 Reset password, §8). The link is
+ * checked on load (validateLink); an invalid or expired link shows the server's message and no
+ * form. New and Confirm Password with the §5 messages; on success the form is replaced by the
+ * success text, store links when the role may use the mobile app, Go to Login when it may use the web.
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { PRODUCT_NAME_DEFAULT, ZResetPasswordForm, roleById, type ResetPasswordForm } from '@vigil/contract';
+import type { z } from 'zod';
+import { ApiError } from '../../../shared/api/client';
+import { PasswordField } from '../../../shared/components/PasswordField';
+import { AccountCard } from '../components/AccountCard';
+import { AccountDone } from '../components/AccountDone';
+import { useConfirmPassword, useResetLink } from '../api';
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const link = useResetLink(token);
+  let content;
+  if (link.isPending) {
+    content = (
+      <Stack sx={{ alignItems: 'center', gap: 2 }}>
+        <CircularProgress aria-label={t('account.reset.checking')} />
+        <Typography>{t('account.reset.checking')}</Typography>
+      </Stack>
+    );
+  } else if (link.isError) {
+    const network = link.error instanceof ApiError && link.error.status === 0;
+    const invalid = link.error instanceof ApiError && link.error.status === 400;
+    content = (
+      <Alert severity="error" data-testid="reset-error" role="alert">
+        {t(network ? 'account.errors.unableToConnect' : invalid ? 'account.errors.invalidResetLink' : 'account.errors.verifyingLink')}
+      </Alert>
+    );
+  } else if (!link.data.resflag) {
+    content = (
+      <Alert severity="error" data-testid="reset-error" role="alert">
+        {link.data.msg || t('account.errors.invalidResetLink')}
+      </Alert>
+    );
+  } else {
+    content = <ResetForm token={token} />;
+  }
+  return (
+    <AccountCard title={t('account.reset.title')} testId="reset-card">
+      {content}
+    </AccountCard>
+  );
+}
+
+function ResetForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const confirm = useConfirmPassword(token);
+  const { register, handleSubmit, formState } = useForm<ResetPasswordForm, unknown, z.output<typeof ZResetPasswordForm>>({
+    resolver: zodResolver(ZResetPasswordForm),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirm: '' },
+  });
+  if (confirm.isSuccess) {
+    const roleId = confirm.data.resetobject.role_id;
+    return (
+      <AccountDone
+        title={t('account.reset.doneTitle')}
+        roleId={roleId}
+        mobile={roleById(roleId)?.mobileLogin ?? false}
+        webText={t('account.reset.doneWeb', { product: PRODUCT_NAME_DEFAULT })}
+        mobileText={t('account.reset.doneMobile', { product: PRODUCT_NAME_DEFAULT })}
+        loginLabel={t('account.reset.goToLogin')}
+      />
+    );
+  }
+  const failure = confirm.error;
+  let failureText: string | null = null;
+  if (failure) {
+    if (failure instanceof ApiError && failure.status === 0) failureText = t('account.errors.unableToConnect');
+    else if (failure instanceof ApiError && failure.code && failure.status === 400) failureText = t(failure.code);
+    else failureText = t('account.errors.resettingPassword');
+  }
+  const submit = handleSubmit((v) => confirm.mutate(v.password));
+  const pwErr = formState.errors.password?.message;
+  const confirmErr = formState.errors.confirm?.message;
+  return (
+    <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
+      {failureText && (
+        <Alert severity="error" data-testid="reset-failure" role="alert">
+          {failureText}
+        </Alert>
+      )}
+      <PasswordField
+        label={t('account.reset.newPassword')}
+        autoComplete="new-password"
+        autoFocus
+        fullWidth
+        error={!!pwErr}
+        helperText={pwErr ? t(pwErr) : undefined}
+        testId="reset-password"
+        {...register('password')}
+      />
+      <PasswordField
+        label={t('account.reset.confirmPassword')}
+        autoComplete="new-password"
+        fullWidth
+        error={!!confirmErr}
+        helperText={confirmErr ? t(confirmErr) : undefined}
+        testId="reset-confirm"
+        {...register('confirm')}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={confirm.isPending} data-testid="reset-submit">
+        {t('account.reset.submit')}
+      </Button>
+    </Stack>
+  );
+}

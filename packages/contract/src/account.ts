@@ -1,0 +1,275 @@
+/**
+ * Account lifecycle (spec §2 /validateToken and /resetpassword, §4 activation and reset flows,
+ * §5 Activation and Reset password rules, §7 Employees and profile, §8): requests and answers of
+ * validatetokenforpin, validateAndConfirm, validateLink, confirmpassword, validatepin,
+ * temporary-password, manageemployees RESEND-ACTIVATION, sso, and the admin calls
+ * editclient UPDATE-SSO and outbox.
+ *
+ * The same schemas validate the web forms (zod resolver) and the server requests, so both give
+ * the same catalogue text. Messages are catalogue keys (packages/i18n, en and sq).
+ */
+import { z } from 'zod';
+import { ValidationKey } from './errors.js';
+import { PASSWORD_MIN_LENGTH, PIN_DIGITS } from './constants.js';
+
+/** Catalogue keys of the account lifecycle (packages/i18n/account.*.json; spec §5, §8 verbatim in English). */
+export const AccountKey = {
+  /** 'Password must have eight or more characters' (spec §5 Activation). */
+  PasswordMin: ValidationKey.PasswordMin,
+  /** 'Password confirmation does not match'. */
+  PasswordConfirm: 'account.validation.passwordConfirm',
+  /** 'PIN must have four digits'. */
+  PinFormat: ValidationKey.PinFormat,
+  /** 'PIN confirmation does not match'. */
+  PinConfirm: 'account.validation.pinConfirm',
+  /** 'Panic Code must have four digits'. */
+  DuressFormat: 'account.validation.duressFormat',
+  /** 'Panic Code must be different from PIN'. */
+  DuressSameAsPin: 'account.validation.duressSameAsPin',
+  /** 'Panic Code confirmation does not match'. */
+  DuressConfirm: 'account.validation.duressConfirm',
+  /** 'Enter your new password' (spec §5 Reset password). */
+  NewPasswordRequired: ValidationKey.NewPasswordRequired,
+  /** 'Confirm your new password'. */
+  ConfirmPasswordRequired: ValidationKey.ConfirmPasswordRequired,
+  /** 'Please confirm your new password correctly'. */
+  ResetMismatch: 'account.validation.resetMismatch',
+  /** 'Invalid activation link or link already used.' (spec §8). */
+  InvalidActivationLink: 'account.errors.invalidActivationLink',
+  /** 'Unable to connect to server. Is your IT department blocking this connection?' (spec §8). */
+  UnableToConnect: 'account.errors.unableToConnect',
+  /** 'Error on confirm validation and setting the new password' (spec §8). */
+  ActivationFailed: 'account.errors.activationFailed',
+  /** A reset link that is unknown, used or expired. */
+  InvalidResetLink: 'account.errors.invalidResetLink',
+  /** 'Error on verifying link' (spec §8). */
+  VerifyingLink: 'account.errors.verifyingLink',
+  /** 'Error on confirm new password' (spec §8). */
+  ConfirmNewPassword: 'account.errors.confirmNewPassword',
+  /** 'Error resetting password' (spec §8). */
+  ResettingPassword: 'account.errors.resettingPassword',
+  /** 'Error validating PIN' (spec §8). */
+  ValidatingPin: 'account.errors.validatingPin',
+  /** Single sign-on configuration is incomplete or the identity provider cannot be reached. */
+  SsoUnavailable: 'account.errors.ssoUnavailable',
+  /** The single sign-on e-mail domain belongs to another organisation (409). */
+  SsoDomainTaken: 'account.errors.ssoDomainTaken',
+  /** Activation link sent again (manageemployees RESEND-ACTIVATION). */
+  ActivationSent: 'account.messages.activationSent',
+  /** Account activated (validateAndConfirm success). */
+  Activated: 'account.messages.activated',
+  /** Password set through a reset link (confirmpassword success). */
+  PasswordReset: 'account.messages.passwordReset',
+  /** The reset link is valid (validateLink success msg). */
+  ResetLinkValid: 'account.messages.resetLinkValid',
+  /** A temporary password was sent (temporary-password success). */
+  TemporaryPasswordSent: 'account.messages.temporaryPasswordSent',
+  /** PIN accepted (validatepin success). */
+  PinValid: 'account.messages.pinValid',
+  /** Single sign-on settings saved (editclient UPDATE-SSO). */
+  SsoSaved: 'account.messages.ssoSaved',
+} as const;
+
+/** Activation link lifetime, hours (one-time, stored hashed). */
+export const ACTIVATION_TOKEN_HOURS = 72;
+/** Password-reset link lifetime, hours (one-time, stored hashed). */
+export const RESET_TOKEN_HOURS = 2;
+/** Single sign-on state (PKCE verifier, nonce) lifetime, minutes. */
+export const SSO_STATE_MINUTES = 10;
+
+/** A raw one-time token from a link: base64url, 43 characters for 256 bits (shorter ones are refused). */
+export const ZLinkToken = z.string().trim().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/);
+
+const pin = (key: string) => z.string().regex(new RegExp(`^\\d{${PIN_DIGITS}}$`), { error: key });
+
+/**
+ * The activation form (spec §5 Activation) for the flags of the link: `needPassword` is false
+ * when the organisation signs in with single sign-on; `needPin` when the role may use the mobile
+ * app (PIN and panic code). Unused fields are ignored. Issue order per field: password, its
+ * confirmation, PIN, its confirmation, panic code (format, then different from PIN), its
+ * confirmation; each issue's path names the field.
+ */
+export function activationFormSchema(flags: { needPassword: boolean; needPin: boolean }) {
+  return z
+    .object({
+      password: z.string().default(''),
+      password_confirm: z.string().default(''),
+      pin: z.string().default(''),
+      pin_confirm: z.string().default(''),
+      duress: z.string().default(''),
+      duress_confirm: z.string().default(''),
+    })
+    .superRefine((v, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (flags.needPassword) {
+        if (v.password.length < PASSWORD_MIN_LENGTH) issue('password', AccountKey.PasswordMin);
+        if (v.password_confirm !== v.password) issue('password_confirm', AccountKey.PasswordConfirm);
+      }
+      if (flags.needPin) {
+        if (!pin(AccountKey.PinFormat).safeParse(v.pin).success) issue('pin', AccountKey.PinFormat);
+        if (v.pin_confirm !== v.pin) issue('pin_confirm', AccountKey.PinConfirm);
+        if (!pin(AccountKey.DuressFormat).safeParse(v.duress).success) issue('duress', AccountKey.DuressFormat);
+        else if (v.duress === v.pin) issue('duress', AccountKey.DuressSameAsPin);
+        if (v.duress_confirm !== v.duress) issue('duress_confirm', AccountKey.DuressConfirm);
+      }
+    });
+}
+export type ActivationForm = z.input<ReturnType<typeof activationFormSchema>>;
+
+/** POST /api/client/validatetokenforpin body (spec §7): the activation token of the link. */
+export const ZValidateTokenForPinRequest = z.object({ token: ZLinkToken });
+/**
+ * validatetokenforpin answer body (spec §7): whether the role may use the mobile app (PIN and
+ * panic code asked), the role, whether the organisation uses single sign-on (no password asked)
+ * and a description. An invalid, used or expired token answers
+ * 400 `account.errors.invalidActivationLink`.
+ */
+export interface ValidateTokenForPinBody {
+  can_login_mobile: boolean;
+  role_id: number;
+  uses_sso: boolean;
+  description: string;
+}
+
+/**
+ * POST /api/client/validateAndConfirm body (spec §7). `sso` and `show_pin` are what the page
+ * was told; the server decides from the token's user and re-validates with activationFormSchema.
+ * Success: `{success: true, description}`; the user becomes Active and the token is spent.
+ * Failures: 400 `account.errors.invalidActivationLink` (token) or the first §5 message.
+ */
+export const ZValidateAndConfirmRequest = z.object({
+  token: ZLinkToken,
+  sso: z.boolean().optional(),
+  show_pin: z.boolean().optional(),
+  password: z.string().max(200).default(''),
+  password_confirm: z.string().max(200).default(''),
+  pin: z.string().max(10).default(''),
+  pin_confirm: z.string().max(10).default(''),
+  duress: z.string().max(10).default(''),
+  duress_confirm: z.string().max(10).default(''),
+});
+export type ValidateAndConfirmRequest = z.input<typeof ZValidateAndConfirmRequest>;
+
+/** POST /api/client/validateLink body (spec §7): a reset link's token. */
+export const ZValidateLinkRequest = z.object({
+  case: z.literal('FORGOT-PASSWORD-LINK-VALIDATION'),
+  token: ZLinkToken,
+});
+/**
+ * validateLink answer body: `resflag` true when the link is unused and unexpired, and `msg`.
+ * An invalid link answers 200 with `resflag: false` and `msg` = 'This password reset link is
+ * invalid or has expired.' (the page shows msg and no form).
+ */
+export interface ValidateLinkBody {
+  resflag: boolean;
+  msg: string;
+}
+
+/** The reset form (spec §5 Reset password): new required, confirm required, equal. */
+export const ZResetPasswordForm = z
+  .object({
+    password: z.string().min(1, { error: AccountKey.NewPasswordRequired }).min(PASSWORD_MIN_LENGTH, { error: AccountKey.PasswordMin }).max(200),
+    confirm: z.string().min(1, { error: AccountKey.ConfirmPasswordRequired }),
+  })
+  .refine((v) => v.confirm === '' || v.password === v.confirm, { error: AccountKey.ResetMismatch, path: ['confirm'] });
+export type ResetPasswordForm = z.input<typeof ZResetPasswordForm>;
+
+/**
+ * POST /api/client/confirmpassword body (spec §7). Success: `{success, description,
+ * body: {resetobject: {role_id}}}`; the token is spent and the user's sessions end.
+ * 400 `account.errors.invalidResetLink` for an unknown, used or expired token.
+ */
+export const ZConfirmPasswordRequest = z.object({
+  case: z.literal('FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD'),
+  password: z.string().min(1, { error: AccountKey.NewPasswordRequired }).min(PASSWORD_MIN_LENGTH, { error: AccountKey.PasswordMin }).max(200),
+  token: ZLinkToken,
+});
+export interface ConfirmPasswordBody {
+  resetobject: { role_id: number };
+}
+
+/**
+ * POST /api/client/validatepin body: the signed-in user's 4-digit PIN. 200 `{success, body:
+ * {valid: true}}`; 400 `errors.invalidPin` when wrong; 429 after too many wrong PINs in the
+ * window. The PIN is never logged; every attempt is audited.
+ */
+export const ZValidatePinRequest = z.object({ pin: pin(ValidationKey.PinFormat) });
+
+/**
+ * POST /api/client/temporary-password body: an organisation admin (2) or dealer (12) sends an
+ * Active user of its organisation a temporary password by e-mail; the user's sessions end.
+ * 404 for a user outside the caller's scope.
+ */
+export const ZTemporaryPasswordRequest = z.object({
+  case: z.literal('SEND-TEMPORARY-PASSWORD').default('SEND-TEMPORARY-PASSWORD'),
+  employeeId: z.coerce.number().int().positive(),
+});
+
+/** manageemployees RESEND-ACTIVATION: a new activation link for a Pending user in scope (spec §4). */
+export const ZResendActivationRequest = z.object({
+  case: z.literal('RESEND-ACTIVATION'),
+  employeeId: z.coerce.number().int().positive(),
+});
+/**
+ * POST /api/client/manageemployees body: a discriminated union on `case` (spec §7). This issue
+ * handles RESEND-ACTIVATION; ADD-EMPLOYEE and UPDATE-EMPLOYEE join the union later.
+ */
+export const ZManageEmployeesRequest = z.discriminatedUnion('case', [ZResendActivationRequest]);
+
+/**
+ * POST /api/client/sso body (spec §7 {code, session_state, sessiontype, org, redirectUri,
+ * force}) plus `state` (and `iss` when the provider sends it, RFC 9207), from the query of the
+ * return to /login. The answer is the Login result of /api/client/login.
+ */
+export const ZSsoRequest = z.object({
+  code: z.string().min(1).max(4096),
+  session_state: z.string().max(4096).optional(),
+  sessiontype: z.literal('WEB').default('WEB'),
+  /** The e-mail domain kept in sessionStorage 'vigil.ssoDomain' (informational). */
+  org: z.string().max(255).optional(),
+  /** Informational: the server uses the redirect URI it stored with the state. */
+  redirectUri: z.string().max(2048).optional(),
+  /** Accepted for compatibility; a new session is always created. */
+  force: z.boolean().optional(),
+  state: z.string().min(1).max(512),
+  iss: z.string().max(2048).optional(),
+});
+export type SsoRequest = z.input<typeof ZSsoRequest>;
+
+/**
+ * POST /api/admin/editclient {case: 'UPDATE-SSO'} (platform admin): an organisation's OpenID
+ * Connect settings. `ssoDomain` is the e-mail domain whose sign-ins go to the provider;
+ * `ssoIssuer` the https issuer URL; `ssoClientSecret` may be omitted to keep the stored one.
+ * `ssoIssuer: null` turns single sign-on off (and clears the other fields). The secret is never
+ * returned. 404 for an unknown organisation; 409 when the domain belongs to another one.
+ */
+export const ZUpdateSsoRequest = z.union([
+  z.object({
+    case: z.literal('UPDATE-SSO'),
+    organizationId: z.coerce.number().int().positive(),
+    ssoDomain: z.string().trim().toLowerCase().min(3).max(255).regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, { error: ValidationKey.Formatted }),
+    ssoIssuer: z.url({ protocol: /^https$/, error: ValidationKey.Formatted }).max(2048),
+    ssoClientId: z.string().trim().min(1, { error: ValidationKey.Required }).max(255),
+    ssoClientSecret: z.string().min(1).max(1024).optional(),
+  }),
+  z.object({ case: z.literal('UPDATE-SSO'), organizationId: z.coerce.number().int().positive(), ssoIssuer: z.null() }),
+]);
+export type UpdateSsoRequest = z.input<typeof ZUpdateSsoRequest>;
+
+/** POST /api/admin/outbox body (platform admin): the newest held messages, optionally for one recipient. */
+export const ZOutboxRequest = z.object({
+  case: z.literal('GET-OUTBOX').default('GET-OUTBOX'),
+  to: z.string().trim().max(320).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+/** One message of the demo mailbox (outbox): e-mail or SMS kept when no SMTP_URL is set. */
+export interface OutboxMessage {
+  Id: number;
+  Channel: 'email' | 'sms';
+  To: string;
+  Subject: string | null;
+  Text: string;
+  Html: string | null;
+  /** UTC ISO time. */
+  CreatedAt: string;
+}
