@@ -1,0 +1,84 @@
+/**
+ * Summary report (spec §7 managesummaryreports → body.resultobject.APPObject; §3 Summary report).
+ * Counts over the branch-local days of the range, in the caller's scope, test notifications
+ * excluded:
+ * - Openings: the first 'Open' of each branch and local day (re-openings after a service or an
+ *   incident are not openings); OpeningsEarly / Late / OnTime by its recorded punctuality.
+ * - Closings: the last 'Close' of each branch and local day, split the same way; AutoClosed: closings by the system.
+ * - NotOpened: 'Not Opened' notifications raised by the supervisor.
+ * - Service: 'Service' actions. Panic: actions with the words panic or duress. Trouble: type 2.
+ *   Emergency: types 10, 11, 12 (spec §9). SecurityAlerts: notifications flagged SecurityAlert.
+ * Lists: the newest SUMMARY_LIST_LIMIT activity rows behind Emergency, Missing (Not Opened / Not
+ * Closed), Panic, SecurityAlerts and Trouble, and per-branch activity counts (busiest first).
+ */
+import { sql } from 'drizzle-orm';
+import { SUMMARY_LIST_LIMIT, type BranchActivitySummary, type SummaryCounts, type SummaryReport, type SummaryReportRequest } from '@vigil/contract';
+import { rows, type Db } from '../../db/client.js';
+import type { AuthContext } from '../../plugins/session.js';
+import { activityQueries, presentActivity, type ActivityRaw } from './activities.js';
+import { and, localDayRange, scopeAndFilters } from './report-sql.js';
+
+/** Counts and lists of the summary. */
+export async function summaryReport(db: Db, auth: AuthContext, f: SummaryReportRequest): Promise<SummaryReport> {
+  const conditions = [
+    sql`e.kind in ('BRANCH_ACTION', 'NOTIFICATION')`,
+    sql`not e.is_test_notification`,
+    ...scopeAndFilters(auth, f, sql`e.organization_id`),
+    localDayRange(sql`e.occurred_at`, sql`branch_offices.time_zone`, f.fromDate, f.toDate),
+  ];
+  if (f.userId) conditions.push(sql`e.user_id = ${f.userId}`);
+  const where = and(conditions);
+  const localDate = sql`(e.occurred_at at time zone branch_offices.time_zone)::date`;
+  const [counts] = await rows<SummaryCounts>(
+    db,
+    sql`with ev as (
+          select e.branch_action, e.punctuality, e.is_closed_by_system, e.notification_type, e.security_alert,
+            case when e.branch_action in ('Open', 'Close') then row_number() over (partition by e.branch_office_id, e.branch_action, ${localDate} order by e.occurred_at, e.id) end as first_n,
+            case when e.branch_action in ('Open', 'Close') then row_number() over (partition by e.branch_office_id, e.branch_action, ${localDate} order by e.occurred_at desc, e.id desc) end as last_n
+          from events e join branch_offices on branch_offices.id = e.branch_office_id
+          where ${where})
+        select
+          count(*) filter (where branch_action = 'Open' and first_n = 1)::int as "Openings",
+          count(*) filter (where branch_action = 'Open' and first_n = 1 and punctuality = 'early')::int as "OpeningsEarly",
+          count(*) filter (where branch_action = 'Open' and first_n = 1 and punctuality = 'late')::int as "OpeningsLate",
+          count(*) filter (where branch_action = 'Open' and first_n = 1 and punctuality = 'ontime')::int as "OpeningsOnTime",
+          count(*) filter (where branch_action = 'Not Opened')::int as "NotOpened",
+          count(*) filter (where branch_action = 'Close' and last_n = 1)::int as "Closings",
+          count(*) filter (where branch_action = 'Close' and last_n = 1 and punctuality = 'early')::int as "ClosingsEarly",
+          count(*) filter (where branch_action = 'Close' and last_n = 1 and punctuality = 'late')::int as "ClosingsLate",
+          count(*) filter (where branch_action = 'Close' and last_n = 1 and punctuality = 'ontime')::int as "ClosingsOnTime",
+          count(*) filter (where branch_action = 'Close' and is_closed_by_system)::int as "AutoClosed",
+          count(*) filter (where branch_action = 'Service')::int as "Service",
+          count(*) filter (where branch_action ilike '%panic%' or branch_action ilike '%duress%')::int as "Panic",
+          count(*) filter (where notification_type = 2)::int as "Trouble",
+          count(*) filter (where notification_type in (10, 11, 12))::int as "Emergency",
+          count(*) filter (where security_alert)::int as "SecurityAlerts"
+        from ev`,
+  );
+  const base = { ...f, sortBy: 'time' as const, sortDir: 'desc' as const, search: undefined };
+  const list = async (type: 'emergency' | 'panic' | 'securityAlert' | 'all', extra?: ReturnType<typeof sql>) => {
+    const { query } = activityQueries(auth, { ...base, type, extra: extra ? sql`not e.is_test_notification and ${extra}` : sql`not e.is_test_notification` });
+    return (await rows<ActivityRaw>(db, sql`${query} limit ${SUMMARY_LIST_LIMIT}`)).map(presentActivity);
+  };
+  const [EmergencyData, MissingData, PanicData, SecurityAlertsData, TroubleData, BranchActivity] = await Promise.all([
+    list('emergency'),
+    list('all', sql`e.branch_action in ('Not Opened', 'Not Closed')`),
+    list('panic'),
+    list('securityAlert'),
+    list('all', sql`e.notification_type = 2`),
+    rows<BranchActivitySummary>(
+      db,
+      sql`select branch_offices.id as "BranchOfficeId", branch_offices.name as "BranchOfficeName",
+            count(*) filter (where e.branch_action = 'Open')::int as "Openings",
+            count(*) filter (where e.branch_action = 'Close')::int as "Closings",
+            count(*) filter (where e.branch_action = 'Service')::int as "Service",
+            count(*) filter (where e.kind = 'NOTIFICATION' and (e.notification_type in (2, 10, 11, 12, 15) or e.security_alert))::int as "Alarms"
+          from events e join branch_offices on branch_offices.id = e.branch_office_id
+          where ${where}
+          group by branch_offices.id, branch_offices.name
+          order by count(*) desc, branch_offices.name
+          limit ${SUMMARY_LIST_LIMIT}`,
+    ),
+  ]);
+  return { ...counts!, EmergencyData, MissingData, PanicData, SecurityAlertsData, TroubleData, BranchActivity };
+}

@@ -1,0 +1,258 @@
+/**
+ * Reports (spec §7 Reports, §3 report rows, §8, §9) on the hand-built fixture of reports-fixture.ts:
+ * every expected figure below is worked out by hand from the fixture's comment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityReportRow, CheckInOutRow, DailyReportRow, LogAccessRow, SummaryReport, SurveyReportDetail, SurveyReportRow, TimerReportRow } from '@vigil/contract';
+import { ApiClient, DB_KINDS, startTestServer, type TestServer } from './helpers.js';
+import { buildFixture, PASSWORD, PIN, type Fixture } from './reports-fixture.js';
+
+interface Page<R> { resultobject: R[]; total: number }
+
+describe.each(DB_KINDS)('reports on %s', (kind) => {
+  let server: TestServer;
+  let fx: Fixture;
+  const clients = new Map<string, ApiClient>();
+  beforeAll(async () => {
+    server = await startTestServer(kind, { LOGIN_RATE_MAX: '1000' }, { seed: false });
+    fx = await buildFixture(server.database.db);
+  });
+  afterAll(async () => server?.close());
+
+  async function as(email: string) {
+    let c = clients.get(email);
+    if (!c) {
+      c = new ApiClient(server.baseUrl);
+      await c.login(email, PASSWORD);
+      clients.set(email, c);
+    }
+    return c;
+  }
+  async function page<R>(email: string, path: string, body: Record<string, unknown>) {
+    const res = await (await as(email)).post<Page<R>>(path, body);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return res.json.body!;
+  }
+  async function csv(email: string, path: string, body: Record<string, unknown>) {
+    const c = await as(email);
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: c.cookieHeader(), 'x-xsrf-token': c.csrf!, 'accept-language': 'en' },
+      body: JSON.stringify({ ...body, format: 'csv' }),
+    });
+    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), rows: res.headers.get('x-report-rows'), text: await res.text() };
+  }
+
+  it('daily report: day status, schedule, openings and closings per branch-local day, DST in Tirana', async () => {
+    const body = await page<DailyReportRow>('alpha-admin@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-28', toDate: '2026-03-30', sortBy: 'date', sortDir: 'asc', limit: 50 });
+    expect(body.total).toBe(6);
+    const brief = body.resultobject.map((r) => [r.date, r.BranchOfficeName, r.DayStatus, r.Schedule, r.TimeZoneCode, r.OpeningStatus, r.ClosingStatus]);
+    expect(brief).toEqual([
+      ['2026-03-28', 'Durres Port', 'AUTO_CLOSED', '08:00–16:00', 'CET', 'early', 'late'],
+      ['2026-03-28', 'Tirana Center', 'CLOSED', '08:00–16:00', 'CET', 'late', 'ontime'],
+      ['2026-03-29', 'Durres Port', 'NOT_OPENED', '08:00–16:00', 'CEST', null, null],
+      ['2026-03-29', 'Tirana Center', 'CLOSED', '08:00–16:00', 'CEST', 'ontime', 'late'],
+      ['2026-03-30', 'Durres Port', 'HOLIDAY', 'Test Holiday', 'CEST', null, null],
+      ['2026-03-30', 'Tirana Center', 'HOLIDAY', 'Test Holiday', 'CEST', null, null],
+    ]);
+    const tirana28 = body.resultobject[1]!;
+    expect(tirana28.tasksOpenings.map((t) => [t.TimeLocal, t.Punctuality, `${t.Name} ${t.Surname}`])).toEqual([
+      ['2026-03-28 08:30:00 CET', 'late', 'Arben Kola'],
+      ['2026-03-28 11:30:00 CET', null, 'Arben Kola'],
+    ]);
+    expect(tirana28.tasksClosings.map((t) => [t.TimeLocal, t.Punctuality])).toEqual([['2026-03-28 16:05:00 CET', 'ontime']]);
+    expect(body.resultobject[3]!.tasksOpenings[0]!.TimeLocal).toBe('2026-03-29 07:58:00 CEST');
+    expect(body.resultobject[0]!.tasksClosings[0]).toMatchObject({ TimeLocal: '2026-03-28 20:00:00 CET', IsClosedBySystem: true, Punctuality: 'late' });
+    expect(body.resultobject[0]!.day).toBe(6);
+    // Server-side paging in the same order.
+    const second = await page<DailyReportRow>('alpha-admin@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-28', toDate: '2026-03-30', sortBy: 'date', sortDir: 'asc', offset: 2, limit: 2 });
+    expect(second.resultobject.map((r) => [r.date, r.BranchOfficeName])).toEqual([['2026-03-29', 'Durres Port'], ['2026-03-29', 'Tirana Center']]);
+  });
+
+  it('daily report: 23:30 in America/Chicago counts on that local day; New York on its DST day', async () => {
+    const tenth = await page<DailyReportRow>('bravo-admin@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-10', toDate: '2026-03-11', branchOfficeId: fx.chicago });
+    expect(tenth.resultobject.map((r) => [r.date, r.DayStatus, r.TimeZoneCode, r.tasksClosings.map((t) => t.TimeLocal)])).toEqual([
+      ['2026-03-11', 'NOT_OPENED', 'CDT', []],
+      ['2026-03-10', 'CLOSED', 'CDT', ['2026-03-10 23:30:00 CDT']],
+    ]);
+    expect(tenth.resultobject[1]!.ClosingStatus).toBe('late');
+    const dst = await page<DailyReportRow>('bravo-admin@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-07', toDate: '2026-03-08', branchOfficeId: fx.manhattan, sortDir: 'asc' });
+    expect(dst.resultobject.map((r) => [r.date, r.DayStatus, r.TimeZoneCode, r.OpeningStatus, r.ClosingStatus, r.tasksOpenings[0]!.TimeLocal])).toEqual([
+      ['2026-03-07', 'CLOSED', 'EST', 'ontime', 'early', '2026-03-07 09:00:00 EST'],
+      ['2026-03-08', 'CLOSED', 'EDT', 'ontime', 'ontime', '2026-03-08 08:57:00 EDT'],
+    ]);
+  });
+
+  it('summary: the counts of each organisation, worked out by hand', async () => {
+    const a = await page<never>('alpha-admin@test.com', '/api/client/managesummaryreports', { fromDate: '2026-03-28', toDate: '2026-03-30' }) as unknown as { resultobject: { APPObject: SummaryReport } };
+    const sa = a.resultobject.APPObject;
+    expect({ ...sa, EmergencyData: undefined, MissingData: undefined, PanicData: undefined, SecurityAlertsData: undefined, TroubleData: undefined, BranchActivity: undefined }).toEqual({
+      Openings: 3, OpeningsEarly: 1, OpeningsLate: 1, OpeningsOnTime: 1, NotOpened: 1,
+      Closings: 3, ClosingsEarly: 0, ClosingsLate: 2, ClosingsOnTime: 1, AutoClosed: 1,
+      Service: 1, Panic: 0, Trouble: 0, Emergency: 0, SecurityAlerts: 0,
+      EmergencyData: undefined, MissingData: undefined, PanicData: undefined, SecurityAlertsData: undefined, TroubleData: undefined, BranchActivity: undefined,
+    });
+    expect(sa.MissingData.map((r) => [r.BranchAction, r.BranchOfficeName, r.NotificationTimeLocal])).toEqual([
+      ['Not Opened', 'Durres Port', '2026-03-29 08:15:00 CEST'],
+      ['Not Closed', 'Durres Port', '2026-03-28 16:15:00 CET'],
+    ]);
+    expect(sa.BranchActivity).toEqual([
+      { BranchOfficeId: fx.tirana, BranchOfficeName: 'Tirana Center', Openings: 3, Closings: 2, Service: 1, Alarms: 0 },
+      { BranchOfficeId: fx.durres, BranchOfficeName: 'Durres Port', Openings: 1, Closings: 1, Service: 0, Alarms: 0 },
+    ]);
+    const b = (await page<never>('bravo-admin@test.com', '/api/client/managesummaryreports', { fromDate: '2026-03-07', toDate: '2026-03-10' }) as unknown as { resultobject: { APPObject: SummaryReport } }).resultobject.APPObject;
+    expect([b.Openings, b.OpeningsOnTime, b.Closings, b.ClosingsEarly, b.ClosingsLate, b.ClosingsOnTime, b.Panic, b.Trouble, b.Emergency, b.SecurityAlerts, b.AutoClosed, b.NotOpened])
+      .toEqual([3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 0, 0]);
+    expect(b.PanicData.map((r) => r.MessageContent)).toEqual(['Robbery in progress']);
+    // The Chicago closing at 23:30 local belongs to the 10th: a summary of the 11th has no closing.
+    const eleventh = (await page<never>('bravo-admin@test.com', '/api/client/managesummaryreports', { fromDate: '2026-03-11', toDate: '2026-03-11' }) as unknown as { resultobject: { APPObject: SummaryReport } }).resultobject.APPObject;
+    expect([eleventh.Openings, eleventh.Closings]).toEqual([0, 0]);
+  });
+
+  it('activity report: rows, filters, branch-local times, detail with notified users', async () => {
+    const all = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-08', toDate: '2026-03-08', sortBy: 'time', sortDir: 'asc' });
+    expect(all.total).toBe(4);
+    expect(all.resultobject.map((r) => [r.NotificationTimeLocal, r.BranchAction, r.Punctuality, r.BranchOfficeDst])).toEqual([
+      ['2026-03-08 08:57:00 EDT', 'Open', 'ontime', 'EDT'],
+      ['2026-03-08 12:00:00 EDT', 'Panic', null, 'EDT'],
+      ['2026-03-08 13:00:00 EDT', 'Trouble', null, 'EDT'],
+      ['2026-03-08 17:10:00 EDT', 'Close', 'ontime', 'EDT'],
+    ]);
+    const panic = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-01', toDate: '2026-03-31', type: 'panic' });
+    expect(panic.resultobject.map((r) => r.BranchAction)).toEqual(['Panic']);
+    const service = await page<ActivityReportRow>('alpha-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-28', toDate: '2026-03-28', type: 'service' });
+    expect(service.resultobject.map((r) => [r.BranchAction, r.start_time, r.stop_time])).toEqual([['Service', '2026-03-28T10:00:00.000Z', '2026-03-28T10:30:00.000Z']]);
+    const chicagoClose = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-10', toDate: '2026-03-10', branchOfficeId: fx.chicago, type: 'close' });
+    expect(chicagoClose.resultobject.map((r) => r.NotificationTimeLocal)).toEqual(['2026-03-10 23:30:00 CDT']);
+    const detail = await (await as('bravo-admin@test.com')).post<{ notificationobject: ActivityReportRow & { Msg: string; Packet: Record<string, unknown>; NotifiedUsers: unknown[]; NotificationUserProfile: { Name: string } } }>(
+      '/api/client/getnotifications', { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: all.resultobject[1]!.NotificationId },
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.json.body!.notificationobject).toMatchObject({ Msg: 'Robbery in progress', Packet: { source: 'mobile' }, NotificationUserProfile: { Name: 'Nora' } });
+    expect(Array.isArray(detail.json.body!.notificationobject.NotifiedUsers)).toBe(true);
+    // The activity of one branch (what managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID answers).
+    const branchActs = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', branchOfficeId: fx.chicago, fromDate: '2026-03-10', toDate: '2026-03-10' });
+    expect(branchActs.total).toBe(2);
+    const viaBranch = await (await as('bravo-admin@test.com')).post<{ organizationobject: ActivityReportRow[]; total: number }>('/api/client/managebranchoffices', { case: 'GET-ACTIVITIES-BY-BRANCH-ID', branchOfficeId: fx.chicago, fromDate: '2026-03-10', toDate: '2026-03-10' });
+    expect(viaBranch.status).toBe(200);
+    expect(viaBranch.json.body!.total).toBe(2);
+    expect(viaBranch.json.body!.organizationobject.map((r) => r.NotificationId)).toEqual(branchActs.resultobject.map((r) => r.NotificationId));
+    // Another organisation's branch reveals nothing.
+    const foreign = await (await as('alpha-admin@test.com')).post<{ organizationobject: ActivityReportRow[]; total: number }>('/api/client/managebranchoffices', { case: 'GET-ACTIVITIES-BY-BRANCH-ID', branchOfficeId: fx.chicago, fromDate: '2026-03-10', toDate: '2026-03-10' });
+    expect(foreign.json.body?.total ?? 0).toBe(0);
+  });
+
+  it('CSV export: exact header and rows, equal to the screen rows', async () => {
+    const filters = { case: 'GET-ALL-REPORTS', fromDate: '2026-03-08', toDate: '2026-03-08', sortBy: 'time', sortDir: 'asc' };
+    const file = await csv('bravo-admin@test.com', '/api/client/getnotifications', filters);
+    expect(file.status).toBe(200);
+    expect(file.type).toMatch(/^text\/csv/);
+    expect(file.disposition).toBe('attachment; filename="activity-report_2026-03-08_2026-03-08.csv"');
+    expect(file.rows).toBe('4');
+    expect(file.text).toBe([
+      'Time,Organization,Region,Branch,Action,Punctuality,User,Closed by system,Test,Message',
+      '2026-03-08 08:57:00 EDT,Bravo Savings,Northeast,Manhattan,Open,On time,Nora Stone,No,No,',
+      '2026-03-08 12:00:00 EDT,Bravo Savings,Northeast,Manhattan,Panic,,Nora Stone,No,No,Robbery in progress',
+      '2026-03-08 13:00:00 EDT,Bravo Savings,Northeast,Manhattan,Trouble,,Nora Stone,No,No,',
+      '2026-03-08 17:10:00 EDT,Bravo Savings,Northeast,Manhattan,Close,On time,Nora Stone,No,No,',
+      '',
+    ].join('\n'));
+    const screen = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', filters);
+    const screenLines = screen.resultobject.map((r) => `${r.NotificationTimeLocal},${r.OrganizationName},${r.RegionalOfficeName},${r.BranchOfficeName},${r.BranchAction}`);
+    expect(file.text.trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual(screenLines);
+
+    const daily = await csv('alpha-admin@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-29', toDate: '2026-03-29', sortBy: 'branch', sortDir: 'asc' });
+    expect(daily.text).toBe([
+      'Date,Organization,Region,Branch,Time zone,Schedule,Day status,Opened at,Opened by,Opening,Closed at,Closed by,Closing',
+      '2026-03-29,Alpha Bank,Central,Durres Port,CEST,08:00–16:00,Not opened,,,,,,',
+      '2026-03-29,Alpha Bank,Central,Tirana Center,CEST,08:00–16:00,Closed,2026-03-29 07:58:00 CEST,Arben Kola,On time,2026-03-29 16:20:00 CEST,Arben Kola,Late',
+      '',
+    ].join('\n'));
+    const xlsx = await (await as('alpha-admin@test.com')).post('/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-29', toDate: '2026-03-29', format: 'xlsx' }).catch(() => null);
+    expect(xlsx).toBeNull(); // not JSON: a binary XLSX file
+  });
+
+  it('check-in/out, timers (hh:mm:ss) and pings, surveys', async () => {
+    const cio = await page<CheckInOutRow>('bravo-admin@test.com', '/api/client/getcheckinout', { fromDate: '2026-03-10', toDate: '2026-03-10' });
+    expect(cio.resultobject.map((r) => [r.CheckIn, r.CheckOut, r.CheckedOutBy, r.InsideGeofence, r.HorizontalAccuracy])).toEqual([
+      ['2026-03-10 08:50:00 CDT', '2026-03-10 23:35:00 CDT', 'Chris Lake', true, 12],
+    ]);
+    expect((await page<CheckInOutRow>('bravo-admin@test.com', '/api/client/getcheckinout', { fromDate: '2026-03-11', toDate: '2026-03-11' })).total).toBe(0);
+    const tm = await page<TimerReportRow>('bravo-admin@test.com', '/api/client/gettrackings', { case: 'GET-ALL-NON-RETAIL-PINGS', fromDate: '2026-03-10', toDate: '2026-03-10' });
+    expect(tm.resultobject.map((r) => [r.ActionStartLocal, r.ActionStopLocal, r.Duration, r.Elapsed, r.SafeStopped, r.Alerted, r.PingCount])).toEqual([
+      ['2026-03-10 22:00:00 CDT', '2026-03-10 22:45:30 CDT', '01:00:00', '00:45:30', true, false, 2],
+    ]);
+    const pings = await (await as('bravo-admin@test.com')).post<{ resultobject: TimerReportRow }>('/api/client/gettrackings', { case: 'GET-NON-RETAIL-PINGS', timerId: fx.timerId });
+    expect(pings.json.body!.resultobject.Pings!.map((p) => p.AtLocal)).toEqual(['2026-03-10 22:00:00 CDT', '2026-03-10 22:30:00 CDT']);
+    expect((await (await as('alpha-admin@test.com')).post('/api/client/gettrackings', { case: 'GET-NON-RETAIL-PINGS', timerId: fx.timerId })).status).toBe(404);
+    const sv = await (await as('bravo-admin@test.com')).post<{ temp_surveyobject: SurveyReportRow[]; total: number }>('/api/client/managesurveys', { case: 'GET-ALL-SURVEY-REPORTING', fromDate: '2026-03-08', toDate: '2026-03-08' });
+    expect(sv.json.body!.temp_surveyobject.map((r) => [r.SurveyName, r.CreatedAtLocal, r.Name, r.BranchOfficeName])).toEqual([['Opening checklist', '2026-03-08 10:00:00 EDT', 'Nora', 'Manhattan']]);
+    const one = await (await as('bravo-admin@test.com')).post<{ temp_surveyobject: SurveyReportDetail }>('/api/client/managesurveys', { case: 'GET-SURVEY-REPORTING-BY-ID', submitetSurveyId: fx.submissionId });
+    expect(one.json.body!.temp_surveyobject).toMatchObject({ Answers: [{ QuestionId: 1, Answer: 'Yes' }], NotifyRecomandation: 'Call the police', SurveyDescription: 'Before opening' });
+    expect((await (await as('alpha-admin@test.com')).post('/api/client/managesurveys', { case: 'GET-SURVEY-REPORTING-BY-ID', submitetSurveyId: fx.submissionId })).status).toBe(404);
+  });
+
+  it('VaultTrak: the mobile call writes a vault access the report shows, in scope only', async () => {
+    const login = await fetch(`${server.baseUrl}/api/mobile/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nora@test.com', password: PASSWORD }) });
+    const token = ((await login.json()) as { body: { Token: string } }).body.Token;
+    const call = (body: unknown) => fetch(`${server.baseUrl}/api/mobile/vaultaccess`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const ok = await call({ branchOfficeId: fx.manhattan, vaultName: 'Main vault', action: 'OPEN', pin: PIN, latitude: 40.758, longitude: -73.9855 });
+    expect(ok.status).toBe(200);
+    expect((await call({ branchOfficeId: fx.manhattan, vaultName: 'Main vault', action: 'OPEN', pin: '0000' })).status).toBe(400);
+    expect((await call({ branchOfficeId: fx.tirana, vaultName: 'Main vault', action: 'OPEN', pin: PIN })).status).toBe(404);
+    const today = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const list = await page<LogAccessRow>('bravo-admin@test.com', '/api/client/log-access/reports', { fromDate: from, toDate: to });
+    expect(list.resultobject.map((r) => [r.VaultName, r.Action, r.Name, r.BranchOfficeName])).toEqual([['Main vault', 'OPEN', 'Nora', 'Manhattan']]);
+    expect(list.resultobject[0]!.AtLocal).toMatch(/ E[SD]T$/);
+    const one = await (await as('bravo-admin@test.com')).post<{ resultobject: LogAccessRow }>('/api/client/log-access/reports', { id: list.resultobject[0]!.Id });
+    expect(one.json.body!.resultobject.VaultName).toBe('Main vault');
+    expect((await page<LogAccessRow>('alpha-admin@test.com', '/api/client/log-access/reports', { fromDate: from, toDate: to })).total).toBe(0);
+    expect((await (await as('alpha-admin@test.com')).post('/api/client/log-access/reports', { id: list.resultobject[0]!.Id })).status).toBe(404);
+    expect(today).toMatch(/^\d{4}-/);
+  });
+
+  it('scope: no report returns a row outside the caller scope', async () => {
+    const range = { fromDate: '2026-03-01', toDate: '2026-03-31', limit: 500 };
+    const alphaBranches = new Set([fx.tirana, fx.durres]);
+    for (const email of ['alpha-admin@test.com', 'officer@test.com']) {
+      const acts = await page<ActivityReportRow>(email, '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range });
+      expect(acts.total).toBe(10);
+      expect(acts.resultobject.every((r) => alphaBranches.has(r.BranchOfficeId!))).toBe(true);
+      const daily = await page<DailyReportRow>(email, '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', ...range });
+      expect(daily.total).toBe(62);
+      expect(daily.resultobject.every((r) => alphaBranches.has(r.BranchOfficeId))).toBe(true);
+      expect((await page<CheckInOutRow>(email, '/api/client/getcheckinout', range)).total).toBe(0);
+      expect((await page<TimerReportRow>(email, '/api/client/gettrackings', { case: 'GET-ALL-NON-RETAIL-PINGS', ...range })).total).toBe(0);
+      // Asking for the other bank explicitly gives nothing.
+      expect((await page<ActivityReportRow>(email, '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range, organizationId: fx.orgB })).total).toBe(0);
+      const sum = (await page<never>(email, '/api/client/managesummaryreports', { fromDate: '2026-03-01', toDate: '2026-03-31', organizationId: fx.orgB }) as unknown as { resultobject: { APPObject: SummaryReport } }).resultobject.APPObject;
+      expect([sum.Openings, sum.Panic]).toEqual([0, 0]);
+    }
+    const mgr = await page<DailyReportRow>('alpha-manager@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', ...range });
+    expect(mgr.total).toBe(31);
+    expect(mgr.resultobject.every((r) => r.BranchOfficeId === fx.tirana)).toBe(true);
+    const mgrActs = await page<ActivityReportRow>('alpha-manager@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range });
+    expect(mgrActs.resultobject.map((r) => r.BranchOfficeId)).toEqual(Array(6).fill(fx.tirana));
+    const file = await csv('alpha-manager@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range });
+    expect(file.text.includes('Durres') || file.text.includes('Manhattan')).toBe(false);
+  });
+
+  it('bad input answers 400 with a clear message, never 500', async () => {
+    const c = await as('alpha-admin@test.com');
+    const order = await c.post('/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-10', toDate: '2026-03-01' });
+    expect([order.status, order.json.code, order.json.description]).toEqual([400, 'reports.errors.rangeOrder', 'The end date cannot be earlier than the start date']);
+    const long = await c.post('/api/client/getcheckinout', { fromDate: '2024-01-01', toDate: '2026-03-01' });
+    expect([long.status, long.json.description]).toEqual([400, 'The date range can be at most 366 days long']);
+    const bad = await c.post('/api/client/getcheckinout', { fromDate: '2026-13-01', toDate: '2026-03-01' });
+    expect([bad.status, bad.json.field]).toEqual([400, 'fromDate']);
+    const sort = await c.post('/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-01', toDate: '2026-03-02', sortBy: 'password' });
+    expect(sort.status).toBe(400);
+    const limit = await c.post('/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-01', toDate: '2026-03-02', limit: 100000 });
+    expect(limit.status).toBe(400);
+    const anon = new ApiClient(server.baseUrl);
+    await anon.fetchCsrf();
+    expect((await anon.post('/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-01', toDate: '2026-03-02' })).status).toBe(401);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * CSV and XLSX export of exactly the filtered rows (spec §7 "format (csv returns a file)"). A long
+ * export shows its progress (rows for CSV, kilobytes for XLSX) and can be cancelled (AbortController).
+ */
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { downloadReport, type ExportProgress } from '../api';
+
+export interface ExportButtonsProps {
+  path: string;
+  /** The report request without paging (the same filters as the screen). */
+  body: Record<string, unknown>;
+  /** Catalogue key of the report's failure text (spec §8). */
+  errorKey: string;
+  errorVars?: Record<string, string>;
+}
+
+/** Saves a Blob under `name` through a temporary link. */
+function save(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ExportButtons({ path, body, errorKey, errorVars }: ExportButtonsProps) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<(ExportProgress & { format: 'csv' | 'xlsx' }) | null>(null);
+  const [message, setMessage] = useState<{ severity: 'error' | 'info'; text: string } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const start = async (format: 'csv' | 'xlsx') => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setMessage(null);
+    setProgress({ rows: 0, bytes: 0, total: 0, format });
+    try {
+      const file = await downloadReport(path, body, format, (p) => setProgress({ ...p, format }), controller.signal);
+      save(file.name, file.blob);
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') setMessage({ severity: 'info', text: t('reports.export.cancelled') });
+      else setMessage({ severity: 'error', text: `${t(errorKey, errorVars)}. ${t('reports.export.failed')}` });
+    } finally {
+      abort.current = null;
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Stack sx={{ gap: 0.5, minWidth: 200 }}>
+      {progress ? (
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }} data-testid="export-progress">
+          <Stack sx={{ flex: 1 }}>
+            <LinearProgress variant={progress.format === 'csv' && progress.total > 0 ? 'determinate' : 'indeterminate'} value={progress.total ? Math.min(100, (100 * progress.rows) / progress.total) : 0} />
+            <Typography variant="caption">
+              {progress.format === 'csv' ? t('reports.export.progress', { rows: progress.rows, total: progress.total }) : t('reports.export.progressBytes', { kb: Math.round(progress.bytes / 1024) })}
+            </Typography>
+          </Stack>
+          <Button size="small" onClick={() => abort.current?.abort()} data-testid="export-cancel">{t('reports.export.cancel')}</Button>
+        </Stack>
+      ) : (
+        <Stack direction="row" sx={{ gap: 1 }}>
+          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => void start('csv')} data-testid="export-csv">{t('reports.export.csv')}</Button>
+          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => void start('xlsx')} data-testid="export-xlsx">{t('reports.export.xlsx')}</Button>
+        </Stack>
+      )}
+      {message && <Alert severity={message.severity} onClose={() => setMessage(null)} sx={{ py: 0 }}>{message.text}</Alert>}
+    </Stack>
+  );
+}

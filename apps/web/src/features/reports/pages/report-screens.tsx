@@ -1,0 +1,292 @@
+/**
+ * The report screens (spec §2 /daily, /activities, /checkinout, /timerreports, /surveyreports;
+ * §7 Reports): each is the shared ReportScreen with its columns, its own filters and its details.
+ * Times are shown as the server renders them: branch-local with the zone abbreviation.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Box, Chip, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  ACTIVITY_TYPES, DAILY_DEFAULT_END_TIME, DAILY_DEFAULT_START_TIME, ReportErrorCode,
+  type ActivityDetailExtras, type ActivityReportRow, type CheckInOutRow, type DailyReportRow, type DailyTask, type DayStatus,
+  type NotificationRow, type Punctuality, type SurveyReportDetail, type SurveyReportRow, type TimerReportRow,
+} from '@vigil/contract';
+import { useReportCall } from '../api';
+import { DetailLine, ReportScreen, type ReportColumn } from '../components/ReportScreen';
+
+const rows = (key: string) => (b: Record<string, unknown>) => (b[key] as never[]) ?? [];
+const fullName = (n: string | null | undefined, s: string | null | undefined) => [n, s].filter(Boolean).join(' ');
+
+/** Chip of a punctuality (green on time, orange early, red late). */
+export function PunctualityChip({ value }: { value: Punctuality | null }) {
+  const { t } = useTranslation();
+  if (!value) return null;
+  const color = value === 'ontime' ? 'success' : value === 'early' ? 'warning' : 'error';
+  return <Chip size="small" color={color} variant="outlined" label={t(`reports.punctuality.${value}`)} />;
+}
+
+const DAY_COLORS: Record<DayStatus, 'success' | 'default' | 'error' | 'warning' | 'info'> = {
+  OPEN: 'success', CLOSED: 'default', AUTO_CLOSED: 'warning', NOT_OPENED: 'error', HOLIDAY: 'info', NOT_SCHEDULED: 'default', PENDING: 'info',
+};
+
+/** Coordinates with a link to a map (a map widget is optional). */
+export function Location({ lat, lng }: { lat: number | null | undefined; lng: number | null | undefined }) {
+  const { t } = useTranslation();
+  if (lat == null || lng == null) return <>{t('reports.detail.noLocation')}</>;
+  return (
+    <span>
+      {lat.toFixed(5)}, {lng.toFixed(5)}{' '}
+      <Link href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`} target="_blank" rel="noopener noreferrer">{t('reports.detail.openMap')}</Link>
+    </span>
+  );
+}
+
+function TaskList({ tasks }: { tasks: DailyTask[] }) {
+  const { t } = useTranslation();
+  if (tasks.length === 0) return <>{t('reports.detail.none')}</>;
+  return (
+    <Stack sx={{ gap: 0.5 }}>
+      {tasks.map((k) => (
+        <Stack key={k.NotificationId} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+          <span>{k.TimeLocal}</span><span>{fullName(k.Name, k.Surname)}</span><PunctualityChip value={k.Punctuality} />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** /daily (dailyreports GET-ALL-BRANCH-REPORTING): per branch and branch-local day. Range defaults to today 00:00:00–23:59:59 (spec §9). */
+export function DailyReportPage() {
+  const { t } = useTranslation();
+  const first = (r: DailyReportRow) => r.tasksOpenings[0];
+  const last = (r: DailyReportRow) => r.tasksClosings[r.tasksClosings.length - 1];
+  const columns: ReportColumn<DailyReportRow>[] = [
+    { id: 'date', nowrap: true, label: 'reports.columns.date', sortKey: 'date', render: (r) => r.date },
+    { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
+    { id: 'region', label: 'reports.columns.region', sortKey: 'region', render: (r) => r.RegionalOfficeName },
+    { id: 'tz', label: 'reports.columns.timeZone', render: (r) => r.TimeZoneCode },
+    { id: 'schedule', label: 'reports.columns.schedule', render: (r) => r.Schedule },
+    { id: 'status', label: 'reports.columns.dayStatus', render: (r) => <Chip size="small" color={DAY_COLORS[r.DayStatus]} label={t(`reports.dayStatus.${r.DayStatus}`)} data-testid="day-status" /> },
+    { id: 'opened', nowrap: true, label: 'reports.columns.openedAt', render: (r) => first(r)?.TimeLocal },
+    { id: 'openedBy', label: 'reports.columns.openedBy', render: (r) => fullName(first(r)?.Name, first(r)?.Surname) },
+    { id: 'opening', label: 'reports.columns.opening', render: (r) => <PunctualityChip value={r.OpeningStatus} /> },
+    { id: 'closed', nowrap: true, label: 'reports.columns.closedAt', render: (r) => last(r)?.TimeLocal },
+    { id: 'closedBy', label: 'reports.columns.closedBy', render: (r) => fullName(last(r)?.Name, last(r)?.Surname) },
+    { id: 'closing', label: 'reports.columns.closing', render: (r) => <PunctualityChip value={r.ClosingStatus} /> },
+  ];
+  return (
+    <ReportScreen<DailyReportRow>
+      title="reports.names.daily" testId="daily-report" path="/api/client/dailyreports" request={{ case: 'GET-ALL-BRANCH-REPORTING' }}
+      pick={rows('resultobject')} columns={columns} defaultSort="date" errorKey={ReportErrorCode.Daily}
+      rowKey={(r) => `${r.BranchOfficeId}|${r.date}`}
+      filters={<Chip variant="outlined" size="small" label={`${DAILY_DEFAULT_START_TIME} – ${DAILY_DEFAULT_END_TIME}`} />}
+      renderDetail={(r) => (
+        <>
+          <DetailLine label={t('reports.columns.branch')}>{r.BranchOfficeName} ({r.OrganizationName})</DetailLine>
+          <DetailLine label={t('reports.columns.date')}>{r.date} · {r.TimeZone} ({r.TimeZoneCode})</DetailLine>
+          <DetailLine label={t('reports.columns.schedule')}>{r.Schedule}</DetailLine>
+          <DetailLine label={t('reports.columns.dayStatus')}>{t(`reports.dayStatus.${r.DayStatus}`)}</DetailLine>
+          <DetailLine label={t('reports.detail.openings')}><TaskList tasks={r.tasksOpenings} /></DetailLine>
+          <DetailLine label={t('reports.detail.closings')}><TaskList tasks={r.tasksClosings} /></DetailLine>
+        </>
+      )}
+    />
+  );
+}
+
+function ActivityDetail({ row }: { row: ActivityReportRow }) {
+  const { t } = useTranslation();
+  const q = useReportCall('/api/client/getnotifications', { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: row.NotificationId },
+    (b) => b.notificationobject as NotificationRow & ActivityDetailExtras);
+  const d = q.data;
+  return (
+    <>
+      <DetailLine label={t('reports.columns.time')}>{row.NotificationTimeLocal}</DetailLine>
+      <DetailLine label={t('reports.columns.branch')}>{row.BranchOfficeName} · {row.RegionalOfficeName} · {row.OrganizationName}</DetailLine>
+      <DetailLine label={t('reports.columns.action')}>{row.BranchAction} <PunctualityChip value={row.Punctuality} /></DetailLine>
+      <DetailLine label={t('reports.detail.reporter')}>{fullName(row.Name, row.Surname)}</DetailLine>
+      <DetailLine label={t('reports.detail.location')}><Location lat={row.Latitude} lng={row.Longitude} /></DetailLine>
+      {q.isError && <Typography color="error" data-testid="detail-error">{t(ReportErrorCode.ActivityDetails)}</Typography>}
+      {d && (
+        <>
+          <DetailLine label={t('reports.detail.message')}>{d.Msg ?? '—'}</DetailLine>
+          <DetailLine label={t('reports.detail.notes')}>
+            {d.Notes.length ? d.Notes.map((n) => <div key={n.NoteId}>{n.Note} — {n.By}</div>) : t('reports.detail.noNotes')}
+          </DetailLine>
+          <DetailLine label={t('reports.detail.notifiedUsers')}>
+            {d.NotifiedUsers.length ? d.NotifiedUsers.map((u) => <div key={`${u.Name}${u.Surname}${u.PhoneNumber}`}>{fullName(u.Name, u.Surname)} · {u.RoleNameDisplay} · {u.PhoneNumber}</div>) : t('reports.detail.nobody')}
+          </DetailLine>
+          <DetailLine label={t('reports.detail.packet')}>
+            <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }} data-testid="detail-packet">{JSON.stringify(d.Packet, null, 2)}</Box>
+          </DetailLine>
+        </>
+      )}
+    </>
+  );
+}
+
+/** /activities (getnotifications GET-ALL-REPORTS): branch actions and notifications, with details. */
+export function ActivityReportPage() {
+  const { t } = useTranslation();
+  const [type, setType] = useState<string>('all');
+  const [search, setSearch] = useState('');
+  const columns: ReportColumn<ActivityReportRow>[] = [
+    { id: 'time', nowrap: true, label: 'reports.columns.time', sortKey: 'time', render: (r) => r.NotificationTimeLocal },
+    { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
+    { id: 'region', label: 'reports.columns.region', render: (r) => r.RegionalOfficeName },
+    { id: 'action', label: 'reports.columns.action', sortKey: 'action', render: (r) => <Chip size="small" label={r.BranchAction} color={r.SecurityAlert || r.NotificationType === 2 || r.NotificationType === 15 ? 'error' : r.BranchAction === 'Open' ? 'success' : r.BranchAction === 'Service' ? 'warning' : 'default'} /> },
+    { id: 'punctuality', label: 'reports.columns.punctuality', render: (r) => <PunctualityChip value={r.Punctuality} /> },
+    { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => fullName(r.Name, r.Surname) },
+    { id: 'message', label: 'reports.columns.message', render: (r) => r.MessageContent },
+  ];
+  return (
+    <ReportScreen<ActivityReportRow>
+      title="reports.names.activities" testId="activity-report" path="/api/client/getnotifications"
+      request={{ case: 'GET-ALL-REPORTS', type, search: search.trim() || undefined }}
+      pick={rows('resultobject')} columns={columns} defaultSort="time" errorKey={ReportErrorCode.Activities}
+      rowKey={(r) => r.NotificationId}
+      filters={
+        <>
+          <TextField select size="small" label={t('reports.filters.type')} value={type} onChange={(e) => setType(e.target.value)} sx={{ minWidth: 150 }} data-testid="filter-type">
+            {ACTIVITY_TYPES.map((a) => <MenuItem key={a} value={a}>{t(`reports.activityTypes.${a}`)}</MenuItem>)}
+          </TextField>
+          <TextField size="small" label={t('reports.filters.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="filter-search" />
+        </>
+      }
+      renderDetail={(r) => <ActivityDetail row={r} />}
+    />
+  );
+}
+
+/** /checkinout (getcheckinout): check-in and check-out pairs with location, accuracy and geofence. */
+export function CheckInOutPage() {
+  const { t } = useTranslation();
+  const [fence, setFence] = useState<'all' | 'inside' | 'outside'>('all');
+  const columns: ReportColumn<CheckInOutRow>[] = [
+    { id: 'in', nowrap: true, label: 'reports.columns.checkIn', sortKey: 'checkIn', render: (r) => r.CheckIn },
+    { id: 'out', nowrap: true, label: 'reports.columns.checkOut', sortKey: 'checkOut', render: (r) => r.CheckOut },
+    { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => fullName(r.Name, r.Surname) },
+    { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
+    { id: 'by', label: 'reports.columns.checkedOutBy', render: (r) => r.CheckedOutBy },
+    { id: 'acc', label: 'reports.columns.accuracy', render: (r) => r.HorizontalAccuracy },
+    { id: 'fence', label: 'reports.columns.insideGeofence', render: (r) => (r.InsideGeofence == null ? '' : <Chip size="small" color={r.InsideGeofence ? 'success' : 'error'} label={t(r.InsideGeofence ? 'reports.filters.inside' : 'reports.filters.outside')} />) },
+  ];
+  return (
+    <ReportScreen<CheckInOutRow>
+      title="reports.names.checkinout" testId="checkinout-report" path="/api/client/getcheckinout"
+      request={{ insideGeofence: fence === 'all' ? undefined : fence === 'inside' }}
+      pick={rows('resultobject')} columns={columns} defaultSort="checkIn" errorKey={ReportErrorCode.CheckInOut} rowKey={(r) => r.CheckInId}
+      filters={
+        <TextField select size="small" label={t('reports.filters.geofence')} value={fence} onChange={(e) => setFence(e.target.value as typeof fence)} sx={{ minWidth: 130 }}>
+          <MenuItem value="all">{t('reports.filters.all')}</MenuItem>
+          <MenuItem value="inside">{t('reports.filters.inside')}</MenuItem>
+          <MenuItem value="outside">{t('reports.filters.outside')}</MenuItem>
+        </TextField>
+      }
+      renderDetail={(r) => (
+        <>
+          <DetailLine label={t('reports.columns.user')}>{fullName(r.Name, r.Surname)} · {r.Email}</DetailLine>
+          <DetailLine label={t('reports.columns.branch')}>{r.BranchOfficeName} · {r.RegionalOfficeName} · {r.OrganizationName}</DetailLine>
+          <DetailLine label={t('reports.columns.checkIn')}>{r.CheckIn}</DetailLine>
+          <DetailLine label={t('reports.columns.checkOut')}>{r.CheckOut ?? '—'}</DetailLine>
+          <DetailLine label={t('reports.detail.location')}><Location lat={r.Latitude} lng={r.Longitude} /></DetailLine>
+          <DetailLine label={t('reports.columns.accuracy')}>{r.HorizontalAccuracy ?? '—'}</DetailLine>
+        </>
+      )}
+    />
+  );
+}
+
+function TimerDetail({ row }: { row: TimerReportRow }) {
+  const { t } = useTranslation();
+  const q = useReportCall('/api/client/gettrackings', { case: 'GET-NON-RETAIL-PINGS', timerId: row.CheckInOutId }, (b) => b.resultobject as TimerReportRow);
+  return (
+    <>
+      <DetailLine label={t('reports.columns.user')}>{fullName(row.UserProfile.Name, row.UserProfile.Surname)} · {row.UserProfile.PhoneNumber}</DetailLine>
+      <DetailLine label={t('reports.columns.timerFor')}>{row.TimerForAction}</DetailLine>
+      <DetailLine label={t('reports.columns.start')}>{row.ActionStartLocal}</DetailLine>
+      <DetailLine label={t('reports.columns.stop')}>{row.ActionStopLocal ?? '—'}</DetailLine>
+      <DetailLine label={t('reports.columns.duration')}>{row.Duration} ({t('reports.columns.elapsed')} {row.Elapsed})</DetailLine>
+      {q.isError && <Typography color="error">{t(ReportErrorCode.Timers)}</Typography>}
+      <DetailLine label={t('reports.detail.pings')}>
+        {q.data?.Pings?.length ? (
+          <List dense disablePadding data-testid="timer-pings">
+            {q.data.Pings.map((p) => <ListItem key={p.AtUTC} disableGutters><ListItemText primary={p.AtLocal} secondary={<Location lat={p.Latitude} lng={p.Longitude} />} /></ListItem>)}
+          </List>
+        ) : t('reports.detail.noPings')}
+      </DetailLine>
+    </>
+  );
+}
+
+/** /timerreports (gettrackings GET-ALL-NON-RETAIL-PINGS): timers with hh:mm:ss durations (spec §9) and their pings. */
+export function TimerReportPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState('all');
+  const columns: ReportColumn<TimerReportRow>[] = [
+    { id: 'start', nowrap: true, label: 'reports.columns.start', sortKey: 'start', render: (r) => r.ActionStartLocal },
+    { id: 'stop', nowrap: true, label: 'reports.columns.stop', render: (r) => r.ActionStopLocal },
+    { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => fullName(r.UserProfile.Name, r.UserProfile.Surname) },
+    { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
+    { id: 'for', label: 'reports.columns.timerFor', render: (r) => r.TimerForAction },
+    { id: 'duration', label: 'reports.columns.duration', sortKey: 'duration', render: (r) => r.Duration },
+    { id: 'elapsed', label: 'reports.columns.elapsed', render: (r) => r.Elapsed },
+    { id: 'state', label: 'reports.filters.status', render: (r) => (r.Alerted ? <Chip size="small" color="error" label={t('reports.timerStatus.alerted')} /> : r.SafeStopped ? <Chip size="small" color="success" label={t('reports.timerStatus.safeStopped')} /> : <Chip size="small" label={t('reports.timerStatus.running')} />) },
+    { id: 'pings', label: 'reports.columns.pings', render: (r) => r.PingCount },
+  ];
+  return (
+    <ReportScreen<TimerReportRow>
+      title="reports.names.timerreports" testId="timer-report" path="/api/client/gettrackings" request={{ case: 'GET-ALL-NON-RETAIL-PINGS', status }}
+      pick={rows('resultobject')} columns={columns} defaultSort="start" errorKey={ReportErrorCode.Timers} rowKey={(r) => r.CheckInOutId}
+      filters={
+        <TextField select size="small" label={t('reports.filters.status')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 150 }}>
+          {(['all', 'safeStopped', 'alerted', 'running'] as const).map((s) => <MenuItem key={s} value={s}>{t(`reports.timerStatus.${s}`)}</MenuItem>)}
+        </TextField>
+      }
+      renderDetail={(r) => <TimerDetail row={r} />}
+    />
+  );
+}
+
+function SurveyDetail({ row }: { row: SurveyReportRow }) {
+  const { t } = useTranslation();
+  const q = useReportCall('/api/client/managesurveys', { case: 'GET-SURVEY-REPORTING-BY-ID', submitetSurveyId: row.SubmitetSurveyId }, (b) => b.temp_surveyobject as SurveyReportDetail);
+  const d = q.data;
+  return (
+    <>
+      <DetailLine label={t('reports.columns.survey')}>{row.SurveyName}</DetailLine>
+      <DetailLine label={t('reports.columns.submittedAt')}>{row.CreatedAtLocal}</DetailLine>
+      <DetailLine label={t('reports.columns.user')}>{fullName(row.Name, row.Surname)} · {row.RoleNameDisplay}</DetailLine>
+      {q.isError && <Typography color="error">{t(ReportErrorCode.SurveyDetails)}</Typography>}
+      {d && (
+        <>
+          <DetailLine label={t('reports.detail.description')}>{d.SurveyDescription ?? '—'}</DetailLine>
+          <DetailLine label={t('reports.detail.answers')}>
+            {d.SurveyQuestions.map((qq) => <div key={qq.QuestionId}>{qq.Question} — <b>{d.Answers.find((a) => a.QuestionId === qq.QuestionId)?.Answer ?? '—'}</b></div>)}
+          </DetailLine>
+          <DetailLine label={t('reports.detail.recommendation')}>{(d.EndWithNotification ? d.NotifyRecomandation : d.NonNotifyRecomandation) ?? '—'}</DetailLine>
+          <DetailLine label={t('reports.detail.notifiedUsers')}>{d.NotifiedUsers.length ? d.NotifiedUsers.map((u) => fullName(u.Name, u.Surname)).join(', ') : t('reports.detail.nobody')}</DetailLine>
+        </>
+      )}
+    </>
+  );
+}
+
+/** /surveyreports (managesurveys GET-ALL-SURVEY-REPORTING): submitted surveys and their answers. */
+export function SurveyReportPage() {
+  const columns: ReportColumn<SurveyReportRow>[] = [
+    { id: 'at', nowrap: true, label: 'reports.columns.submittedAt', sortKey: 'createdAt', render: (r) => r.CreatedAtLocal },
+    { id: 'survey', label: 'reports.columns.survey', sortKey: 'survey', render: (r) => r.SurveyName },
+    { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => fullName(r.Name, r.Surname) },
+    { id: 'role', label: 'reports.columns.role', render: (r) => r.RoleNameDisplay },
+    { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
+    { id: 'end', label: 'reports.columns.endWithNotification', render: (r) => (r.EndWithNotification ? <Chip size="small" color="error" label="!" /> : null) },
+  ];
+  return (
+    <ReportScreen<SurveyReportRow>
+      title="reports.names.surveyreports" testId="survey-report" path="/api/client/managesurveys" request={{ case: 'GET-ALL-SURVEY-REPORTING' }}
+      pick={rows('temp_surveyobject')} columns={columns} defaultSort="createdAt" errorKey={ReportErrorCode.Surveys} rowKey={(r) => r.SubmitetSurveyId}
+      renderDetail={(r) => <SurveyDetail row={r} />}
+    />
+  );
+}

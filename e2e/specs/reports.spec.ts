@@ -1,0 +1,160 @@
+/**
+ * Report screens in the browser (spec §2 report routes, §7 Reports): every screen loads for each
+ * role whose menu has it; the organisation admin filters by range and branch and downloads CSVs
+ * whose rows are the rows on the screen, in the same order.
+ */
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { menuPaths } from '@vigil/contract';
+import { signIn } from '../fixtures/auth.js';
+
+interface Screen {
+  path: string;
+  testId: string;
+  /** [screen column, CSV column] pairs that show the same value. */
+  same: [number, number][];
+}
+const SCREENS: Screen[] = [
+  { path: '/daily', testId: 'daily-report', same: [[0, 0], [1, 3]] },
+  { path: '/activities', testId: 'activity-report', same: [[0, 0], [1, 3]] },
+  { path: '/checkinout', testId: 'checkinout-report', same: [[0, 0], [3, 6]] },
+  { path: '/timerreports', testId: 'timer-report', same: [[0, 0], [3, 3]] },
+  { path: '/surveyreports', testId: 'survey-report', same: [[0, 0], [4, 6]] },
+  { path: '/reports/logaccess', testId: 'logaccess-report', same: [[0, 0], [4, 6]] },
+];
+const ROLES = [
+  { email: 'orgadmin@example.com', roleId: 2 },
+  { email: 'dealer@example.com', roleId: 12 },
+  { email: 'officer@example.com', roleId: 5 },
+  { email: 'operator@example.com', roleId: 8 },
+  { email: 'regional@example.com', roleId: 9 },
+  { email: 'manager@example.com', roleId: 6 },
+];
+
+/** The last 7 days (UTC dates) as the global range, stored where the top-bar picker keeps it. */
+function lastWeek() {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { start: day(-6), end: day(0) };
+}
+async function useRange(page: Page, range: { start: string; end: string }) {
+  await page.addInitScript((r) => sessionStorage.setItem('vigil.dateRange', JSON.stringify({ ...r, preset: 'custom' })), range);
+}
+
+/** Minimal RFC 4180 CSV reader. */
+function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n') { row.push(cell); out.push(row); row = []; cell = ''; } else if (c !== '\r') cell += c;
+  }
+  if (cell || row.length) { row.push(cell); out.push(row); }
+  return out;
+}
+
+/** Waits until the report shows rows or its empty state (and no error). */
+async function loaded(page: Page, testId: string) {
+  const screen = page.getByTestId(testId);
+  await expect(screen).toBeVisible();
+  await expect(screen.getByTestId('report-row').first().or(screen.getByTestId('report-empty'))).toBeVisible();
+  await expect(screen.getByTestId('report-error')).toHaveCount(0);
+  await expect(screen.getByTestId('report-loading')).toHaveCount(0);
+}
+
+/** Cell texts of the screen's rows. */
+async function screenRows(page: Page): Promise<string[][]> {
+  return page.getByTestId('report-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
+}
+
+/** Downloads the CSV of the current filters and returns its data rows (header dropped). */
+async function downloadCsv(page: Page): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  return parseCsv(text).slice(1);
+}
+
+for (const role of ROLES) {
+  test(`every report screen of role ${role.roleId} loads (${role.email})`, async ({ page }) => {
+    await useRange(page, lastWeek());
+    await page.goto('/login');
+    await signIn(page, role.email);
+    await expect(page.getByTestId('drawer').first()).toBeAttached();
+    const paths = menuPaths(role.roleId);
+    const mine = SCREENS.filter((s) => paths.includes(s.path));
+    expect(mine.length).toBeGreaterThanOrEqual(4);
+    await page.goto('/reports');
+    await expect(page.getByTestId('report-card')).toHaveCount(paths.filter((p) => SCREENS.some((s) => s.path === p) || ['/chatrecordings', '/videorecordings'].includes(p)).length);
+    await expect(page.getByTestId('summary-report').getByTestId('count-Openings')).toBeVisible();
+    for (const s of mine) {
+      await page.goto(s.path);
+      await loaded(page, s.testId);
+    }
+  });
+}
+
+test('the organisation admin filters by range and branch, and each CSV has the rows of the screen', async ({ page }) => {
+  test.setTimeout(180_000);
+  const range = lastWeek();
+  await useRange(page, range);
+  await page.goto('/login');
+  await signIn(page, 'orgadmin@example.com');
+  await expect(page.getByTestId('drawer').first()).toBeAttached();
+  for (const s of SCREENS) {
+    await page.goto(s.path);
+    await loaded(page, s.testId);
+    await expect(page.getByTestId('report-range')).toHaveText(`${range.start} – ${range.end}`);
+    // Largest page, so that the whole CSV can be compared when it fits.
+    await page.getByTestId('report-pagination').getByRole('combobox').click();
+    await page.getByRole('option', { name: '100' }).click();
+    await loaded(page, s.testId);
+    const shown = await screenRows(page);
+    const csv = await downloadCsv(page);
+    if (shown.length === 0) expect(csv).toEqual([]);
+    for (const [i, row] of shown.entries()) {
+      for (const [screenCol, csvCol] of s.same) expect(csv[i]?.[csvCol], `${s.path} row ${i}`).toBe(row[screenCol]);
+    }
+    if (shown.length < 100) expect(csv.length).toBe(shown.length);
+  }
+
+  // Branch filter on the daily and activity reports: every row is that branch, and so is the CSV.
+  for (const s of SCREENS.slice(0, 2)) {
+    await page.goto(s.path);
+    await loaded(page, s.testId);
+    await page.getByTestId('filter-branch').click();
+    const option = page.getByRole('option').nth(1);
+    const branch = (await option.textContent())!.trim();
+    await option.click();
+    await loaded(page, s.testId);
+    const rows = await screenRows(page);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r[1] === branch)).toBe(true);
+    const csv = await downloadCsv(page);
+    expect(csv.length).toBeGreaterThan(0);
+    expect(csv.every((r) => r[3] === branch)).toBe(true);
+  }
+});
+
+test('an activity row opens its details; a VaultTrak row opens /reports/logaccess/:id', async ({ page }) => {
+  await useRange(page, lastWeek());
+  await page.goto('/login');
+  await signIn(page, 'orgadmin@example.com');
+  await expect(page.getByTestId('drawer').first()).toBeAttached();
+  await page.goto('/activities');
+  await loaded(page, 'activity-report');
+  await page.getByTestId('report-row').first().click();
+  await expect(page.getByTestId('detail-packet')).toBeVisible();
+  await page.goto('/reports/logaccess');
+  await loaded(page, 'logaccess-report');
+  const rows = page.getByTestId('report-row');
+  if ((await rows.count()) > 0) {
+    await rows.first().click();
+    await expect(page).toHaveURL(/\/reports\/logaccess\/\d+$/);
+    await expect(page.getByTestId('logaccess-detail')).toContainText('Main vault');
+  }
+});
