@@ -32,6 +32,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', VIGIL_DATA_DIR: dataDir, VIGIL_DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100' },
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', VIGIL_DATA_DIR: dataDir, VIGIL_DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', SOCKET_HEARTBEAT_MS: '3000' },
   },
 });

@@ -1,5 +1,5 @@
 /** Sign-in, role menus, session gate, refusals and language (spec §2 Public routes, Shell, §6, §8). */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequest, type Page } from '@playwright/test';
 import { menuPaths } from '@vigil/contract';
 import { DEMO_PASSWORD, menuHrefs, signIn, signInAdmin } from '../fixtures/auth.js';
 
@@ -55,11 +55,8 @@ test('a wrong password shows "Invalid username or password"', async ({ page }) =
   await expect(page.getByTestId('login-alert')).toHaveText(/Invalid username or password/);
 });
 
-test('when the server drops the session the console logs out with the session-expired message', async ({ page, playwright, baseURL }) => {
-  await page.goto('/login');
-  await signIn(page, 'operator@example.com');
-  await expect(page).toHaveURL(/\/$/);
-  // End the session on the server from another client that holds the same session cookie.
+/** Ends the page's session on the server from another client holding the same session cookie. */
+async function dropSessionOnServer(page: Page, playwright: { request: APIRequest }, baseURL: string | undefined) {
   const cookies = await page.context().cookies();
   const session = cookies.find((c) => c.name === 'vigil_session')!;
   const other = await playwright.request.newContext({ baseURL });
@@ -71,8 +68,27 @@ test('when the server drops the session the console logs out with the session-ex
   });
   expect(out.status()).toBe(200);
   await other.dispose();
+}
+
+test('when the server drops the session, the startup check on reload logs out with the session-expired message', async ({ page, playwright, baseURL }) => {
+  // No live socket here (it would report the ended session on its own): only the startup check can.
+  await page.routeWebSocket(/\/_socket$/, () => undefined);
+  await page.goto('/login');
+  await signIn(page, 'operator@example.com');
+  await expect(page).toHaveURL(/\/$/);
+  await dropSessionOnServer(page, playwright, baseURL);
   await page.reload();
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-alert')).toHaveText(/Your session has expired\. Please log in again\./);
+});
+
+test('when the server drops the session, the live socket logs the console out with the session-expired message', async ({ page, playwright, baseURL }) => {
+  await page.goto('/login');
+  await signIn(page, 'officer@example.com');
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'live');
+  await dropSessionOnServer(page, playwright, baseURL);
+  // No reload, no click: the server's session re-check on the socket ends the console session.
+  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
   await expect(page.getByTestId('login-alert')).toHaveText(/Your session has expired\. Please log in again\./);
 });
 

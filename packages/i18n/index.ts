@@ -11,6 +11,8 @@ import enAccount from './account.en.json' with { type: 'json' };
 import sqAccount from './account.sq.json' with { type: 'json' };
 import enReports from './reports.en.json' with { type: 'json' };
 import sqReports from './reports.sq.json' with { type: 'json' };
+import enManagement from './management.en.json' with { type: 'json' };
+import sqManagement from './management.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -28,8 +30,8 @@ function merge(...parts: Catalogue[]): Catalogue {
   }
   return out;
 }
-const en = merge(enMain as Catalogue, enAccount as Catalogue, enReports as Catalogue) as typeof enMain & typeof enAccount & typeof enReports;
-const sq = merge(sqMain as Catalogue, sqAccount as Catalogue, sqReports as Catalogue) as typeof sqMain & typeof sqAccount & typeof sqReports;
+const en = merge(enMain as Catalogue, enAccount as Catalogue, enReports as Catalogue, enManagement as Catalogue) as typeof enMain & typeof enAccount & typeof enReports & typeof enManagement;
+const sq = merge(sqMain as Catalogue, sqAccount as Catalogue, sqReports as Catalogue, sqManagement as Catalogue) as typeof sqMain & typeof sqAccount & typeof sqReports & typeof sqManagement;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

@@ -27,7 +27,11 @@ import { socketRoutes } from './modules/realtime/socket.js';
 import { mobileRoutes } from './modules/mobile/mobile.routes.js';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { vaultAccessRoutes } from './modules/reports/vault-access.js';
+import { managementRoutes } from './modules/management/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,7 +109,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(mobileRoutes);
   await app.register(alarmsRoutes);
   await app.register(employeesRoutes);
+  await app.register(accountRoutes);
   await app.register(notificationsRoutes);
+  await app.register(reportsRoutes);
+  await app.register(vaultAccessRoutes);
+  await app.register(managementRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

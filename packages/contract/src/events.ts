@@ -24,6 +24,8 @@ export const SocketEventType = {
   CheckOut: 'CHECK-OUT',
   AlarmAcknowledged: 'ALARM-ACK',
   AlarmNote: 'ALARM-NOTE',
+  /** A vault opened or closed (VaultTrak, POST /api/mobile/vaultaccess). */
+  VaultAccess: 'VAULT-ACCESS',
 } as const;
 export type SocketEventType = (typeof SocketEventType)[keyof typeof SocketEventType];
 

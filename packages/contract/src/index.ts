@@ -9,3 +9,6 @@ export * from './time.js';
 export * from './events.js';
 export * from './mobile.js';
 export * from './notifications.js';
+export * from './account.js';
+export * from './reports.js';
+export * from './management.js';

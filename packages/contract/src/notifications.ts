@@ -3,6 +3,7 @@
  * notification types; §4 unread → read). A notification is a NOTIFICATION event of the log.
  */
 import { z } from 'zod';
+import { ZActivityReportRequest } from './reports.js';
 
 /** The notifications/[type] pages and getnotificationsv2 `type` (spec §2 Notifications: All, Alarms, Anomaly, Emergency, ENS). */
 export const NOTIFICATION_LIST_TYPES = ['all', 'alarms', 'panic', 'anomaly', 'emergency', 'ens'] as const;
@@ -26,6 +27,8 @@ export const ZGetNotificationsRequest = z.discriminatedUnion('case', [
   z.object({ case: z.literal('MARK-ALL-AS-READ') }),
   z.object({ case: z.literal('MARK-AS-READ-BY-TASKID'), taskid: z.coerce.number().int().positive() }),
   z.object({ case: z.literal('GET-ENS-NOTIFICATIONS') }),
+  /** The activity report (spec §7 GET-ALL-REPORTS, plus format): see reports.ts. */
+  ZActivityReportRequest,
 ]);
 
 /** One notification (spec §3 Activity notification, plus read and acknowledgement state). Times UTC ISO. */

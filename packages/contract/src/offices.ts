@@ -9,6 +9,11 @@ export const ZGetOfficesV2Request = z.object({
   regionalOfficeId: z.coerce.number().int().positive().optional(),
   search: z.string().trim().max(200).optional(),
   statusId: z.coerce.number().int().optional(),
+  branchOfficeTypeId: z.coerce.number().int().positive().optional(),
+  securityOfficeId: z.coerce.number().int().positive().optional(),
+  testMode: z.boolean().optional(),
+  /** 'csv': every matching branch streamed as a CSV file instead of a page. */
+  format: z.literal('csv').optional(),
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(10_000).default(10_000),
 });

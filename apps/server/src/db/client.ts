@@ -70,6 +70,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       await client.end();
     }
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover, admin) is replaced on next use;
+    // without a listener the pool's 'error' event would crash the process.
+    pool.on('error', (err) => console.error(`vigil: idle database connection lost (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }

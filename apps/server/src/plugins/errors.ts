@@ -51,7 +51,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, status: numb
 
 /** Validation message of a zod issue: our schemas use catalogue keys as messages. */
 function issueCode(message: string): string {
-  return /^(validation|errors)\.[A-Za-z]+$/.test(message) ? message : ErrorCode.BadRequest;
+  return /^([a-z]+\.)?(validation|errors)\.[A-Za-z]+$/.test(message) ? message : ErrorCode.BadRequest;
 }
 
 /** Installs the error and not-found handlers. */

@@ -7,6 +7,8 @@ import LoginPage from '../features/auth/pages/LoginPage';
 import AdminLoginPage from '../features/auth/pages/AdminLoginPage';
 import LogoutPage from '../features/auth/pages/LogoutPage';
 import PublicPlaceholderPage from '../features/account/pages/PublicPlaceholderPage';
+import ActivationPage from '../features/account/pages/ActivationPage';
+import ResetPasswordPage from '../features/account/pages/ResetPasswordPage';
 import Shell from '../features/shell/components/Shell';
 import { lazyPage } from './lazy-page';
 import { SessionGate } from './SessionGate';
@@ -22,8 +24,8 @@ export const routes: RouteObject[] = [
       { path: '/admin/login', element: <AdminLoginPage /> },
       { path: '/logout', element: <LogoutPage area="client" /> },
       { path: '/admin/logout', element: <LogoutPage area="admin" /> },
-      { path: '/resetpassword/:token/:email', element: <PublicPlaceholderPage screen="resetPassword" /> },
-      { path: '/validateToken/:token/:email', element: <PublicPlaceholderPage screen="validateToken" /> },
+      { path: '/resetpassword/:token/:email', element: <ResetPasswordPage /> },
+      { path: '/validateToken/:token/:email', element: <ActivationPage /> },
       { path: '/survey/:token/:id', element: <PublicPlaceholderPage screen="externalSurvey" /> },
       // admin area (admin session)
       {
@@ -34,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: 'employees', element: lazyPage('admin', 'adminEmployees') },
           { path: 'clients', element: lazyPage('admin', 'adminClients') },
           { path: 'security-offices', element: lazyPage('admin', 'adminSecurityOffices') },
+          { path: 'outbox', element: lazyPage('admin', 'adminOutbox') },
         ],
       },
       // main area (client session)

@@ -48,6 +48,8 @@ export const events = pgTable('events', {
   index('events_org_time_idx').on(t.organizationId, t.occurredAt),
   index('events_branch_time_idx').on(t.branchOfficeId, t.occurredAt),
   index('events_kind_time_idx').on(t.kind, t.occurredAt),
+  /** Reports: one kind of an organisation's activity over a range (activities, VaultTrak, summary). */
+  index('events_org_kind_time_idx').on(t.organizationId, t.kind, t.occurredAt),
 ]);
 
 /** Check-ins and check-outs at a branch (spec §3 Check-in/out report row). Accuracy in metres. */
@@ -77,7 +79,7 @@ export const timers = pgTable('timers', {
   stoppedAt: timestamp('stopped_at', { withTimezone: true }),
   safeStopped: boolean('safe_stopped').notNull().default(false),
   alerted: boolean('alerted').notNull().default(false),
-}, (t) => [index('timers_open_idx').on(t.expiresAt), index('timers_user_idx').on(t.userId, t.startedAt)]);
+}, (t) => [index('timers_open_idx').on(t.expiresAt), index('timers_user_idx').on(t.userId, t.startedAt), index('timers_branch_idx').on(t.branchOfficeId, t.startedAt), index('timers_started_idx').on(t.startedAt)]);
 
 export const timerPings = pgTable('timer_pings', {
   id: serial('id').primaryKey(),

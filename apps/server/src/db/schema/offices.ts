@@ -62,9 +62,15 @@ export const organizations = pgTable('organizations', {
   secondaryContactPhone: text('secondary_contact_phone'),
   /** Head office row in `offices` (set after the head office is created). */
   headOfficeId: integer('head_office_id'),
+  /** Single sign-on (account lifecycle): e-mail domain sent to the OpenID Connect provider; null = passwords. */
+  ssoDomain: text('sso_domain'),
+  /** OpenID Connect issuer (https URL), client id and client secret; the secret is never returned. */
+  ssoIssuer: text('sso_issuer'),
+  ssoClientId: text('sso_client_id'),
+  ssoClientSecret: text('sso_client_secret'),
   ...status(),
   ...created(),
-}, (t) => [uniqueIndex('organizations_name_uq').on(sql`lower(${t.name})`)]);
+}, (t) => [uniqueIndex('organizations_name_uq').on(sql`lower(${t.name})`), uniqueIndex('organizations_sso_domain_uq').on(t.ssoDomain)]);
 
 /** Which security offices monitor which organisations (spec §3 Organisation.SecurityOffices, Security office.Managing). */
 export const organizationSecurityOffices = pgTable('organization_security_offices', {

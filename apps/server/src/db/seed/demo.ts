@@ -650,6 +650,18 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
       push(b, recent(b, 20, 40), { branchAction: 'Open', payload: { afterHours: true, reason: 'After-hours cash processing' } }, rng.pick(actorsOf(b)));
     }
 
+    // ---- VaultTrak: the cash centre's vault is opened after each opening and closed 40 min later ----
+    // (VAULT_ACCESS events, as POST /api/mobile/vaultaccess writes them; no PRNG draws, so the rest is unchanged.)
+    for (const e of [...gen]) {
+      const b = branches.find((x) => x.id === e.row.branchOfficeId);
+      if (!b || b.kind !== 'VAULT' || e.row.branchAction !== 'Open' || !e.row.punctuality) continue;
+      [['OPEN', 5], ['CLOSE', 45]].forEach(([action, after]) => {
+        const atMs = e.row.occurredAt!.getTime() + Number(after) * MIN;
+        if (atMs >= nowMs) return;
+        gen.push({ seq: seq++, row: { ...e.row, kind: 'VAULT_ACCESS', branchAction: action === 'OPEN' ? 'Vault Open' : 'Vault Close', punctuality: null, occurredAt: new Date(atMs), createdAt: new Date(atMs), payload: { vaultName: 'Main vault', action } } });
+      });
+    }
+
     // ---- Insert events in chronological order, then check-ins and branch states ---------------------
     gen.sort((a, b) => a.row.occurredAt!.getTime() - b.row.occurredAt!.getTime() || a.seq - b.seq);
     const eventIds: number[] = [];

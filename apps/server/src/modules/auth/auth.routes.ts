@@ -13,6 +13,8 @@ import { requestLanguage, unauthorized } from '../../plugins/errors.js';
 import { requireAdmin, requireClient } from '../../plugins/session.js';
 import { presentUserInfos } from './auth.presenter.js';
 import { currentUser, signIn, signInWithToken, signOut, type Area } from './auth.service.js';
+import { requestOrigin, requestPasswordReset } from '../account/account.service.js';
+import { ssoAuthorizationUrl } from '../account/sso.service.js';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -20,9 +22,12 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   /**
    * Login-server lookup. Answers the same for unknown and known password accounts (no
-   * enumeration); single sign-on accounts (a later issue) answer their https authorization URL.
+   * enumeration); e-mails of a single sign-on domain answer the provider's https authorization
+   * URL (account lifecycle, sso.service.ts).
    */
   app.post('/locate', { schema: { body: ZLocateRequest } }, async (req): Promise<Envelope<LocateResponse>> => {
+    const sso = await ssoAuthorizationUrl(app, req, req.body.email);
+    if (sso) return { success: true, body: { url: sso, sso: true } };
     const base = app.config.publicUrl ?? `${req.protocol}://${req.host}`;
     return { success: true, body: { url: base, sso: false } };
   });
@@ -70,14 +75,26 @@ export async function authRoutes(fastify: FastifyInstance) {
     });
   }
 
+  // Let reset mails in flight finish before the server closes.
+  const pendingResets = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pendingResets]);
+  });
+
   /**
-   * Forgot password (spec §7 forgotpassword). Answers the same whether or not the email exists.
-   * The reset link and its e-mail are built by the account-lifecycle issue; here the request is
-   * validated and rate limited, and the uniform answer is given.
+   * Forgot password (spec §7 forgotpassword). Answers the same, at once, whether or not the email
+   * exists: the reset link and its e-mail (account.service.ts requestPasswordReset, for Active
+   * password accounts) are made after the answer, so timing reveals nothing either.
    */
   app.post(
     '/api/client/forgotpassword',
     { schema: { body: ZForgotPasswordRequest }, config: { rateLimit: { max: loginRateMax, timeWindow: loginRateWindowMs } } },
-    async (req) => ({ success: true, description: translate(requestLanguage(req), ErrorCode.ForgotPasswordSent) }),
+    async (req) => {
+      const work = requestPasswordReset(app, req.body.email, { origin: requestOrigin(req), ip: req.ip })
+        .catch((err: unknown) => app.log.error({ err: (err as Error).message }, 'password reset mail failed'));
+      pendingResets.add(work);
+      void work.finally(() => pendingResets.delete(work));
+      return { success: true, description: translate(requestLanguage(req), ErrorCode.ForgotPasswordSent) };
+    },
   );
 }

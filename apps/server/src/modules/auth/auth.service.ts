@@ -21,7 +21,8 @@ interface UserRow extends SessionUserRow {
   consoleAccess: boolean;
 }
 
-async function loadUser(app: FastifyInstance, where: ReturnType<typeof sql>): Promise<UserRow | undefined> {
+/** The user row behind a condition (with organisation name, status and console access). */
+export async function loadUser(app: FastifyInstance, where: ReturnType<typeof sql>): Promise<UserRow | undefined> {
   const [row] = await app.db
     .select({
       userId: users.id,
@@ -59,7 +60,8 @@ export function assertWebAccess(app: FastifyInstance, user: { roleId: number; co
   }
 }
 
-async function securityOfficesOf(app: FastifyInstance, userId: number): Promise<{ Id: number; Name: string }[]> {
+/** The security offices a user works in (Login result SecurityOffices). */
+export async function securityOfficesOf(app: FastifyInstance, userId: number): Promise<{ Id: number; Name: string }[]> {
   return rows<{ Id: number; Name: string }>(
     app.db,
     sql`select s.id as "Id", s.name as "Name" from works_in w join security_offices s on s.id = w.security_office_id where w.user_id = ${userId} order by s.name`,

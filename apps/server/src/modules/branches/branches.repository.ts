@@ -10,6 +10,11 @@ export interface BranchListFilter {
   regionalOfficeId?: number;
   search?: string;
   statusId?: number;
+  branchOfficeTypeId?: number;
+  securityOfficeId?: number;
+  testMode?: boolean;
+  /** One branch (the detail call). */
+  branchOfficeId?: number;
   offset: number;
   limit: number;
 }
@@ -23,6 +28,10 @@ export async function listBranches(db: Db, auth: AuthContext, f: BranchListFilte
   if (f.organizationId) where.push(eq(branchOffices.organizationId, f.organizationId));
   if (f.regionalOfficeId) where.push(eq(branchOffices.regionalOfficeId, f.regionalOfficeId));
   if (f.statusId) where.push(eq(branchOffices.statusId, f.statusId));
+  if (f.branchOfficeTypeId) where.push(eq(branchOffices.branchOfficeTypeId, f.branchOfficeTypeId));
+  if (f.securityOfficeId) where.push(eq(branchOffices.securityOfficeId, f.securityOfficeId));
+  if (f.testMode !== undefined) where.push(eq(branchOffices.testMode, f.testMode));
+  if (f.branchOfficeId) where.push(eq(branchOffices.id, f.branchOfficeId));
   if (f.search) {
     const pattern = `%${likeEscape(f.search)}%`;
     where.push(or(ilike(branchOffices.name, pattern), ilike(branchOffices.code, pattern))!);

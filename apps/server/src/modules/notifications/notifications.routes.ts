@@ -10,6 +10,8 @@ import { ZGetNotificationsRequest, ZGetNotificationsV2Query } from '@vigil/contr
 import { requireClient } from '../../plugins/session.js';
 import { notFound } from '../../plugins/errors.js';
 import { listNotifications, markAllRead, markRead } from './notifications.repository.js';
+import { activityDetailExtras } from '../reports/activities.js';
+import { serveActivityReport } from '../reports/reports.routes.js';
 
 export async function notificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -20,14 +22,16 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
     return { success: true, body: { notificationobject: list } };
   });
 
-  app.post('/api/client/getnotifications', { preValidation: requireClient, schema: { body: ZGetNotificationsRequest } }, async (req) => {
+  app.post('/api/client/getnotifications', { preValidation: requireClient, schema: { body: ZGetNotificationsRequest } }, async (req, reply) => {
     const auth = req.auth!;
     const input = req.body;
     switch (input.case) {
       case 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID': {
         const [one] = await listNotifications(app.db, auth, { type: 'all', id: input.taskid, offset: 0, limit: 1 });
         if (!one) throw notFound();
-        return { success: true, body: { notificationobject: one } };
+        // Report detail extras (spec §3 Activity notification detail): packet, message, notified users, …
+        const extras = await activityDetailExtras(app.db, auth, input.taskid);
+        return { success: true, body: { notificationobject: { ...one, ...(extras ?? {}) } } };
       }
       case 'MARK-AS-READ-BY-TASKID':
         if (!(await markRead(app.db, auth, input.taskid))) throw notFound();
@@ -36,6 +40,8 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
         return { success: true, body: { upToNotificationId: await markAllRead(app.db, auth) } };
       case 'GET-ENS-NOTIFICATIONS':
         return { success: true, body: { temp_ens_notificationobject: [] } };
+      case 'GET-ALL-REPORTS':
+        return serveActivityReport(app, req, reply, input);
     }
   });
 }

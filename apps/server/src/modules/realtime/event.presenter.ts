@@ -37,6 +37,7 @@ const KIND_TO_TYPE: Record<string, SocketEventType> = {
   CHECKOUT: SocketEventType.CheckOut,
   ALARM_ACK: SocketEventType.AlarmAcknowledged,
   ALARM_NOTE: SocketEventType.AlarmNote,
+  VAULT_ACCESS: SocketEventType.VaultAccess,
 };
 
 export function presentEvent(r: EventRow): SocketEvent {

@@ -2,13 +2,13 @@
  * /login (spec §2 Public routes, §4 Login): step 1 email → /locate → single sign-on redirect
  * or step 2 password. A Forgot Password toggle switches to the reset-request form.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { ZLoginEmail, ZLoginRequest } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { PasswordField } from '../../../shared/components/PasswordField';
@@ -17,6 +17,10 @@ import { AuthLayout } from '../components/AuthLayout';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { useAuthAlert } from '../components/use-auth-alert';
 import { SSO_DOMAIN_STORAGE_KEY, ssoTarget, useLocate, useLogin } from '../api';
+import { ssoLogin } from '../../account/api';
+
+/** Where to go after a single sign-on round trip (the redirect value of /login, kept across it). */
+const SSO_REDIRECT_STORAGE_KEY = 'vigil.ssoRedirect';
 
 const ZEmailStep = z.object({ email: ZLoginEmail });
 
@@ -25,6 +29,8 @@ export default function LoginPage() {
   const { alert, showText, showKey, clear } = useAuthAlert();
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const [email, setEmail] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const ssoReturn = !!params.get('code') && !!params.get('state');
 
   const toggleForgot = () => {
     clear();
@@ -33,7 +39,9 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={mode === 'login' ? t('login.title') : t('login.forgotTitle')} alert={alert} onAlertClose={clear}>
-      {mode === 'forgot' ? (
+      {ssoReturn ? (
+        <SsoReturn onError={(text) => showText('error', text)} />
+      ) : mode === 'forgot' ? (
         <ForgotPasswordForm initialEmail={email ?? ''} onBack={toggleForgot} onResult={showText} onResultKey={showKey} />
       ) : (
         <Stack sx={{ gap: 2 }}>
@@ -81,6 +89,9 @@ function EmailStep({ onLocated, onError, onStart }: StepProps & { onLocated: (em
           const target = ssoTarget(answer);
           if (target) {
             sessionStorage.setItem(SSO_DOMAIN_STORAGE_KEY, email.split('@')[1] ?? '');
+            const redirect = safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
+            if (redirect) sessionStorage.setItem(SSO_REDIRECT_STORAGE_KEY, redirect);
+            else sessionStorage.removeItem(SSO_REDIRECT_STORAGE_KEY);
             window.location.assign(target);
             return;
           }
@@ -156,6 +167,46 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
       <Button type="submit" variant="contained" size="large" disabled={login.isPending} data-testid="login-submit">
         {t('login.submit')}
       </Button>
+    </Stack>
+  );
+}
+
+/**
+ * Return from single sign-on (spec §2 /login: "On return from single sign-on with code and
+ * session_state query values, the user is logged in automatically"): POST /api/client/sso once,
+ * then the kept redirect value or home; on failure the §8 message and the email step again.
+ */
+function SsoReturn({ onError }: { onError: (text: string) => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const redirect = safeRedirect(sessionStorage.getItem(SSO_REDIRECT_STORAGE_KEY));
+    sessionStorage.removeItem(SSO_REDIRECT_STORAGE_KEY);
+    ssoLogin({
+      code: params.get('code') ?? '',
+      session_state: params.get('session_state') ?? undefined,
+      state: params.get('state') ?? '',
+      iss: params.get('iss') ?? undefined,
+      sessiontype: 'WEB',
+      org: sessionStorage.getItem(SSO_DOMAIN_STORAGE_KEY) ?? undefined,
+      redirectUri: `${window.location.origin}/login`,
+      force: false,
+    }).then(
+      () => void navigate(redirect ?? CLIENT_HOME, { replace: true }),
+      (err: unknown) => {
+        onError(errorText(err));
+        void navigate('/login', { replace: true });
+      },
+    );
+  }, [params, navigate, onError, errorText]);
+  return (
+    <Stack sx={{ alignItems: 'center', gap: 2 }} data-testid="sso-return">
+      <CircularProgress aria-label={t('login.title')} />
     </Stack>
   );
 }

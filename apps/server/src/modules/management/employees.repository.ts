@@ -1,0 +1,98 @@
+/**
+ * Employee list queries (spec §7 getallemployees, getemployee; §3 User): one page of users with
+ * their WorksIn, under the caller's scope (employeeScope) or every user for the platform admin.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { formatPhoneInternational, roleById, statusLabel, zoneAbbreviation, type EmployeeRow, type WorksInEntry } from '@vigil/contract';
+import { rows, type Db } from '../../db/client.js';
+import type { AuthContext } from '../../plugins/session.js';
+import { employeeScope, likePattern } from './common.js';
+
+/** Filters of the employee list. */
+export interface EmployeeFilter {
+  organizationId?: number | null;
+  roleId?: number;
+  statusId?: number;
+  regionalOfficeId?: number;
+  branchOfficeId?: number;
+  search?: string;
+  employeeId?: number;
+  offset: number;
+  limit: number;
+}
+
+interface UserRow {
+  id: number; name: string; surname: string; email: string; phone_number: string | null; number: string | null; role_id: number; status_id: number;
+  organization_id: number | null; organization_name: string | null; last_login: string | Date | null; total: number | string;
+}
+interface WorksInRow {
+  user_id: number; regional_office_id: number | null; regional_office_name: string | null; branch_office_id: number | null; branch_office_name: string | null;
+  security_office_id: number | null; security_office_name: string | null; time_zone: string | null;
+}
+
+/** A page of employees in scope (auth null = platform admin: everyone), ordered by surname, name. */
+export async function listEmployees(db: Db, auth: AuthContext | null, f: EmployeeFilter): Promise<{ rows: EmployeeRow[]; total: number }> {
+  const where: SQL[] = [auth ? employeeScope(auth) : sql`true`];
+  if (f.organizationId) where.push(sql`u.organization_id = ${f.organizationId}`);
+  if (f.roleId) where.push(sql`u.role_id = ${f.roleId}`);
+  if (f.statusId) where.push(sql`u.status_id = ${f.statusId}`);
+  if (f.employeeId) where.push(sql`u.id = ${f.employeeId}`);
+  if (f.branchOfficeId) where.push(sql`u.id in (select user_id from works_in where branch_office_id = ${f.branchOfficeId})`);
+  if (f.regionalOfficeId) {
+    where.push(sql`u.id in (select w.user_id from works_in w left join branch_offices b on b.id = w.branch_office_id
+      where w.regional_office_id = ${f.regionalOfficeId} or b.regional_office_id = ${f.regionalOfficeId})`);
+  }
+  if (f.search) {
+    const p = likePattern(f.search);
+    where.push(sql`(u.name ilike ${p} or u.surname ilike ${p} or u.email ilike ${p} or (u.name || ' ' || u.surname) ilike ${p} or u.phone_number ilike ${p} or u.number ilike ${p})`);
+  }
+  const list = await rows<UserRow>(db, sql`
+    select u.id, u.name, u.surname, u.email, u.phone_number, u.number, u.role_id, u.status_id, u.organization_id, o.name as organization_name, u.last_login,
+      count(*) over () as total
+    from users u left join organizations o on o.id = u.organization_id
+    where ${sql.join(where, sql` and `)}
+    order by u.surname, u.name, u.id
+    offset ${f.offset} limit ${f.limit}`);
+  const ids = list.map((u) => u.id);
+  const works = ids.length
+    ? await rows<WorksInRow>(db, sql`
+      select w.user_id, coalesce(w.regional_office_id, b.regional_office_id) as regional_office_id, coalesce(r.name, br.name) as regional_office_name,
+        w.branch_office_id, b.name as branch_office_name, w.security_office_id, s.name as security_office_name,
+        coalesce(b.time_zone, r.time_zone, s.time_zone) as time_zone
+      from works_in w
+      left join branch_offices b on b.id = w.branch_office_id
+      left join offices br on br.id = b.regional_office_id
+      left join offices r on r.id = w.regional_office_id
+      left join security_offices s on s.id = w.security_office_id
+      where w.user_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+      order by w.id`)
+    : [];
+  const byUser = new Map<number, WorksInRow[]>();
+  for (const w of works) byUser.set(w.user_id, [...(byUser.get(w.user_id) ?? []), w]);
+  return {
+    total: Number(list[0]?.total ?? 0),
+    rows: list.map((u) => {
+      const mine = byUser.get(u.id) ?? [];
+      const zone = mine.find((w) => w.time_zone)?.time_zone ?? 'UTC';
+      const WorksIn: WorksInEntry[] = mine.map((w) => ({
+        RegionalOfficeId: w.regional_office_id, RegionalOfficeName: w.regional_office_name, BranchOfficeId: w.branch_office_id, BranchOfficeName: w.branch_office_name,
+        SecurityOfficeId: w.security_office_id, SecurityOfficeName: w.security_office_name, OfficeDst: w.time_zone ? zoneAbbreviation(w.time_zone) : null,
+      }));
+      return {
+        UserId: u.id, Name: u.name, Surname: u.surname, Email: u.email, PhoneNumber: u.phone_number, Number: u.number, RoleId: u.role_id,
+        RoleNameDisplay: roleById(u.role_id)?.RoleNameDisplay ?? String(u.role_id), StatusId: u.status_id, Status: statusLabel(u.status_id),
+        OrganizationId: u.organization_id, OrganizationName: u.organization_name,
+        LastLogin: u.last_login ? new Date(u.last_login).toISOString() : null, OfficeTimeZone: zone, WorksIn,
+      };
+    }),
+  };
+}
+
+/** Column header of the employee CSV export. */
+export const EMPLOYEE_CSV_HEADER = ['Id', 'Name', 'Surname', 'Email', 'PhoneNumber', 'Number', 'Role', 'Status', 'Organization', 'WorksIn', 'LastLogin'];
+
+/** One CSV row of an employee. */
+export function employeeCsvRow(e: EmployeeRow): unknown[] {
+  const works = e.WorksIn.map((w) => w.BranchOfficeName ?? w.RegionalOfficeName ?? w.SecurityOfficeName).filter(Boolean).join('; ');
+  return [e.UserId, e.Name, e.Surname, e.Email, formatPhoneInternational(e.PhoneNumber), e.Number, e.RoleNameDisplay, e.Status, e.OrganizationName, works, e.LastLogin];
+}

@@ -1,0 +1,14 @@
+/** The management module (issue 4): offices, organisations, security offices and employee reads. */
+import type { FastifyInstance } from 'fastify';
+import { adminManagementRoutes } from './admin.routes.js';
+import { branchManagementRoutes } from './branches.routes.js';
+import { employeeListRoutes } from './employees.routes.js';
+import { officesRoutes } from './offices.routes.js';
+
+/** Registers every management route. */
+export async function managementRoutes(app: FastifyInstance) {
+  await app.register(branchManagementRoutes);
+  await app.register(officesRoutes);
+  await app.register(adminManagementRoutes);
+  await app.register(employeeListRoutes);
+}

@@ -1,0 +1,196 @@
+/**
+ * The generic edit form of every management screen (STYLE.md edit scaffold): a field list laid
+ * out on a grid, react-hook-form with the contract's zod schema (zodResolver, so the console and
+ * the server give the same §5 messages), a server error shown above the buttons and, for a 400
+ * naming a field or a 409, under that field. Used inline (tabs) or in EntityFormDialog.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  Alert, Box, Button, Checkbox, Dialog, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Typography,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { ApiError } from '../api/client';
+import { useErrorText } from '../api/use-error-text';
+
+/** One form field. `kind` picks the input; `wide` spans the whole row. */
+export interface FieldDef {
+  name: string;
+  label: string;
+  kind?: 'text' | 'number' | 'select' | 'multiselect' | 'switch' | 'time' | 'weekSchedule' | 'holidays' | 'textarea';
+  options?: { value: string | number; label: string }[];
+  maxLength?: number;
+  wide?: boolean;
+  helper?: string;
+  /** Shown only when this returns true for the current values. */
+  visible?: (values: FieldValues) => boolean;
+}
+
+export interface EntityFormProps {
+  testId: string;
+  schema: z.ZodType;
+  defaultValues: FieldValues;
+  fields: FieldDef[];
+  /** Receives the parsed values; a thrown ApiError is shown. */
+  onSubmit: (values: FieldValues) => Promise<unknown>;
+  onCancel?: () => void;
+  submitLabel?: string;
+}
+
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+interface DayValue { weekday: number; opensAt: string; closesAt: string }
+interface HolidayValue { day: string; name: string }
+
+/** The generic form. */
+export function EntityForm(props: EntityFormProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<FieldValues>({
+    resolver: zodResolver(props.schema as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>,
+    defaultValues: props.defaultValues,
+  });
+  const values = form.watch();
+  const message = (m: unknown, f: FieldDef) => (typeof m === 'string' ? t(m, { length: f.maxLength ?? '' }) : undefined);
+
+  const submit = form.handleSubmit(async (v) => {
+    setServerError(null);
+    setSaved(false);
+    try {
+      await props.onSubmit(v);
+      setSaved(true);
+    } catch (e) {
+      const text = errorText(e);
+      if (e instanceof ApiError && e.field && props.fields.some((f) => f.name === e.field)) form.setError(e.field, { message: text });
+      setServerError(text);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void submit(e)} data-testid={`${props.testId}-form`}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+        {props.fields.filter((f) => !f.visible || f.visible(values)).map((f) => (
+          <Box key={f.name} sx={{ gridColumn: f.wide || f.kind === 'weekSchedule' || f.kind === 'holidays' ? '1 / -1' : undefined }}>
+            <Controller
+              name={f.name}
+              control={form.control}
+              render={({ field, fieldState }) => {
+                const err = message(fieldState.error?.message, f);
+                const testId = `${props.testId}-${f.name}`;
+                switch (f.kind) {
+                  case 'switch':
+                    return <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'aria-label': f.label, ...{ 'data-testid': testId } } }} />} label={f.label} />;
+                  case 'select':
+                  case 'multiselect': {
+                    const multiple = f.kind === 'multiselect';
+                    return (
+                      <TextField
+                        select fullWidth size="small" label={f.label} error={!!err} helperText={err ?? f.helper}
+                        value={multiple ? ((field.value as unknown[] | undefined) ?? []).map(String) : field.value == null ? '' : String(field.value)}
+                        onChange={(e) => field.onChange(multiple ? (e.target.value as unknown as string[]).map(Number) : e.target.value)}
+                        slotProps={{ select: { multiple }, htmlInput: { 'data-testid': testId } }}
+                      >
+                        {!multiple && <MenuItem value="">{t('management.form.none')}</MenuItem>}
+                        {f.options?.map((o) => <MenuItem key={o.value} value={String(o.value)}>{o.label}</MenuItem>)}
+                      </TextField>
+                    );
+                  }
+                  case 'weekSchedule':
+                    return <WeekScheduleField value={(field.value as DayValue[] | undefined) ?? []} onChange={field.onChange} error={err} testId={testId} />;
+                  case 'holidays':
+                    return <HolidaysField value={(field.value as HolidayValue[] | undefined) ?? []} onChange={field.onChange} error={err} testId={testId} />;
+                  default:
+                    return (
+                      <TextField
+                        fullWidth size="small" label={f.label} error={!!err} helperText={err ?? f.helper}
+                        type={f.kind === 'time' ? 'time' : 'text'} multiline={f.kind === 'textarea'} minRows={f.kind === 'textarea' ? 2 : undefined}
+                        value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur}
+                        slotProps={{ htmlInput: { 'data-testid': testId, inputMode: f.kind === 'number' ? 'decimal' : undefined }, inputLabel: f.kind === 'time' ? { shrink: true } : undefined }}
+                      />
+                    );
+                }
+              }}
+            />
+          </Box>
+        ))}
+      </Box>
+      {serverError && <Alert severity="error" sx={{ mt: 2 }} data-testid={`${props.testId}-error`}>{serverError}</Alert>}
+      {saved && !serverError && <Alert severity="success" sx={{ mt: 2 }} data-testid={`${props.testId}-saved`}>{t('management.form.saved')}</Alert>}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, mt: 2 }}>
+        {props.onCancel && <Button onClick={props.onCancel}>{t('common.cancel')}</Button>}
+        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid={`${props.testId}-submit`}>{props.submitLabel ?? t('common.save')}</Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** The seven weekdays, each open (with opening and closing time) or closed. */
+function WeekScheduleField({ value, onChange, error, testId }: { value: DayValue[]; onChange: (v: DayValue[]) => void; error?: string | undefined; testId: string }) {
+  const { t } = useTranslation();
+  const byDay = new Map(value.map((d) => [d.weekday, d]));
+  const set = (weekday: number, next: DayValue | null) => {
+    const others = value.filter((d) => d.weekday !== weekday);
+    onChange((next ? [...others, next] : others).sort((a, b) => a.weekday - b.weekday));
+  };
+  return (
+    <Stack sx={{ gap: 1 }} data-testid={testId}>
+      <Typography variant="subtitle2">{t('management.schedule.weekSchedule')}</Typography>
+      {WEEKDAYS.map((wd) => {
+        const d = byDay.get(wd);
+        return (
+          <Stack key={wd} direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+            <FormControlLabel
+              sx={{ width: 160 }}
+              control={<Checkbox checked={!!d} onChange={(e) => set(wd, e.target.checked ? { weekday: wd, opensAt: '09:00', closesAt: '17:00' } : null)} slotProps={{ input: { ...{ 'data-testid': `${testId}-day-${wd}` } } }} />}
+              label={t(`management.weekdays.${wd}`)}
+            />
+            {d ? (
+              <>
+                <TextField size="small" type="time" label={t('management.schedule.opensAt')} value={d.opensAt} onChange={(e) => set(wd, { ...d, opensAt: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-opens-${wd}` } }} />
+                <TextField size="small" type="time" label={t('management.schedule.closesAt')} value={d.closesAt} onChange={(e) => set(wd, { ...d, closesAt: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-closes-${wd}` } }} />
+              </>
+            ) : (
+              <Typography color="text.secondary">{t('management.schedule.closed')}</Typography>
+            )}
+          </Stack>
+        );
+      })}
+      {error && <Typography color="error" variant="caption">{error}</Typography>}
+    </Stack>
+  );
+}
+
+/** The holiday list: date and name rows, add and remove. */
+function HolidaysField({ value, onChange, error, testId }: { value: HolidayValue[]; onChange: (v: HolidayValue[]) => void; error?: string | undefined; testId: string }) {
+  const { t } = useTranslation();
+  const update = (i: number, next: HolidayValue) => onChange(value.map((h, j) => (j === i ? next : h)));
+  return (
+    <Stack sx={{ gap: 1 }} data-testid={testId}>
+      <Typography variant="subtitle2">{t('management.schedule.holidays')}</Typography>
+      {value.map((h, i) => (
+        <Stack key={i} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+          <TextField size="small" type="date" label={t('management.schedule.date')} value={h.day} onChange={(e) => update(i, { ...h, day: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" label={t('management.schedule.holidayName')} value={h.name} onChange={(e) => update(i, { ...h, name: e.target.value })} sx={{ flexGrow: 1 }} />
+          <IconButton aria-label={t('management.schedule.remove')} onClick={() => onChange(value.filter((_h, j) => j !== i))}><DeleteIcon /></IconButton>
+        </Stack>
+      ))}
+      <Box><Button onClick={() => onChange([...value, { day: '', name: '' }])} data-testid={`${testId}-add`}>{t('management.schedule.addHoliday')}</Button></Box>
+      {error && <Typography color="error" variant="caption">{error}</Typography>}
+    </Stack>
+  );
+}
+
+/** EntityForm in a dialog (add and edit). */
+export function EntityFormDialog(props: EntityFormProps & { open: boolean; title: string; onClose: () => void }) {
+  const { open, title, onClose, ...form } = props;
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth data-testid={`${props.testId}-dialog`}>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>{open && <EntityForm {...form} onCancel={onClose} />}</DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * The generic list of every management screen (STYLE.md list scaffold): title, add button,
+ * search, select filters, a server-paged table and the CSV export of the same filtered list.
+ * Each screen gives the call, its base body, the columns and the filters — nothing else.
+ */
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow,
+  TextField, Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useErrorText } from '../api/use-error-text';
+import { downloadCsv, usePagedList, type Page } from './api';
+
+/** One column: a header catalogue key and how a row shows. */
+export interface Column<R> {
+  key: string;
+  label: string;
+  render: (row: R) => ReactNode;
+}
+/** A select filter sent as `name` in the body ('' = all). */
+export interface FilterDef {
+  name: string;
+  label: string;
+  options: { value: string | number; label: string }[];
+}
+
+export interface EntityListProps<R> {
+  /** data-testid prefix, e.g. "branches". */
+  testId: string;
+  title: string;
+  /** The list call, e.g. /api/client/getofficesv2. */
+  path: string;
+  /** Fixed body fields (case, organizationId). */
+  baseBody: Record<string, unknown>;
+  pick: (body: Record<string, unknown>) => Page<R>;
+  columns: Column<R>[];
+  rowKey: (row: R) => string | number;
+  filters?: FilterDef[];
+  onRowClick?: (row: R) => void;
+  /** Shown when given: the add button. */
+  onAdd?: () => void;
+  addLabel?: string;
+  /** CSV file name; the export button shows when given. */
+  csvName?: string;
+  enabled?: boolean;
+}
+
+/** The generic server-paged list with search, filters and CSV export. */
+export function EntityList<R>(props: EntityListProps<R>) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const [search, setSearch] = useState('');
+  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(25);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const filterBody: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(filterValues)) if (v !== '') filterBody[k] = v;
+  const body = { ...props.baseBody, ...filterBody, ...(search.trim() ? { search: search.trim() } : {}) };
+  const q = usePagedList<R>(props.path, { ...body, offset: page * rowsPerPage, limit: rowsPerPage }, props.pick, props.enabled ?? true);
+
+  const onExport = async () => {
+    setExportError(null);
+    setExporting(true);
+    try {
+      await downloadCsv(props.path, body, props.csvName!, i18n.language);
+    } catch (e) {
+      setExportError(errorText(e));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack sx={{ gap: 2 }} data-testid={`${props.testId}-list`}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{props.title}</Typography>
+        {props.csvName && (
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void onExport()} disabled={exporting} data-testid={`${props.testId}-export`}>
+            {t('management.list.exportCsv')}
+          </Button>
+        )}
+        {props.onAdd && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={props.onAdd} data-testid={`${props.testId}-add`}>
+            {props.addLabel ?? t('management.list.add')}
+          </Button>
+        )}
+      </Stack>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <TextField
+          size="small"
+          label={t('management.list.search')}
+          value={search}
+          onChange={(e) => { setSearch(e.target.value); setPage(0); }}
+          slotProps={{ htmlInput: { 'data-testid': `${props.testId}-search` } }}
+          sx={{ minWidth: 240 }}
+        />
+        {props.filters?.map((f) => (
+          <TextField
+            key={f.name}
+            select
+            size="small"
+            label={f.label}
+            value={filterValues[f.name] ?? ''}
+            onChange={(e) => { setFilterValues((prev) => ({ ...prev, [f.name]: e.target.value })); setPage(0); }}
+            sx={{ minWidth: 160 }}
+            slotProps={{ htmlInput: { 'data-testid': `${props.testId}-filter-${f.name}` } }}
+          >
+            <MenuItem value="">{t('management.list.all')}</MenuItem>
+            {f.options.map((o) => <MenuItem key={o.value} value={String(o.value)}>{o.label}</MenuItem>)}
+          </TextField>
+        ))}
+      </Stack>
+      {exportError && <Alert severity="error" onClose={() => setExportError(null)}>{exportError}</Alert>}
+      {q.isError && <Alert severity="error">{errorText(q.error)}</Alert>}
+      <Paper variant="outlined">
+        <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress />}</Box>
+        <TableContainer>
+          <Table size="small">
+            <TableHead>
+              <TableRow>{props.columns.map((c) => <TableCell key={c.key}>{c.label}</TableCell>)}</TableRow>
+            </TableHead>
+            <TableBody>
+              {q.data?.rows.map((r) => (
+                <TableRow
+                  key={props.rowKey(r)}
+                  hover={!!props.onRowClick}
+                  onClick={props.onRowClick ? () => props.onRowClick!(r) : undefined}
+                  sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
+                  data-testid={`${props.testId}-row`}
+                >
+                  {props.columns.map((c) => <TableCell key={c.key}>{c.render(r)}</TableCell>)}
+                </TableRow>
+              ))}
+              {q.data && q.data.rows.length === 0 && (
+                <TableRow><TableCell colSpan={props.columns.length}><Typography color="text.secondary">{t('management.list.empty')}</Typography></TableCell></TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={q.data?.total ?? 0}
+          page={page}
+          rowsPerPage={rowsPerPage}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          onPageChange={(_e, p) => setPage(p)}
+          onRowsPerPageChange={(e) => { setRowsPerPage(Number(e.target.value)); setPage(0); }}
+          labelRowsPerPage={t('management.list.rowsPerPage')}
+        />
+      </Paper>
+    </Stack>
+  );
+}

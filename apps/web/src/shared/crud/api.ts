@@ -1,0 +1,70 @@
+/**
+ * Data access of the generic list / edit scaffold: a paged list query (server-side paging,
+ * previous page kept while the next loads), a mutation that refreshes lists, and the CSV
+ * download of a list call (`format: 'csv'`, streamed by the server).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorCode } from '@vigil/contract';
+import { ApiError, apiPost, currentCsrfToken, fallbackCode } from '../api/client';
+
+/** Query keys: every management list lives under ['crud', path]. */
+export const crudKeys = {
+  all: ['crud'] as const,
+  call: (path: string, body: unknown) => ['crud', path, body] as const,
+};
+
+/** A page of a list call: rows and the total number of matches. */
+export interface Page<R> {
+  rows: R[];
+  total: number;
+}
+
+/** Calls `path` with `body` and picks rows/total from the answer's body. */
+export function usePagedList<R>(path: string, body: Record<string, unknown>, pick: (b: Record<string, unknown>) => Page<R>, enabled = true) {
+  return useQuery({
+    queryKey: crudKeys.call(path, body),
+    queryFn: async ({ signal }) => pick(await apiPost<Record<string, unknown>>(path, body, { signal })),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Calls `path` with `body` once (detail calls) and picks the result. */
+export function useCall<T>(path: string, body: Record<string, unknown>, pick: (b: Record<string, unknown>) => T, enabled = true) {
+  return useQuery({ queryKey: crudKeys.call(path, body), queryFn: async ({ signal }) => pick(await apiPost<Record<string, unknown>>(path, body, { signal })), enabled });
+}
+
+/** A write call; on success every management list and detail is refetched. */
+export function useSave(path: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiPost<Record<string, unknown>>(path, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: crudKeys.all }),
+  });
+}
+
+/** Downloads the CSV export of a list call and hands it to the browser as `filename`. */
+export async function downloadCsv(path: string, body: Record<string, unknown>, filename: string, language: string): Promise<void> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': language };
+  const csrf = currentCsrfToken();
+  if (csrf) headers['x-xsrf-token'] = csrf;
+  let res: Response;
+  try {
+    res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify({ ...body, format: 'csv', offset: 0 }) });
+  } catch {
+    throw new ApiError(0, { code: ErrorCode.Generic });
+  }
+  if (!res.ok) {
+    const env = (await res.json().catch(() => ({}))) as { code?: string; description?: string };
+    throw new ApiError(res.status, { code: env.code ?? fallbackCode(res.status), description: env.description });
+  }
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
