@@ -14,6 +14,9 @@ import { eventsAfter, lastEventId, presentEvent } from './event.presenter.js';
 export interface EventSink {
   /** `json` is the event already serialised once for every socket. */
   offer(event: SocketEvent, json: string): void;
+  /** Hold writes until `uncork` (one system call for a batch of events instead of one each). */
+  cork?(): void;
+  uncork?(): void;
 }
 
 declare module 'fastify' {
@@ -95,11 +98,18 @@ export class Dispatcher {
   private async drain() {
     for (;;) {
       const batch = await eventsAfter(this.app.db, this.cursor, BATCH);
-      for (const row of batch) {
-        const event = presentEvent(row);
-        const json = JSON.stringify(event);
-        for (const sink of this.sinks) sink.offer(event, json);
-        this.cursor = event.id;
+      if (batch.length === 0) return;
+      const sinks = [...this.sinks];
+      for (const sink of sinks) sink.cork?.();
+      try {
+        for (const row of batch) {
+          const event = presentEvent(row);
+          const json = JSON.stringify(event);
+          for (const sink of sinks) sink.offer(event, json);
+          this.cursor = event.id;
+        }
+      } finally {
+        for (const sink of sinks) sink.uncork?.();
       }
       if (batch.length < BATCH) return;
     }

@@ -56,6 +56,17 @@ class ConsoleSocket implements EventSink {
     this.sendRaw(JSON.stringify(msg));
   }
 
+  /** The TCP socket under the WebSocket, to batch writes. */
+  private get tcp(): { cork(): void; uncork(): void } | undefined {
+    return (this.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+  }
+  cork() {
+    this.tcp?.cork();
+  }
+  uncork() {
+    this.tcp?.uncork();
+  }
+
   /** The session ended: say so and close (the console signs out, spec §7 "A 401 logs the user out"). */
   expire() {
     this.send({ type: 'error', code: ErrorCode.SessionExpired });
