@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { ValidationKey } from './errors.js';
+import { ZAddEmployeeRequest, ZImportEmployeesPreviewRequest, ZImportEmployeesRequest, ZUpdateEmployeeRequest } from './management.js';
 import { PASSWORD_MIN_LENGTH, PIN_DIGITS } from './constants.js';
 
 /** Catalogue keys of the account lifecycle (packages/i18n/account.*.json; spec §5, §8 verbatim in English). */
@@ -211,10 +212,12 @@ export const ZResendActivationRequest = z.object({
   employeeId: z.coerce.number().int().positive(),
 });
 /**
- * POST /api/client/manageemployees body: a discriminated union on `case` (spec §7). This issue
- * handles RESEND-ACTIVATION; ADD-EMPLOYEE and UPDATE-EMPLOYEE join the union later.
+ * POST /api/client/manageemployees body: a discriminated union on `case` (spec §7):
+ * RESEND-ACTIVATION, ADD-EMPLOYEE, UPDATE-EMPLOYEE and the CSV import (preview and import).
  */
-export const ZManageEmployeesRequest = z.discriminatedUnion('case', [ZResendActivationRequest]);
+export const ZManageEmployeesRequest = z.discriminatedUnion('case', [
+  ZResendActivationRequest, ZAddEmployeeRequest, ZUpdateEmployeeRequest, ZImportEmployeesPreviewRequest, ZImportEmployeesRequest,
+]);
 
 /**
  * POST /api/client/sso body (spec §7 {code, session_state, sessiontype, org, redirectUri,

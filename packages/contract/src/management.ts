@@ -21,6 +21,27 @@ export const ManagementKey = {
   CodeInUse: 'management.errors.codeInUse',
   EmailInUse: 'management.errors.emailInUse',
   OrganizationRequired: 'management.errors.organizationRequired',
+  Role: 'management.validation.role',
+  ActivationRequired: 'management.errors.activationRequired',
+  ImportNotClean: 'management.errors.importNotClean',
+  ImportColumns: 'management.errors.importColumns',
+  ImportEmpty: 'management.errors.importEmpty',
+  EmployeeSaved: 'management.messages.employeeSaved',
+  EmployeesImported: 'management.messages.employeesImported',
+} as const;
+
+/** Catalogue keys of the employee import row messages (spec §5 Employee import, plus ours). */
+export const ImportKey = {
+  SendEmail: 'management.import.sendEmail',
+  Phone: 'management.import.phone',
+  RegionalOffice: 'management.import.regionalOffice',
+  SecurityOffice: 'management.import.securityOffice',
+  Branch: 'management.import.branch',
+  Required: 'management.import.required',
+  Email: 'management.import.email',
+  DuplicateEmail: 'management.import.duplicateEmail',
+  DuplicateInFile: 'management.import.duplicateInFile',
+  Role: 'management.import.role',
 } as const;
 
 /** E.164 form of a phone number (US default region), or null when it is not a valid number. */
@@ -402,6 +423,13 @@ export interface EmployeeRow {
   /** Zone of the first office the user works in (LastLogin is shown there), else UTC. */
   OfficeTimeZone: string;
   WorksIn: WorksInEntry[];
+  LangId: string;
+  GeofenceValidation: boolean;
+  Address: string | null;
+  City: string | null;
+  State: string | null;
+  ZipCode: string | null;
+  Country: string | null;
 }
 
 /** A page of a list call: rows and the total count of matches. */
@@ -409,3 +437,66 @@ export interface ListPage<R> {
   rows: R[];
   total: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Employees (write side)
+
+/** Roles an organisation's employees may have (not the platform admin, dealers or security-office staff). */
+export const ORGANIZATION_ROLES: readonly number[] = [2, 6, 7, 9, 10, 11, 13];
+/** Languages a user may have (spec §3 LangId). */
+export const USER_LANGUAGES = ['en', 'sq'] as const;
+const idList = () => z.array(z.coerce.number().int().positive()).max(1000).default([]);
+
+/** Employee form (spec §3 User: the data fields and WorksIn). */
+export const ZEmployeeDetails = z.object({
+  name: reqText(100),
+  surname: reqText(100),
+  email: z.string().trim().min(1, V.Required).max(200, V.Max).refine((v) => EMAIL_RE.test(v), V.Email),
+  phoneNumber: ZOptionalPhone,
+  number: optText(50),
+  roleId: z.coerce.number(V.Required).int().refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role),
+  langId: z.enum(USER_LANGUAGES).default('en'),
+  statusId: ZStatusId.optional(),
+  geofenceValidation: z.boolean().default(false),
+  address: optText(300),
+  city: optText(),
+  state: optText(),
+  zipCode: optText(20),
+  country: optText(),
+  regionalOfficeIds: idList(),
+  branchOfficeIds: idList(),
+  securityOfficeIds: idList(),
+  /** Send the activation e-mail to a new (or re-addressed) user. */
+  sendEmail: z.boolean().default(true),
+});
+export type EmployeeDetails = z.input<typeof ZEmployeeDetails>;
+export type EmployeeValues = z.output<typeof ZEmployeeDetails>;
+/** manageemployees ADD-EMPLOYEE (version new); organizationId: the dealer's selected organisation (admin: required). */
+export const ZAddEmployeeRequest = ZEmployeeDetails.extend({ case: z.literal('ADD-EMPLOYEE'), version: z.literal('new').default('new'), organizationId: optId() });
+/** manageemployees UPDATE-EMPLOYEE (version new). */
+export const ZUpdateEmployeeRequest = ZEmployeeDetails.extend({ case: z.literal('UPDATE-EMPLOYEE'), version: z.literal('new').default('new'), employeeId: id() });
+/** Largest employee import file accepted, in characters. */
+export const IMPORT_MAX_CHARS = 5_000_000;
+/** manageemployees IMPORT-EMPLOYEES-PREVIEW (checks only) and IMPORT-EMPLOYEES (imports a clean file). */
+export const ZImportEmployeesPreviewRequest = z.object({ case: z.literal('IMPORT-EMPLOYEES-PREVIEW'), csv: z.string().max(IMPORT_MAX_CHARS, V.Max), organizationId: optId() });
+export const ZImportEmployeesRequest = z.object({ case: z.literal('IMPORT-EMPLOYEES'), csv: z.string().max(IMPORT_MAX_CHARS, V.Max), organizationId: optId() });
+/** Columns of the employee import file (spec §5 Employee import). */
+export const IMPORT_COLUMNS = ['Name', 'Surname', 'Email', 'Phone Number', 'Role', 'Regional office code', 'Branch code', 'Security office code', 'Send Email'] as const;
+/** One refused row of an import: its line in the file and the messages. */
+export interface ImportRowError {
+  Line: number;
+  Errors: { code: string; message: string }[];
+}
+/** Answer body of the import calls (the refusal of IMPORT-EMPLOYEES carries the same rows). */
+export interface ImportResult {
+  rows: number;
+  errors: ImportRowError[];
+  imported: number;
+}
+/** POST /api/client/managerolestatus: change a user's role and/or status. */
+export const ZManageRoleStatusRequest = z.object({
+  case: z.literal('UPDATE-ROLE-STATUS').default('UPDATE-ROLE-STATUS'),
+  employeeId: id(),
+  roleId: z.coerce.number().int().refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role).optional(),
+  statusId: ZStatusId.optional(),
+});

@@ -25,6 +25,7 @@ import {
 } from './account.service.js';
 import { completeSso, forgetProviderConfig } from './sso.service.js';
 import { editClient } from '../management/admin.routes.js';
+import { IMPORT_BODY_LIMIT, manageEmployees } from '../management/employees.routes.js';
 
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -90,8 +91,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
     return { success: true, description: text(requestLanguage(req), AccountKey.TemporaryPasswordSent) };
   });
 
-  /** Employee management (spec §7 manageemployees): RESEND-ACTIVATION here; ADD/UPDATE-EMPLOYEE later. */
-  app.post('/api/client/manageemployees', { preValidation: requireClient, schema: { body: ZManageEmployeesRequest } }, async (req): Promise<Envelope> => {
+  /**
+   * Employee management (spec §7 manageemployees): RESEND-ACTIVATION here; ADD-EMPLOYEE,
+   * UPDATE-EMPLOYEE and the CSV import through the management module's employee service.
+   */
+  app.post('/api/client/manageemployees', { preValidation: requireClient, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply): Promise<Envelope<unknown>> => {
+    if (req.body.case !== 'RESEND-ACTIVATION') return manageEmployees(app, req, reply, req.body, false);
     switch (req.body.case) {
       case 'RESEND-ACTIVATION': {
         const target = await manageableUser(app.db, req.auth!, req.body.employeeId);

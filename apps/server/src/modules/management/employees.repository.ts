@@ -24,6 +24,7 @@ export interface EmployeeFilter {
 interface UserRow {
   id: number; name: string; surname: string; email: string; phone_number: string | null; number: string | null; role_id: number; status_id: number;
   organization_id: number | null; organization_name: string | null; last_login: string | Date | null; total: number | string;
+  lang_id: string; geofence_validation: boolean; address: string | null; city: string | null; state: string | null; zip_code: string | null; country: string | null;
 }
 interface WorksInRow {
   user_id: number; regional_office_id: number | null; regional_office_name: string | null; branch_office_id: number | null; branch_office_name: string | null;
@@ -48,7 +49,7 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
   }
   const list = await rows<UserRow>(db, sql`
     select u.id, u.name, u.surname, u.email, u.phone_number, u.number, u.role_id, u.status_id, u.organization_id, o.name as organization_name, u.last_login,
-      count(*) over () as total
+      u.lang_id, u.geofence_validation, u.address, u.city, u.state, u.zip_code, u.country, count(*) over () as total
     from users u left join organizations o on o.id = u.organization_id
     where ${sql.join(where, sql` and `)}
     order by u.surname, u.name, u.id
@@ -83,6 +84,7 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
         RoleNameDisplay: roleById(u.role_id)?.RoleNameDisplay ?? String(u.role_id), StatusId: u.status_id, Status: statusLabel(u.status_id),
         OrganizationId: u.organization_id, OrganizationName: u.organization_name,
         LastLogin: u.last_login ? new Date(u.last_login).toISOString() : null, OfficeTimeZone: zone, WorksIn,
+        LangId: u.lang_id, GeofenceValidation: u.geofence_validation, Address: u.address, City: u.city, State: u.state, ZipCode: u.zip_code, Country: u.country,
       };
     }),
   };
