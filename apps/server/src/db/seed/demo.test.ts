@@ -41,6 +41,13 @@ describe('seedDemo', () => {
     expect(await tableCounts(d)).toEqual(before);
   });
 
+  it('leaves only recent alarms unacknowledged: the past was handled by the operator', async () => {
+    const alarm = sql`e.kind = 'NOTIFICATION' and (e.notification_type in (2, 10, 11, 12, 15) or e.security_alert)`;
+    const old = sql`e.occurred_at < ${new Date(NOW.getTime() - 2 * 3600_000).toISOString()}::timestamptz`;
+    expect(await count(d, sql`select count(*) as n from events e left join alarm_acknowledgements a on a.event_id = e.id where ${alarm} and ${old} and a.event_id is null`)).toBe(0);
+    expect(await count(d, sql`select count(*) as n from alarm_acknowledgements a join users u on u.id = a.user_id where u.email = 'operator@example.com'`)).toBeGreaterThan(5);
+  });
+
   it('creates 100+ users in every role with valid E.164 phones and unique e-mails', async () => {
     expect(await count(d, sql`select count(*) as n from users`)).toBeGreaterThanOrEqual(100);
     const roleIds = (await rows<{ role_id: number }>(d.db, sql`select distinct role_id from users order by 1`)).map((r) => Number(r.role_id));

@@ -4,7 +4,7 @@
  * Everything is derived by code from the small tables in demo-data.ts with a seeded PRNG, so two
  * runs with the same `now` produce the same data.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { movesMapStatus } from '@vigil/contract';
 import type { Db } from '../client.js';
@@ -692,6 +692,13 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     for (const [branchId, l] of latest) {
       await tx.update(branchOffices).set({ branchAction: l.action, branchActionAt: l.at, lastEventId: l.id }).where(eq(branchOffices.id, branchId));
     }
+    // The security office handled the past: alarms older than two hours were acknowledged by the
+    // operator three minutes after they came in, so the alarm panel opens on what is still live.
+    await tx.execute(sql`insert into alarm_acknowledgements (event_id, user_id, acknowledged_at)
+      select e.id, u.id, e.occurred_at + interval '3 minutes' from events e join users u on u.email = 'operator@example.com'
+      where e.kind = 'NOTIFICATION' and (e.notification_type in (2, 10, 11, 12, 15) or e.security_alert)
+        and e.occurred_at < ${now.minus({ hours: 2 }).toUTC().toISO()}::timestamptz
+      on conflict do nothing`);
     return { created: true };
   });
 }
