@@ -12,8 +12,11 @@ import type { AuthContext } from '../../plugins/session.js';
 import { branchTypeDisplay } from '../branches/branches.presenter.js';
 import { zoneAbbreviation } from '@vigil/contract';
 
-/** Type filter of a list (spec §9: 0 anomaly; 2, 15 alarm; 10, 11, 12 emergency; panic by the words panic or duress). */
-function typeFilter(type: NotificationListType): SQL {
+/**
+ * SQL condition on `events e` for a notification category (spec §9: 0 anomaly; 2, 15 alarm;
+ * 10, 11, 12 emergency; panic by the words panic or duress). Shared with the activity report.
+ */
+export function notificationTypeFilter(type: NotificationListType): SQL {
   switch (type) {
     case 'alarms':
       return sql`(e.notification_type in (2, 15) or e.security_alert)`;
@@ -113,7 +116,7 @@ export interface NotificationFilter {
 
 /** Notifications in scope, newest first, with read / acknowledgement state. */
 export async function listNotifications(db: Db, auth: AuthContext, f: NotificationFilter): Promise<NotificationRow[]> {
-  const conditions: SQL[] = [sql`e.kind = 'NOTIFICATION'`, eventScope(auth), typeFilter(f.type)];
+  const conditions: SQL[] = [sql`e.kind = 'NOTIFICATION'`, eventScope(auth), notificationTypeFilter(f.type)];
   if (f.type === 'ens') conditions[0] = sql`true`;
   if (f.id) conditions.push(sql`e.id = ${f.id}`);
   if (f.from) conditions.push(sql`e.occurred_at >= ${f.from}::date`);

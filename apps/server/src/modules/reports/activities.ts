@@ -9,13 +9,17 @@ import { translate } from '@vigil/i18n';
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { branchTypeDisplay } from '../branches/branches.presenter.js';
+import { notificationTypeFilter } from '../notifications/notifications.repository.js';
 import type { Column } from './export.js';
 import { and, direction, iso, localDayRange, localTime, scopeAndFilters, zoneAbbr } from './report-sql.js';
 
 /** Filters of an activity query (a report request without paging). */
 export type ActivityFilter = Omit<ActivityReportRequest, 'offset' | 'limit' | 'format' | 'case'> & { extra?: SQL };
 
-/** SQL condition of an activity type (spec §9: 0 anomaly; 2, 15 alarm; 10, 11, 12 emergency; panic by the words panic or duress). */
+/**
+ * SQL condition of an activity type: the branch actions, plus the notification categories of
+ * spec §9 shared with the notifications list (notificationTypeFilter).
+ */
 export function activityTypeFilter(type: ActivityType): SQL {
   switch (type) {
     case 'open':
@@ -24,18 +28,15 @@ export function activityTypeFilter(type: ActivityType): SQL {
       return sql`e.branch_action = 'Close'`;
     case 'service':
       return sql`e.branch_action = 'Service'`;
-    case 'alarms':
-      return sql`(e.notification_type in (2, 15) or e.security_alert)`;
-    case 'panic':
-      return sql`(e.branch_action ilike '%panic%' or e.branch_action ilike '%duress%')`;
-    case 'anomaly':
-      return sql`e.notification_type = 0`;
-    case 'emergency':
-      return sql`e.notification_type in (10, 11, 12)`;
     case 'securityAlert':
       return sql`e.security_alert`;
     case 'autoClosed':
       return sql`e.is_closed_by_system`;
+    case 'alarms':
+    case 'panic':
+    case 'anomaly':
+    case 'emergency':
+      return notificationTypeFilter(type);
     default:
       return sql`true`;
   }

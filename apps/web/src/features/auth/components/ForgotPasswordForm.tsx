@@ -3,11 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Button, Link, Stack, Typography } from '@mui/material';
 import { ZLoginEmail } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { useForgotPassword } from '../api';
 import type { FlashSeverity } from '../../../shared/session/flash';
+import { EmailField } from './EmailField';
 
 const ZForgotForm = z.object({ email: ZLoginEmail });
 type ForgotForm = z.input<typeof ZForgotForm>;
@@ -42,17 +43,7 @@ export function ForgotPasswordForm({ initialEmail, onBack, onResult, onResultKey
       <Typography variant="body2" color="text.secondary">
         {t('login.forgotHelp')}
       </Typography>
-      <TextField
-        label={t('login.email')}
-        type="email"
-        autoComplete="username"
-        autoFocus
-        fullWidth
-        error={!!emailError}
-        helperText={emailError ? t(emailError) : undefined}
-        slotProps={{ htmlInput: { 'data-testid': 'forgot-email' } }}
-        {...register('email')}
-      />
+      <EmailField error={emailError} testId="forgot-email" registration={register('email')} />
       <Button type="submit" variant="contained" size="large" disabled={forgot.isPending} data-testid="forgot-submit">
         {t('login.forgotSubmit')}
       </Button>

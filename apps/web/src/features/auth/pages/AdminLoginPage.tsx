@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Button, Link, Stack, TextField } from '@mui/material';
+import { Button, Link, Stack } from '@mui/material';
 import { ZLoginRequest } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { PasswordField } from '../../../shared/components/PasswordField';
@@ -14,6 +14,7 @@ import { AuthLayout } from '../components/AuthLayout';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { useAuthAlert } from '../components/use-auth-alert';
 import { useLogin } from '../api';
+import { EmailField } from '../components/EmailField';
 
 export default function AdminLoginPage() {
   const { t } = useTranslation();
@@ -50,17 +51,7 @@ export default function AdminLoginPage() {
         <ForgotPasswordForm initialEmail={getValues('username')} onBack={toggleForgot} onResult={showText} onResultKey={showKey} />
       ) : (
         <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
-          <TextField
-            label={t('login.email')}
-            type="email"
-            autoComplete="username"
-            autoFocus
-            fullWidth
-            error={!!emailErr}
-            helperText={emailErr ? t(emailErr) : undefined}
-            slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
-            {...register('username')}
-          />
+          <EmailField error={emailErr} testId="login-email" registration={register('username')} />
           <PasswordField
             label={t('login.password')}
             autoComplete="current-password"

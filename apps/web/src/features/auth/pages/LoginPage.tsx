@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { ZLoginEmail, ZLoginRequest } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { PasswordField } from '../../../shared/components/PasswordField';
@@ -18,6 +18,7 @@ import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { useAuthAlert } from '../components/use-auth-alert';
 import { SSO_DOMAIN_STORAGE_KEY, ssoTarget, useLocate, useLogin } from '../api';
 import { ssoLogin } from '../../account/api';
+import { EmailField } from '../components/EmailField';
 
 /** Where to go after a single sign-on round trip (the redirect value of /login, kept across it). */
 const SSO_REDIRECT_STORAGE_KEY = 'vigil.ssoRedirect';
@@ -104,17 +105,7 @@ function EmailStep({ onLocated, onError, onStart }: StepProps & { onLocated: (em
   const err = formState.errors.email?.message;
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
-      <TextField
-        label={t('login.email')}
-        type="email"
-        autoComplete="username"
-        autoFocus
-        fullWidth
-        error={!!err}
-        helperText={err ? t(err) : undefined}
-        slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
-        {...register('email')}
-      />
+      <EmailField error={err} testId="login-email" registration={register('email')} />
       <Button type="submit" variant="contained" size="large" disabled={locate.isPending} data-testid="login-next">
         {t('login.next')}
       </Button>
