@@ -1,8 +1,9 @@
 /**
  * Real-time latency benchmark (issue "Live branch monitoring", bench/latency): N console sockets
- * and M events per second posted through the mobile API; prints p50 / p95 / p99 from the event's
- * commit timestamp (occurredAt, taken just before the committing transaction) to receipt on each
- * socket, whether every socket received every event exactly once, and the server's RSS.
+ * and M events per second posted through the mobile API; prints p50 / p95 / p99 from commit to
+ * receipt on each
+ * socket (from LoggedAtUTC, the event row's write time inside the committing transaction), whether
+ * every socket received every event exactly once, and the server's RSS.
  * The server runs as its own process (src via tsx) on PGlite, and on PostgreSQL when
  * BENCH_DATABASE_URL is set.
  *
@@ -90,7 +91,7 @@ async function run(label: string, env: Record<string, string>, port: number) {
         const id = Number(/"id":(\d+)/.exec(text)?.[1]);
         if (!id) return;
         seen.set(id, (seen.get(id) ?? 0) + 1);
-        const at = /"NotificationTimeAddedUTC":"([^"]+)"/.exec(text)?.[1];
+        const at = /"LoggedAtUTC":"([^"]+)"/.exec(text)?.[1];
         if (at && /"MessageContent":"bench"/.test(text)) latencies.push(now - Date.parse(at));
       });
       if (i % 100 === 99) await new Promise((r) => setTimeout(r, 50));

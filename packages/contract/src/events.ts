@@ -50,6 +50,8 @@ export interface SocketEvent {
   Longitude: number | null;
   MessageContent: string | null;
   NotificationTimeAddedUTC: string;
+  /** When the row was written to the event log, inside the committing transaction (UTC ISO). */
+  LoggedAtUTC: string;
   /** Kind-specific details (timer id, accuracy, acknowledged event id, note text, …). */
   Payload: Record<string, unknown>;
 }

@@ -20,6 +20,7 @@ export function ev(fields: Partial<SocketEvent> & Pick<SocketEvent, 'type' | 'id
     Longitude: null,
     MessageContent: null,
     NotificationTimeAddedUTC: '2026-03-01T10:00:00.000Z',
+    LoggedAtUTC: '2026-03-01T10:00:00.050Z',
     Payload: {},
     ...fields,
   };

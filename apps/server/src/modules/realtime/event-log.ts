@@ -24,7 +24,8 @@ export type NewEvent = typeof events.$inferInsert;
 export async function appendEvents(tx: Db, rows: NewEvent[], opts: { notify: boolean }): Promise<number[]> {
   if (rows.length === 0) return [];
   await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOG_LOCK})`);
-  const inserted = await tx.insert(events).values(rows).returning({ id: events.id });
+  // created_at is taken after the lock, so it marks the write that is about to commit.
+  const inserted = await tx.insert(events).values(rows.map((r) => ({ ...r, createdAt: sql`clock_timestamp()` }))).returning({ id: events.id });
   const ids = inserted.map((r) => r.id);
   if (opts.notify) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(Math.max(...ids))})`);
   return ids;

@@ -24,6 +24,7 @@ export interface EventRow {
   longitude: number | null;
   messageContent: string | null;
   occurredAt: string | Date;
+  createdAt: string | Date;
   payload: Record<string, unknown>;
 }
 
@@ -40,8 +41,13 @@ const KIND_TO_TYPE: Record<string, SocketEventType> = {
   VAULT_ACCESS: SocketEventType.VaultAccess,
 };
 
+/** A timestamptz from either driver (Date, or PostgreSQL text). */
+function toDate(v: string | Date): Date {
+  return v instanceof Date ? v : new Date(v.replace(' ', 'T').replace(/\+00$/, 'Z'));
+}
+
 export function presentEvent(r: EventRow): SocketEvent {
-  const at = r.occurredAt instanceof Date ? r.occurredAt : new Date(r.occurredAt.replace(' ', 'T').replace(/\+00$/, 'Z'));
+  const at = toDate(r.occurredAt);
   return {
     type: KIND_TO_TYPE[r.kind] ?? SocketEventType.Notification,
     id: Number(r.id),
@@ -62,6 +68,7 @@ export function presentEvent(r: EventRow): SocketEvent {
     Longitude: r.longitude,
     MessageContent: r.messageContent,
     NotificationTimeAddedUTC: at.toISOString(),
+    LoggedAtUTC: toDate(r.createdAt).toISOString(),
     Payload: r.payload ?? {},
   };
 }
@@ -87,7 +94,7 @@ export async function eventsAfter(
           e.branch_action as "branchAction", e.notification_type as "notificationType",
           e.is_test_notification as "isTestNotification", e.is_closed_by_system as "isClosedBySystem",
           e.security_alert as "securityAlert", e.user_id as "userId", u.name, u.surname,
-          e.latitude, e.longitude, e.message_content as "messageContent", e.occurred_at as "occurredAt", e.payload
+          e.latitude, e.longitude, e.message_content as "messageContent", e.occurred_at as "occurredAt", e.created_at as "createdAt", e.payload
         from events e
         left join branch_offices b on b.id = e.branch_office_id
         left join users u on u.id = e.user_id

@@ -71,6 +71,7 @@ function localEvent(type: SocketEvent['type'], fields: Partial<SocketEvent>): So
     Longitude: null,
     MessageContent: null,
     NotificationTimeAddedUTC: new Date().toISOString(),
+    LoggedAtUTC: new Date().toISOString(),
     Payload: {},
     ...fields,
   };
