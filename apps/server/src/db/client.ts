@@ -24,6 +24,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * Connection(s) reserved for the real-time dispatcher's reads, so delivering events never waits
+   * behind request transactions queued on the event-log lock (PostgreSQL); the same `db` on PGlite.
+   */
+  dispatchDb: Db;
   kind: 'pglite' | 'postgres';
   /** PostgreSQL pool (for LISTEN/NOTIFY and advisory locks); undefined on PGlite. */
   pool?: pg.Pool;
@@ -74,7 +79,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // without a listener the pool's 'error' event would crash the process.
     pool.on('error', (err) => console.error(`vigil: idle database connection lost (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    const dispatchPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
+    dispatchPool.on('error', (err) => console.error(`vigil: idle database connection lost (${err.message})`));
+    const dispatchDb = drizzlePg(dispatchPool, { schema }) as unknown as Db;
+    return { db, dispatchDb, kind: 'postgres', pool, close: async () => { await pool.end(); await dispatchPool.end(); } };
   }
 
   let release: (() => Promise<void>) | undefined;
@@ -105,6 +113,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,
+      dispatchDb: db as unknown as Db,
       kind: 'pglite',
       close: async () => {
         await client.close();

@@ -97,7 +97,7 @@ export class Dispatcher {
 
   private async drain() {
     for (;;) {
-      const batch = await eventsAfter(this.app.db, this.cursor, BATCH);
+      const batch = await eventsAfter(this.app.database.dispatchDb, this.cursor, BATCH);
       if (batch.length === 0) return;
       const sinks = [...this.sinks];
       for (const sink of sinks) sink.cork?.();
