@@ -57,6 +57,8 @@ test('an organisation admin adds a region and a branch through the screens', asy
 
 test('the platform admin adds a client organisation', async ({ page }) => {
   await signInAdmin(page);
+  // Wait for the sign-in to finish before navigating, or the navigation cancels it.
+  await expect(page).toHaveURL(/\/admin\/employees$/);
   await page.goto('/admin/clients');
   const name = `E2E Client ${Date.now().toString(36)}`;
   await page.getByTestId('admin-clients-add').click();
