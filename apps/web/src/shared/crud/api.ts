@@ -6,6 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorCode } from '@vigil/contract';
 import { ApiError, apiPost, currentCsrfToken, fallbackCode } from '../api/client';
+import { saveBlob } from '../save-blob';
 
 /** Query keys: every management list lives under ['crud', path]. */
 export const crudKeys = {
@@ -58,13 +59,5 @@ export async function downloadCsv(path: string, body: Record<string, unknown>, f
     const env = (await res.json().catch(() => ({}))) as { code?: string; description?: string };
     throw new ApiError(res.status, { code: env.code ?? fallbackCode(res.status), description: env.description });
   }
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(filename, await res.blob());
 }

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import { saveBlob } from '../../../shared/save-blob';
 import { downloadReport, type ExportProgress } from '../api';
 
 export interface ExportButtonsProps {
@@ -15,18 +16,6 @@ export interface ExportButtonsProps {
   /** Catalogue key of the report's failure text (spec §8). */
   errorKey: string;
   errorVars?: Record<string, string>;
-}
-
-/** Saves a Blob under `name` through a temporary link. */
-function save(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function ExportButtons({ path, body, errorKey, errorVars }: ExportButtonsProps) {
@@ -42,7 +31,7 @@ export function ExportButtons({ path, body, errorKey, errorVars }: ExportButtons
     setProgress({ rows: 0, bytes: 0, total: 0, format });
     try {
       const file = await downloadReport(path, body, format, (p) => setProgress({ ...p, format }), controller.signal);
-      save(file.name, file.blob);
+      saveBlob(file.name, file.blob);
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') setMessage({ severity: 'info', text: t('reports.export.cancelled') });
       else setMessage({ severity: 'error', text: `${t(errorKey, errorVars)}. ${t('reports.export.failed')}` });
