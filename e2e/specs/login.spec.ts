@@ -76,7 +76,10 @@ test('when the server drops the session, the startup check on reload logs out wi
   await page.goto('/login');
   await signIn(page, 'operator@example.com');
   await expect(page).toHaveURL(/\/$/);
+  // Hold the page's own API calls while the session is dropped, so only the startup check sees the 401.
+  await page.route(/\/api\//, (route) => route.abort());
   await dropSessionOnServer(page, playwright, baseURL);
+  await page.unroute(/\/api\//);
   await page.reload();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId('login-alert')).toHaveText(/Your session has expired\. Please log in again\./);
