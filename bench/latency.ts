@@ -10,15 +10,16 @@
  *   npx tsx bench/latency.ts [--sockets 1000] [--rate 200] [--seconds 10]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/latency.ts
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 
-const { values } = parseArgs({ options: { sockets: { type: 'string', default: '1000' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' } } });
+const { values } = parseArgs({ options: { sockets: { type: 'string', default: '1000' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' }, clients: { type: 'boolean' } } });
 const SOCKETS = Number(values.sockets);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
@@ -27,7 +28,9 @@ const PASSWORD = 'Vigil-demo-2026';
 const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 
 async function startServer(env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof) when it exits.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/server.ts'], {
     env: { ...process.env, ...env, PORT: String(port), VIGIL_DEMO: '1', LOG_LEVEL: 'error', LOGIN_RATE_MAX: '100000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -45,6 +48,12 @@ function rssMb(pid: number) {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
+function cpuSeconds(pid: number) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function consoleLogin(base: string, email: string) {
   const csrfRes = await fetch(`${base}/security/csrf-token`);
   const csrf = csrfRes.headers.get('x-xsrf-token')!;
@@ -55,6 +64,59 @@ async function consoleLogin(base: string, email: string) {
   const cookies = [...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
   const post = async <T>(p: string, body: unknown) => ((await (await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': newCsrf, cookie: cookies }, body: JSON.stringify(body) })).json()) as { body: T }).body;
   return { ...json.body.UserInfos, post };
+}
+
+interface ClientsData { base: string; token: string; userId: number; sockets: number }
+
+/**
+ * The socket clients' process (`--clients`): opens the console sockets, reports `ready` when all have replayed, then on
+ * `posted` waits until every socket has every posted event (30 s at most) and answers `result`:
+ * commit→receipt latencies of the posted events (sorted, ms), and missing / duplicate deliveries.
+ */
+async function socketClients({ base, token, userId, sockets: count }: ClientsData) {
+  const latencies: number[] = [];
+  const received: Map<number, number>[] = [];
+  const sockets: WebSocket[] = [];
+  let ready = 0;
+  for (let i = 0; i < count; i++) {
+    const seen = new Map<number, number>();
+    received.push(seen);
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/_socket`);
+    sockets.push(ws);
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'init', token, userId })));
+    // Lean on purpose: this thread reads every frame of every socket on the same two cores as the
+    // server. Event messages start {"type":"…","id":N and carry LoggedAtUTC.
+    ws.on('message', (data: Buffer) => {
+      const now = Date.now();
+      if (data.indexOf('{"type":"ready"') === 0) { ready++; return; }
+      const at = data.indexOf('"id":');
+      if (at < 0 || at > 40) return;
+      let id = 0;
+      for (let k = at + 5; k < data.length; k++) {
+        const c = data[k]!;
+        if (c < 48 || c > 57) break;
+        id = id * 10 + (c - 48);
+      }
+      seen.set(id, (seen.get(id) ?? 0) + 1);
+      if (data.indexOf('"MessageContent":"bench"') < 0) return;
+      const t = data.indexOf('"LoggedAtUTC":"');
+      if (t > 0) latencies.push(now - Date.parse(data.toString('latin1', t + 15, t + 39)));
+    });
+    if (i % 100 === 99) await new Promise((r) => setTimeout(r, 50));
+  }
+  for (let i = 0; i < 600 && ready < count; i++) await new Promise((r) => setTimeout(r, 100));
+  process.send!({ type: 'ready', ready });
+  const { ids } = await new Promise<{ ids: number[] }>((r) => process.once('message', r as (m: unknown) => void));
+  for (let i = 0; i < 300; i++) {
+    if (received.every((m) => ids.every((id) => m.has(id)))) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  let missing = 0;
+  let duplicates = 0;
+  for (const m of received) for (const id of ids) { const n = m.get(id) ?? 0; if (n === 0) missing++; if (n > 1) duplicates += n - 1; }
+  latencies.sort((x, y) => x - y);
+  process.send!({ type: 'result', latencies, missing, duplicates, cpuSeconds: cpuSeconds(process.pid) });
+  for (const ws of sockets) ws.terminate();
 }
 
 async function run(label: string, env: Record<string, string>, port: number) {
@@ -72,31 +134,18 @@ async function run(label: string, env: Record<string, string>, port: number) {
       if (r.ok) posters.push({ token: ((await r.json()) as { body: { Token: string } }).body.Token, branchOfficeId: b.BranchOfficeId });
     }
 
-    // Sockets.
+    // Sockets, read by a process of their own so the poster's timing below is not held up by them.
     const posted = new Set<number>();
-    const latencies: number[] = [];
-    const received: Map<number, number>[] = [];
-    const sockets: WebSocket[] = [];
-    let ready = 0;
-    for (let i = 0; i < SOCKETS; i++) {
-      const seen = new Map<number, number>();
-      received.push(seen);
-      const ws = new WebSocket(`${base.replace('http', 'ws')}/_socket`);
-      sockets.push(ws);
-      ws.on('open', () => ws.send(JSON.stringify({ type: 'init', token: officer.Token, userId: officer.UserId })));
-      ws.on('message', (data) => {
-        const now = Date.now();
-        const text = String(data);
-        if (text.startsWith('{"type":"ready"')) { ready++; return; }
-        const id = Number(/"id":(\d+)/.exec(text)?.[1]);
-        if (!id) return;
-        seen.set(id, (seen.get(id) ?? 0) + 1);
-        const at = /"LoggedAtUTC":"([^"]+)"/.exec(text)?.[1];
-        if (at && /"MessageContent":"bench"/.test(text)) latencies.push(now - Date.parse(at));
-      });
-      if (i % 100 === 99) await new Promise((r) => setTimeout(r, 50));
-    }
-    for (let i = 0; i < 600 && ready < SOCKETS; i++) await new Promise((r) => setTimeout(r, 100));
+    const clients: ChildProcess = fork(fileURLToPath(import.meta.url), ['--clients'], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ base, token: officer.Token, userId: officer.UserId, sockets: SOCKETS } satisfies ClientsData) },
+    });
+    const fromClients = <T>(type: string) => new Promise<T>((resolve, reject) => {
+      const on = (m: unknown) => { if ((m as { type: string }).type === type) { clients.off('message', on); resolve(m as T); } };
+      clients.on('message', on);
+      clients.once('exit', (code) => reject(new Error(`socket clients exited (${code})`)));
+    });
+    const { ready } = await fromClients<{ ready: number }>('ready');
     const afterSockets = rssMb(child.pid!);
 
     // Load: RATE events per second for SECONDS through the mobile API.
@@ -105,6 +154,9 @@ async function run(label: string, env: Record<string, string>, port: number) {
     const MAX_INFLIGHT = 64;
     const total = RATE * SECONDS;
     const started = Date.now();
+    const serverCpu0 = cpuSeconds(child.pid!);
+    const benchCpu0 = process.cpuUsage();
+    const clientsCpu0 = cpuSeconds(clients.pid!);
     let sent = 0;
     let open = 0;
     let failed = 0;
@@ -127,44 +179,48 @@ async function run(label: string, env: Record<string, string>, port: number) {
     await Promise.all(inflight);
     if (failed) console.log(`[${label}] ${failed} posts failed`);
     const postSeconds = (Date.now() - started) / 1000;
-    // Wait for delivery to finish.
-    for (let i = 0; i < 300; i++) {
-      if (received.every((m) => [...posted].every((id) => m.has(id)))) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    let missing = 0;
-    let duplicates = 0;
-    for (const m of received) for (const id of posted) { const n = m.get(id) ?? 0; if (n === 0) missing++; if (n > 1) duplicates += n - 1; }
+    clients.send({ type: 'posted', ids: [...posted] });
+    const result = await fromClients<{ latencies: number[]; missing: number; duplicates: number; cpuSeconds: number }>('result');
+    const loadSeconds = (Date.now() - started) / 1000;
+    const serverCpu = (cpuSeconds(child.pid!) - serverCpu0) / loadSeconds;
+    const benchUsage = process.cpuUsage(benchCpu0);
+    const posterCpu = (benchUsage.user + benchUsage.system) / 1e6 / loadSeconds;
+    const clientsCpu = (result.cpuSeconds - clientsCpu0) / loadSeconds;
+    const { latencies, missing, duplicates } = result;
     const mem = rssMb(child.pid!);
-    latencies.sort((x, y) => x - y);
     console.log(`\n[${label}] ${ready}/${SOCKETS} sockets, ${posted.size} events posted in ${postSeconds.toFixed(1)} s (${(posted.size / postSeconds).toFixed(0)}/s) by ${posters.length} mobile users`);
     console.log(`[${label}] commit→receipt over ${latencies.length} deliveries: p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies[latencies.length - 1]} ms`);
     console.log(`[${label}] exactly once: ${missing === 0 && duplicates === 0 ? 'yes' : 'NO'} (missing ${missing}, duplicates ${duplicates})`);
+    console.log(`[${label}] CPU during load and delivery: server ${(serverCpu * 100).toFixed(0)}% of a core, socket clients ${(clientsCpu * 100).toFixed(0)}%, poster ${(posterCpu * 100).toFixed(0)}%`);
     console.log(`[${label}] server RSS: ${afterSockets.rss.toFixed(0)} MB with sockets open, ${mem.rss.toFixed(0)} MB after load, peak ${mem.peak.toFixed(0)} MB`);
-    for (const ws of sockets) ws.terminate();
+    clients.kill();
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }
 }
 
-if (values.only !== 'postgres') {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
-  await run('pglite', { VIGIL_DATA_DIR: dir, DATABASE_URL: '' }, 18_991);
-  fs.rmSync(dir, { recursive: true, force: true });
-}
-if (process.env.BENCH_DATABASE_URL && values.only !== 'pglite') {
-  const baseUrl = process.env.BENCH_DATABASE_URL;
-  const name = `vigil_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
-    await run('postgres', { DATABASE_URL: url.toString() }, 18_992);
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+if (!values.clients) {
+  if (values.only !== 'postgres') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
+    await run('pglite', { VIGIL_DATA_DIR: dir, DATABASE_URL: '' }, 18_991);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
+  if (process.env.BENCH_DATABASE_URL && values.only !== 'pglite') {
+    const baseUrl = process.env.BENCH_DATABASE_URL;
+    const name = `vigil_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    try {
+      await run('postgres', { DATABASE_URL: url.toString() }, 18_992);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+} else {
+  await socketClients(JSON.parse(process.env.BENCH_CLIENTS!) as ClientsData);
 }

@@ -23,6 +23,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** Socket heartbeat and session re-check period, ms (dead peers and ended sessions are dropped). */
   SOCKET_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Minimum time between two reads of the event log by a node's dispatcher under load, ms. */
+  DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(1_000).default(10),
   /** smtp(s)://user:pass@host:port for outgoing mail; unset = messages kept in the outbox (demo mailbox). */
   SMTP_URL: z.string().optional(),
   /** From address of outgoing mail. */
@@ -46,6 +48,8 @@ export interface Config {
   loginRateWindowMs: number;
   logLevel: string;
   socketHeartbeatMs: number;
+  /** Minimum time between two event-log reads under load (DISPATCH_INTERVAL_MS), ms: batches grow instead of writes multiplying. */
+  dispatchIntervalMs: number;
   /** Outgoing mail server (SMTP_URL); undefined = keep messages in the outbox table. */
   smtpUrl: string | undefined;
   /** From address of outgoing mail (MAIL_FROM, default "<product> <no-reply@localhost>"). */
@@ -78,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateWindowMs: e.LOGIN_RATE_WINDOW_MS,
     logLevel: e.LOG_LEVEL,
     socketHeartbeatMs: e.SOCKET_HEARTBEAT_MS,
+    dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM || `${e.PRODUCT_NAME} <no-reply@localhost>`,
     ssoCaFile: e.SSO_CA_FILE || undefined,

@@ -1,22 +1,95 @@
 /**
  * Per-node event dispatcher. It reads the event log in id order from a cursor and offers each
- * event to this node's sockets, each of which applies its user's scope. It wakes when a local
- * writer commits, when PostgreSQL NOTIFY arrives from another node, and on a 1 s safety poll,
- * so a lost notification delays an event by at most a second and never loses it.
+ * batch of events to this node's sockets, each of which applies its user's scope. It wakes when a
+ * local writer commits, when PostgreSQL NOTIFY arrives from another node, and on a 1 s safety
+ * poll, so a lost notification delays an event by at most a second and never loses it.
+ *
+ * Fan-out cost (issue "Live branch monitoring", bench/latency): each event is serialised and
+ * framed as a WebSocket text frame once per node; sockets that share a scope share one buffer of
+ * the batch's frames, written with one system call per socket. Under load, reads are at least
+ * DISPATCH_INTERVAL_MS apart so batches grow instead of the writes multiplying; an event that
+ * arrives after a quiet period is read at once.
  */
 import type { FastifyInstance } from 'fastify';
+import { setImmediate } from 'node:timers/promises';
 import pg from 'pg';
 import type { SocketEvent } from '@vigil/contract';
 import { EVENTS_CHANNEL } from './event-log.js';
 import { eventsAfter, lastEventId, presentEvent } from './event.presenter.js';
 
+/** What a user may receive: branch ids, and organisation ids for events that concern no branch. */
+export interface SocketScope {
+  branchIds: Set<number>;
+  organizationIds: Set<number>;
+}
+
+/** Whether an event is within a scope (branch events by branch, others by organisation). */
+export function inScope(scope: SocketScope, e: Pick<SocketEvent, 'BranchOfficeId' | 'OrganizationId'>): boolean {
+  if (e.BranchOfficeId != null) return scope.branchIds.has(e.BranchOfficeId);
+  return e.OrganizationId != null && scope.organizationIds.has(e.OrganizationId);
+}
+
+/**
+ * Frames `json` as one final, unmasked WebSocket text frame, as a server sends it (RFC 6455
+ * §5.2: FIN + opcode 1, then a 7-bit, 16-bit or 64-bit payload length, then the UTF-8 payload).
+ */
+export function textFrame(json: string): Buffer {
+  const payload = Buffer.from(json, 'utf8');
+  const n = payload.length;
+  const headerLength = n < 126 ? 2 : n < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + n);
+  frame[0] = 0x81;
+  if (n < 126) frame[1] = n;
+  else if (n < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(n), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
+}
+
+/**
+ * Events read from the log in one go, in id order (`events[i]` is framed as `frames[i]`).
+ * `framesFor` gives the concatenated frames of the events in a scope, after an id; the result for
+ * a scope object (sockets of the same user share one) is computed once per batch.
+ */
+export class DispatchBatch {
+  readonly firstId: number;
+  readonly lastId: number;
+  private memo = new Map<SocketScope, Buffer>();
+
+  constructor(
+    readonly events: SocketEvent[],
+    readonly frames: Buffer[],
+  ) {
+    this.firstId = events[0]!.id;
+    this.lastId = events[events.length - 1]!.id;
+  }
+
+  /** Frames of the events in `scope` with id > `afterId`, as one buffer (possibly empty). */
+  framesFor(scope: SocketScope, afterId = 0): Buffer {
+    const whole = afterId < this.firstId;
+    if (whole) {
+      const hit = this.memo.get(scope);
+      if (hit) return hit;
+    }
+    const parts: Buffer[] = [];
+    for (let i = 0; i < this.events.length; i++) {
+      const e = this.events[i]!;
+      if (e.id > afterId && inScope(scope, e)) parts.push(this.frames[i]!);
+    }
+    const buf = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    if (whole) this.memo.set(scope, buf);
+    return buf;
+  }
+}
+
 /** A consumer of events (a console socket). */
 export interface EventSink {
-  /** `json` is the event already serialised once for every socket. */
-  offer(event: SocketEvent, json: string): void;
-  /** Hold writes until `uncork` (one system call for a batch of events instead of one each). */
-  cork?(): void;
-  uncork?(): void;
+  offer(batch: DispatchBatch): void;
 }
 
 declare module 'fastify' {
@@ -26,6 +99,8 @@ declare module 'fastify' {
 }
 
 const BATCH = 500;
+/** Sockets written to between two turns of the event loop. */
+const FAN_OUT_SLICE = 250;
 
 export class Dispatcher {
   /** Last event id read from the log on this node. */
@@ -33,11 +108,17 @@ export class Dispatcher {
   private sinks = new Set<EventSink>();
   private running = false;
   private again = false;
+  private lastReadAt = 0;
+  private delayed: NodeJS.Timeout | undefined;
   private poll: NodeJS.Timeout | undefined;
   private listener: pg.Client | undefined;
   private stopped = false;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    /** Minimum time between two reads of the log, ms (DISPATCH_INTERVAL_MS). */
+    private readonly intervalMs = app.config.dispatchIntervalMs,
+  ) {}
 
   async start(): Promise<void> {
     this.cursor = await lastEventId(this.app.db);
@@ -63,6 +144,7 @@ export class Dispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.poll) clearInterval(this.poll);
+    if (this.delayed) clearTimeout(this.delayed);
     await this.listener?.end().catch(() => undefined);
   }
 
@@ -83,7 +165,17 @@ export class Dispatcher {
       this.again = true;
       return;
     }
+    if (this.delayed) return;
+    const wait = this.lastReadAt + this.intervalMs - Date.now();
+    if (wait > 0) {
+      this.delayed = setTimeout(() => {
+        this.delayed = undefined;
+        this.wake();
+      }, wait);
+      return;
+    }
     this.running = true;
+    this.lastReadAt = Date.now();
     void this.drain()
       .catch((err) => this.app.log.error({ err }, 'event dispatch failed'))
       .finally(() => {
@@ -97,21 +189,23 @@ export class Dispatcher {
 
   private async drain() {
     for (;;) {
-      const batch = await eventsAfter(this.app.database.dispatchDb, this.cursor, BATCH);
-      if (batch.length === 0) return;
+      const rows = await eventsAfter(this.app.database.dispatchDb, this.cursor, BATCH);
+      if (rows.length === 0) return;
+      const events = rows.map(presentEvent);
+      const batch = new DispatchBatch(
+        events,
+        events.map((e) => textFrame(JSON.stringify(e))),
+      );
+      // Writes go out in slices with a turn of the event loop between them, so database answers
+      // (and the event-log lock they hold) are not kept waiting behind a thousand writes.
       const sinks = [...this.sinks];
-      for (const sink of sinks) sink.cork?.();
-      try {
-        for (const row of batch) {
-          const event = presentEvent(row);
-          const json = JSON.stringify(event);
-          for (const sink of sinks) sink.offer(event, json);
-          this.cursor = event.id;
-        }
-      } finally {
-        for (const sink of sinks) sink.uncork?.();
+      for (let i = 0; i < sinks.length; i++) {
+        if (i > 0 && i % FAN_OUT_SLICE === 0) await setImmediate();
+        sinks[i]!.offer(batch);
       }
-      if (batch.length < BATCH) return;
+      // Moved only now: a socket that joins meanwhile replays this batch from the database.
+      this.cursor = batch.lastId;
+      if (rows.length < BATCH) return;
     }
   }
 }

@@ -8,13 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorCode, SECURITY_ROLES, type SocketEvent, type SocketMessage } from '@vigil/contract';
+import { ErrorCode, SECURITY_ROLES, type SocketMessage } from '@vigil/contract';
 import { rows } from '../../db/client.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import { findSession, type AuthContext } from '../../plugins/session.js';
 import { branchOffices } from '../../db/schema/index.js';
 import { eventsAfter, presentEvent } from './event.presenter.js';
-import type { EventSink } from './dispatcher.js';
+import { inScope, type DispatchBatch, type EventSink, type SocketScope } from './dispatcher.js';
+
+export { inScope, type SocketScope };
 
 const ZInit = z.object({
   type: z.literal('init'),
@@ -23,22 +25,30 @@ const ZInit = z.object({
   lastEventId: z.coerce.number().int().min(0).optional().nullable(),
 });
 
-/** What a user may receive: branch ids, and organisation ids for events that concern no branch. */
-export interface SocketScope {
-  branchIds: Set<number>;
-  organizationIds: Set<number>;
-}
-
+/**
+ * The user's scope for events (the same rules as the REST calls). Sockets whose scopes are equal
+ * get the same object, so a dispatch batch builds their frames once.
+ */
 export async function loadScope(app: FastifyInstance, auth: AuthContext): Promise<SocketScope> {
   const branches = await rows<{ id: number }>(app.db, sql`select ${branchOffices.id} as id from ${branchOffices} where ${branchScope(auth)}`);
   const orgs = await rows<{ id: number }>(app.db, sql`${organizationIdsSubquery(auth)}`);
-  return { branchIds: new Set(branches.map((b) => b.id)), organizationIds: new Set(orgs.map((o) => Object.values(o)[0] as number)) };
+  const branchIds = branches.map((b) => b.id).sort((a, b) => a - b);
+  const organizationIds = orgs.map((o) => Object.values(o)[0] as number).sort((a, b) => a - b);
+  const key = `${branchIds.join(',')}|${organizationIds.join(',')}`;
+  const shared = sharedScopes.get(key)?.deref();
+  if (shared) return shared;
+  const scope = { branchIds: new Set(branchIds), organizationIds: new Set(organizationIds) };
+  sharedScopes.set(key, new WeakRef(scope));
+  scopeKeys.register(scope, key);
+  return scope;
 }
+const sharedScopes = new Map<string, WeakRef<SocketScope>>();
+const scopeKeys = new FinalizationRegistry<string>((key) => {
+  if (!sharedScopes.get(key)?.deref()) sharedScopes.delete(key);
+});
 
-export function inScope(scope: SocketScope, e: Pick<SocketEvent, 'BranchOfficeId' | 'OrganizationId'>): boolean {
-  if (e.BranchOfficeId != null) return scope.branchIds.has(e.BranchOfficeId);
-  return e.OrganizationId != null && scope.organizationIds.has(e.OrganizationId);
-}
+/** Bytes queued on a socket beyond which it is dropped (the client reconnects and resumes). */
+const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 
 /** One console connection. */
 class ConsoleSocket implements EventSink {
@@ -47,24 +57,18 @@ class ConsoleSocket implements EventSink {
   /** Highest event id sent; nothing at or below it is sent again. */
   lastSentId = 0;
   private replaying = true;
-  private buffer: [SocketEvent, string][] = [];
+  private buffer: DispatchBatch[] = [];
   alive = true;
 
   constructor(private readonly ws: WebSocket) {}
 
   send(msg: SocketMessage) {
-    this.sendRaw(JSON.stringify(msg));
+    this.sendJson(JSON.stringify(msg));
   }
 
-  /** The TCP socket under the WebSocket, to batch writes. */
-  private get tcp(): { cork(): void; uncork(): void } | undefined {
-    return (this.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-  }
-  cork() {
-    this.tcp?.cork();
-  }
-  uncork() {
-    this.tcp?.uncork();
+  /** The TCP socket under the WebSocket: live frames are written to it pre-framed. */
+  private get tcp(): { write(b: Buffer): boolean; writableLength: number } | undefined {
+    return (this.ws as unknown as { _socket?: { write(b: Buffer): boolean; writableLength: number } })._socket;
   }
 
   /** The session ended: say so and close (the console signs out, spec §7 "A 401 logs the user out"). */
@@ -73,23 +77,33 @@ class ConsoleSocket implements EventSink {
     this.ws.close(4401, 'session ended');
   }
 
-  private sendRaw(json: string) {
+  sendJson(json: string) {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(json);
   }
 
-  offer(event: SocketEvent, json: string) {
+  offer(batch: DispatchBatch) {
     if (!this.scope) return;
     if (this.replaying) {
-      this.buffer.push([event, json]);
+      this.buffer.push(batch);
       return;
     }
-    this.deliver(event, json);
+    this.deliver(batch);
   }
 
-  private deliver(event: SocketEvent, json: string) {
-    if (event.id <= this.lastSentId) return;
-    if (this.scope && inScope(this.scope, event)) this.sendRaw(json);
-    this.lastSentId = event.id;
+  /** Writes the batch's events in scope that were not sent yet, as one write of ready frames. */
+  private deliver(batch: DispatchBatch) {
+    if (batch.lastId <= this.lastSentId) return;
+    const frames = batch.framesFor(this.scope!, this.lastSentId);
+    this.lastSentId = batch.lastId;
+    const tcp = this.tcp;
+    if (frames.length === 0 || !tcp || this.ws.readyState !== this.ws.OPEN) return;
+    if (tcp.writableLength > MAX_QUEUED_BYTES) {
+      // A peer this far behind is not reading: drop it rather than hold memory for it. Its
+      // console reconnects with its last id and the replay sends what it missed.
+      this.ws.terminate();
+      return;
+    }
+    tcp.write(frames);
   }
 
   /** Sends everything after `from` in scope, then what arrived meanwhile, then goes live. */
@@ -110,7 +124,7 @@ class ConsoleSocket implements EventSink {
     const pending = this.buffer;
     this.buffer = [];
     this.replaying = false;
-    for (const [e, json] of pending) this.deliver(e, json);
+    for (const batch of pending) this.deliver(batch);
     return count;
   }
 }
@@ -126,9 +140,18 @@ export async function socketRoutes(app: FastifyInstance) {
   app.decorate('onlineConsoles', new Map());
   const sockets = new Set<ConsoleSocket>();
 
-  const broadcastOnline = () => {
-    const users = [...new Map([...app.onlineConsoles.values()].map((u) => [u.UserId, u])).values()];
-    for (const s of sockets) if (s.auth) s.send({ type: 'onlineConsoles', users });
+  /**
+   * onlineConsoles: every socket gets the list when the set of signed-in security users changes;
+   * otherwise only a newcomer gets it (a user's second console changes nothing for the others).
+   */
+  let lastOnline = '';
+  const broadcastOnline = (newcomer?: ConsoleSocket) => {
+    const users = [...new Map([...app.onlineConsoles.values()].map((u) => [u.UserId, u])).values()].sort((a, b) => a.UserId - b.UserId);
+    const json = JSON.stringify({ type: 'onlineConsoles', users } satisfies SocketMessage);
+    if (json !== lastOnline) {
+      lastOnline = json;
+      for (const s of sockets) if (s.auth) s.sendJson(json);
+    } else newcomer?.sendJson(json);
   };
 
   /**
@@ -197,7 +220,7 @@ export async function socketRoutes(app: FastifyInstance) {
         if (SECURITY_ROLES.includes(auth.roleId)) {
           app.onlineConsoles.set(conn, { UserId: auth.userId, Name: auth.name, Surname: auth.surname, RoleId: auth.roleId });
         }
-        broadcastOnline();
+        broadcastOnline(conn);
       } catch (err) {
         app.log.error({ err }, 'socket init failed');
         ws.close(1011, 'init failed');

@@ -1,0 +1,53 @@
+/** Pre-framed fan-out (dispatcher.ts): frames a real ws client reads, and per-scope batches. */
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { SocketEvent } from '@vigil/contract';
+import { DispatchBatch, textFrame, type SocketScope } from './dispatcher.js';
+
+describe('textFrame', () => {
+  it('writes frames with 7-bit, 16-bit and 64-bit lengths that a WebSocket client reads back in order', async () => {
+    const texts = ['{}', 'é'.repeat(100), 'x'.repeat(300), 'y'.repeat(65_535), 'z'.repeat(70_000)];
+    const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    wss.on('connection', (ws) => {
+      const tcp = (ws as unknown as { _socket: { write(b: Buffer): boolean } })._socket;
+      tcp.write(Buffer.concat(texts.map(textFrame)));
+    });
+    await new Promise((r) => wss.once('listening', r));
+    const got: string[] = [];
+    const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`);
+    await new Promise<void>((resolve, reject) => {
+      client.on('message', (data, isBinary) => {
+        expect(isBinary).toBe(false);
+        got.push(String(data));
+        if (got.length === texts.length) resolve();
+      });
+      client.on('error', reject);
+    });
+    client.close();
+    await new Promise((r) => wss.close(r));
+    expect(got).toEqual(texts);
+  });
+});
+
+describe('DispatchBatch', () => {
+  const event = (id: number, BranchOfficeId: number | null, OrganizationId: number) => ({ id, BranchOfficeId, OrganizationId }) as SocketEvent;
+  const events = [event(10, 1, 100), event(11, 2, 100), event(12, null, 100), event(13, 3, 200)];
+  const batch = new DispatchBatch(events, events.map((e) => textFrame(JSON.stringify({ id: e.id }))));
+  const ids = (buf: Buffer) => [...buf.toString('latin1').matchAll(/"id":(\d+)/g)].map((m) => Number(m[1]));
+
+  it('gives each scope only its events, branch events by branch and the others by organisation', () => {
+    const scope: SocketScope = { branchIds: new Set([1, 3]), organizationIds: new Set([100]) };
+    expect(ids(batch.framesFor(scope))).toEqual([10, 12, 13]);
+    expect(ids(batch.framesFor({ branchIds: new Set([2]), organizationIds: new Set() }))).toEqual([11]);
+    expect(batch.framesFor({ branchIds: new Set([9]), organizationIds: new Set([9]) }).length).toBe(0);
+  });
+
+  it('builds a scope’s frames once per batch, and skips what a socket already had', () => {
+    const scope: SocketScope = { branchIds: new Set([1, 2, 3]), organizationIds: new Set([100]) };
+    expect(batch.framesFor(scope)).toBe(batch.framesFor(scope));
+    expect(ids(batch.framesFor(scope, 11))).toEqual([12, 13]);
+    expect(batch.firstId).toBe(10);
+    expect(batch.lastId).toBe(13);
+  });
+});
