@@ -63,10 +63,15 @@ function duressEvent(b: Branch, auth: AuthContext, at: Date, during: string, pos
   };
 }
 
-/** Updates the branch's board status from the newest status-moving event. */
-async function moveBranchStatus(tx: Db, branchId: number, action: string, at: Date, eventId: number) {
-  if (!movesMapStatus(action)) return;
-  await tx.update(branchOffices).set({ branchAction: action, branchActionAt: at, lastEventId: eventId }).where(eq(branchOffices.id, branchId));
+/**
+ * Sets the branch's board status (spec §4) from the last status-moving action of `actions`. Called
+ * before the events are appended, in the same transaction: the branch row lock orders concurrent
+ * actions on one branch, and the event-log lock is then held only for the insert and the commit.
+ */
+async function moveBranchStatus(tx: Db, branchId: number, actions: string[], at: Date) {
+  const last = actions.filter(movesMapStatus).at(-1);
+  if (!last) return;
+  await tx.update(branchOffices).set({ branchAction: last, branchActionAt: at }).where(eq(branchOffices.id, branchId));
 }
 
 /** Open, close or service a branch (spec §4 Branch actions). */
@@ -82,6 +87,7 @@ export async function branchAction(
   const action = BRANCH_ACTIONS[input.action];
   const punctuality = opts.punctuality ? await opts.punctuality(b, action, at) : null;
   const { result } = await withEvents(app, async (tx, emit) => {
+    await moveBranchStatus(tx, b.id, mode === 'duress' ? [action, ALARM_TYPES.DURESS.branchAction] : [action], at);
     const [id] = await emit([
       {
         ...base(b, auth, at),
@@ -92,12 +98,8 @@ export async function branchAction(
         longitude: input.longitude ?? null,
         payload: { source: opts.source, checklist: input.checklist ?? [] },
       },
+      ...(mode === 'duress' ? [duressEvent(b, auth, at, action, input)] : []),
     ]);
-    await moveBranchStatus(tx, b.id, action, at, id!);
-    if (mode === 'duress') {
-      const [dId] = await emit([duressEvent(b, auth, at, action, input)]);
-      await moveBranchStatus(tx, b.id, ALARM_TYPES.DURESS.branchAction, at, dId!);
-    }
     return { NotificationId: id!, BranchOfficeId: b.id, BranchAction: action, At: at.toISOString() };
   });
   return result;
@@ -113,6 +115,7 @@ export async function raiseAlarm(
   const t = ALARM_TYPES[input.type];
   const at = new Date();
   const { result } = await withEvents(app, async (tx, emit) => {
+    await moveBranchStatus(tx, b.id, [t.branchAction], at);
     const [id] = await emit([
       {
         ...base(b, auth, at),
@@ -126,7 +129,6 @@ export async function raiseAlarm(
         payload: {},
       },
     ]);
-    await moveBranchStatus(tx, b.id, t.branchAction, at, id!);
     return { NotificationId: id!, At: at.toISOString() };
   });
   return result;
