@@ -216,4 +216,21 @@ describe.runIf(DB_KINDS.includes('postgres'))('two server processes on PostgreSQ
     expect(resumed.events.map((e) => e.id)).toEqual(ids);
     resumed.close();
   });
+
+  it('onlineConsoles lists the security users signed in on either server, and drops them when they leave', async () => {
+    type Online = { type: 'onlineConsoles'; users: { UserId: number; Name: string }[] };
+    const lists = (c: SocketClient) => c.messages.filter((m): m is Online => m.type === 'onlineConsoles');
+    const officer = await consoleSocket(b, 'officer@example.com');
+    await officer.waitFor((m) => m.type === 'onlineConsoles');
+    const officerId = lists(officer).at(-1)!.users.find((u) => u.Name === 'Besnik')!.UserId;
+    const operator = await consoleSocket(a, 'operator@example.com');
+    await operator.waitFor((m) => m.type === 'onlineConsoles');
+    // The newcomer on A sees the officer signed in on B, and B hears of the operator on A.
+    expect(lists(operator).at(-1)!.users.map((u) => u.Name).sort()).toEqual(['Arta', 'Besnik']);
+    await officer.waitFor((m) => m.type === 'onlineConsoles' && m.users.some((u) => u.Name === 'Arta'), 3_000);
+    operator.close();
+    await officer.waitFor((m) => m.type === 'onlineConsoles' && m === lists(officer).at(-1) && !m.users.some((u) => u.Name === 'Arta'), 3_000);
+    expect(lists(officer).at(-1)!.users.map((u) => u.UserId)).toEqual([officerId]);
+    officer.close();
+  });
 });

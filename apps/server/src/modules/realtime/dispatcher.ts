@@ -128,9 +128,19 @@ export class Dispatcher {
     this.poll.unref();
   }
 
+  /** Other PostgreSQL channels heard on the dispatcher's connection (register before start). */
+  private channels = new Map<string, (payload: string) => void>();
+  /** Calls `handler` with the payload of each NOTIFY on `channel` (PostgreSQL only). */
+  onNotify(channel: string, handler: (payload: string) => void) {
+    this.channels.set(channel, handler);
+  }
+
   private async listen(url: string) {
     const client = new pg.Client({ connectionString: url });
-    client.on('notification', () => this.wake());
+    client.on('notification', (n) => {
+      if (n.channel === EVENTS_CHANNEL) this.wake();
+      else this.channels.get(n.channel)?.(n.payload ?? '');
+    });
     client.on('error', (err) => {
       this.app.log.warn({ err }, 'event listener lost; reconnecting');
       this.listener = undefined;
@@ -138,6 +148,7 @@ export class Dispatcher {
     });
     await client.connect();
     await client.query(`listen ${EVENTS_CHANNEL}`);
+    for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
     this.listener = client;
   }
 

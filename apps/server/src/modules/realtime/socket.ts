@@ -14,6 +14,7 @@ import { branchScope, organizationIdsSubquery } from '../../plugins/authorizatio
 import { findSession, type AuthContext } from '../../plugins/session.js';
 import { branchOffices } from '../../db/schema/index.js';
 import { eventsAfter, presentEvent } from './event.presenter.js';
+import { Presence, PRESENCE_CHANNEL } from './presence.js';
 import { inScope, type DispatchBatch, type EventSink, type SocketScope } from './dispatcher.js';
 
 export { inScope, type SocketScope };
@@ -59,6 +60,8 @@ class ConsoleSocket implements EventSink {
   private replaying = true;
   private buffer: DispatchBatch[] = [];
   alive = true;
+  /** Past `ready` and the first onlineConsoles list: gets list changes. */
+  live = false;
 
   constructor(private readonly ws: WebSocket) {}
 
@@ -131,34 +134,27 @@ class ConsoleSocket implements EventSink {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    onlineConsoles: Map<ConsoleSocketKey, { UserId: number; Name: string; Surname: string; RoleId: number }>;
+    /** Security officers online on every node (presence.ts). */
+    presence: Presence;
   }
 }
-type ConsoleSocketKey = object;
 
 export async function socketRoutes(app: FastifyInstance) {
-  app.decorate('onlineConsoles', new Map());
   const sockets = new Set<ConsoleSocket>();
-
-  /**
-   * onlineConsoles: every socket gets the list when the set of signed-in security users changes;
-   * otherwise only a newcomer gets it (a user's second console changes nothing for the others).
-   */
-  let lastOnline = '';
-  const broadcastOnline = (newcomer?: ConsoleSocket) => {
-    const users = [...new Map([...app.onlineConsoles.values()].map((u) => [u.UserId, u])).values()].sort((a, b) => a.UserId - b.UserId);
-    const json = JSON.stringify({ type: 'onlineConsoles', users } satisfies SocketMessage);
-    if (json !== lastOnline) {
-      lastOnline = json;
-      for (const s of sockets) if (s.auth) s.sendJson(json);
-    } else newcomer?.sendJson(json);
-  };
+  // onlineConsoles: every live socket gets the list when it changes; a newcomer gets it at ready.
+  const presence = new Presence(app, (json) => {
+    for (const s of sockets) if (s.live) s.sendJson(json);
+  });
+  app.decorate('presence', presence);
+  app.dispatcher.onNotify(PRESENCE_CHANNEL, (payload) => void presence.receive(payload).catch((err) => app.log.warn({ err }, 'presence update failed')));
+  app.addHook('preClose', async () => presence.leave().catch(() => undefined));
 
   /**
    * Every heartbeat: sockets whose session ended (logout, expiry, a deactivated user) are told and
    * closed — one query for all sockets of this node — and the others get a heartbeat.
    */
   const heartbeat = setInterval(() => {
+    void presence.tick(app.config.socketHeartbeatMs).catch((err) => app.log.warn({ err }, 'presence announce failed'));
     void (async () => {
       const live = [...sockets].filter((s) => s.auth);
       if (live.length === 0) return;
@@ -197,7 +193,7 @@ export async function socketRoutes(app: FastifyInstance) {
       pingTimer = undefined;
       sockets.delete(conn);
       app.dispatcher.remove(conn);
-      if (app.onlineConsoles.delete(conn)) broadcastOnline();
+      presence.remove(conn);
     };
     ws.on('close', close);
     ws.on('error', close);
@@ -217,10 +213,11 @@ export async function socketRoutes(app: FastifyInstance) {
         const from = parsed.data.lastEventId ?? app.dispatcher.cursor;
         const replayed = await conn.replay(app, from);
         conn.send({ type: 'ready', lastEventId: conn.lastSentId, replayed });
-        if (SECURITY_ROLES.includes(auth.roleId)) {
-          app.onlineConsoles.set(conn, { UserId: auth.userId, Name: auth.name, Surname: auth.surname, RoleId: auth.roleId });
-        }
-        broadcastOnline(conn);
+        const online = SECURITY_ROLES.includes(auth.roleId)
+          ? await presence.add(conn, { UserId: auth.userId, Name: auth.name, Surname: auth.surname, RoleId: auth.roleId })
+          : await presence.message();
+        conn.live = true;
+        conn.sendJson(online);
       } catch (err) {
         app.log.error({ err }, 'socket init failed');
         ws.close(1011, 'init failed');
