@@ -157,6 +157,7 @@ async function run(label: string, env: Record<string, string>, port: number) {
     const serverCpu0 = cpuSeconds(child.pid!);
     const benchCpu0 = process.cpuUsage();
     const clientsCpu0 = cpuSeconds(clients.pid!);
+    const postMs: number[] = [];
     let sent = 0;
     let open = 0;
     let failed = 0;
@@ -167,9 +168,10 @@ async function run(label: string, env: Record<string, string>, port: number) {
         const p = posters[sent % posters.length]!;
         sent++;
         open++;
+        const t0 = performance.now();
         inflight.push(
           fetch(`${base}/api/mobile/alarm`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: JSON.stringify({ branchOfficeId: p.branchOfficeId, type: 'TROUBLE', message: 'bench' }) })
-            .then(async (r) => { posted.add(((await r.json()) as { body: { NotificationId: number } }).body.NotificationId); })
+            .then(async (r) => { posted.add(((await r.json()) as { body: { NotificationId: number } }).body.NotificationId); postMs.push(performance.now() - t0); })
             .catch(() => { failed++; })
             .finally(() => { open--; }),
         );
@@ -190,6 +192,8 @@ async function run(label: string, env: Record<string, string>, port: number) {
     const mem = rssMb(child.pid!);
     console.log(`\n[${label}] ${ready}/${SOCKETS} sockets, ${posted.size} events posted in ${postSeconds.toFixed(1)} s (${(posted.size / postSeconds).toFixed(0)}/s) by ${posters.length} mobile users`);
     console.log(`[${label}] commit→receipt over ${latencies.length} deliveries: p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies[latencies.length - 1]} ms`);
+    postMs.sort((x, y) => x - y);
+    console.log(`[${label}] mobile API answer time: p50 ${pct(postMs, 50).toFixed(0)} ms, p95 ${pct(postMs, 95).toFixed(0)} ms, p99 ${pct(postMs, 99).toFixed(0)} ms`);
     console.log(`[${label}] exactly once: ${missing === 0 && duplicates === 0 ? 'yes' : 'NO'} (missing ${missing}, duplicates ${duplicates})`);
     console.log(`[${label}] CPU during load and delivery: server ${(serverCpu * 100).toFixed(0)}% of a core, socket clients ${(clientsCpu * 100).toFixed(0)}%, poster ${(posterCpu * 100).toFixed(0)}%`);
     console.log(`[${label}] server RSS: ${afterSockets.rss.toFixed(0)} MB with sockets open, ${mem.rss.toFixed(0)} MB after load, peak ${mem.peak.toFixed(0)} MB`);

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { SocketEvent } from '@vigil/contract';
+import type { SocketEvent, SocketMessage } from '@vigil/contract';
 import { rows } from '../src/db/client.js';
 import { alertExpiredTimers } from '../src/modules/mobile/mobile.service.js';
 import { ApiClient, DB_KINDS, SocketClient, freshDatabaseUrl, mobileLogin, startServerOn, startTestServer, type TestServer } from './helpers.js';
@@ -218,7 +218,7 @@ describe.runIf(DB_KINDS.includes('postgres'))('two server processes on PostgreSQ
   });
 
   it('onlineConsoles lists the security users signed in on either server, and drops them when they leave', async () => {
-    type Online = { type: 'onlineConsoles'; users: { UserId: number; Name: string }[] };
+    type Online = Extract<SocketMessage, { type: 'onlineConsoles' }>;
     const lists = (c: SocketClient) => c.messages.filter((m): m is Online => m.type === 'onlineConsoles');
     const officer = await consoleSocket(b, 'officer@example.com');
     await officer.waitFor((m) => m.type === 'onlineConsoles');

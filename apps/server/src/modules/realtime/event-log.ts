@@ -20,15 +20,20 @@ export const EVENTS_CHANNEL = 'vigil_events';
 
 export type NewEvent = typeof events.$inferInsert;
 
-/** Inserts events in order inside `tx`; returns their ids. Takes the event-log lock (released at commit). */
+/**
+ * Inserts events in order inside `tx`; returns their ids. The event-log lock is taken by the insert
+ * itself (its first row's id is drawn from the sequence only after pg_advisory_xact_lock returns;
+ * the other rows' ids follow), so the lock is held from that one statement to the commit, with no
+ * round trip to this process in between except the commit's.
+ */
 export async function appendEvents(tx: Db, rows: NewEvent[], opts: { notify: boolean }): Promise<number[]> {
   if (rows.length === 0) return [];
-  await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOG_LOCK})`);
-  // created_at is taken after the lock, so it marks the write that is about to commit.
-  // NOTIFY rides on the insert (one round trip fewer while the lock is held); it is sent on commit.
+  const firstId = sql`(select nextval(pg_get_serial_sequence('events', 'id')) from (select pg_advisory_xact_lock(${EVENT_LOG_LOCK})) as event_log_lock)`;
+  // created_at is evaluated after the id, so it marks the write that is about to commit.
+  // NOTIFY rides on the insert as well; PostgreSQL sends it on commit.
   const inserted = await tx
     .insert(events)
-    .values(rows.map((r) => ({ ...r, createdAt: sql`clock_timestamp()` })))
+    .values(rows.map((r, i) => ({ ...r, ...(i === 0 ? { id: firstId } : {}), createdAt: sql`clock_timestamp()` })))
     .returning({ id: events.id, notified: opts.notify ? sql<string>`pg_notify(${EVENTS_CHANNEL}, ${events.id}::text)` : sql<string>`null` });
   return inserted.map((r) => r.id);
 }
