@@ -7,7 +7,7 @@
  * The server runs as its own process (src via tsx) on PGlite, and on PostgreSQL when
  * BENCH_DATABASE_URL is set.
  *
- *   npx tsx bench/latency.ts [--sockets 1000] [--rate 200] [--seconds 10]
+ *   npx tsx bench/latency.ts [--sockets 1000] [--rate 200] [--seconds 10] [--no-batch]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/latency.ts
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -19,10 +19,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 
-const { values } = parseArgs({ options: { sockets: { type: 'string', default: '1000' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' }, clients: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { sockets: { type: 'string', default: '1000' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' }, clients: { type: 'boolean' }, 'no-batch': { type: 'boolean' } } });
 const SOCKETS = Number(values.sockets);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+/** Sockets ask for frames holding several events (SocketInit.batch), as the web console does; --no-batch for one frame per event. */
+const BATCH_FRAMES = !values['no-batch'];
 const PASSWORD = 'Vigil-demo-2026';
 
 const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
@@ -83,24 +85,31 @@ async function socketClients({ base, token, userId, sockets: count }: ClientsDat
     received.push(seen);
     const ws = new WebSocket(`${base.replace('http', 'ws')}/_socket`);
     sockets.push(ws);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'init', token, userId })));
-    // Lean on purpose: this thread reads every frame of every socket on the same two cores as the
-    // server. Event messages start {"type":"…","id":N and carry LoggedAtUTC.
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'init', token, userId, batch: BATCH_FRAMES })));
+    // Lean on purpose: this process reads every frame of every socket on the same two cores as the
+    // server. Event messages start {"type":"…","id":N and carry LoggedAtUTC; with `batch` a frame
+    // may hold an array of them.
     ws.on('message', (data: Buffer) => {
       const now = Date.now();
       if (data.indexOf('{"type":"ready"') === 0) { ready++; return; }
-      const at = data.indexOf('"id":');
-      if (at < 0 || at > 40) return;
-      let id = 0;
-      for (let k = at + 5; k < data.length; k++) {
-        const c = data[k]!;
-        if (c < 48 || c > 57) break;
-        id = id * 10 + (c - 48);
+      for (let at = data.indexOf('{"type":"'); at >= 0; ) {
+        const next = data.indexOf('{"type":"', at + 9);
+        const end = next < 0 ? data.length : next;
+        const idAt = data.indexOf('","id":', at);
+        if (idAt > 0 && idAt < at + 40) {
+          let id = 0;
+          for (let k = idAt + 7; k < end; k++) {
+            const c = data[k]!;
+            if (c < 48 || c > 57) break;
+            id = id * 10 + (c - 48);
+          }
+          seen.set(id, (seen.get(id) ?? 0) + 1);
+          const bench = data.indexOf('"MessageContent":"bench"', at);
+          const t = data.indexOf('"LoggedAtUTC":"', at);
+          if (bench > 0 && bench < end && t > 0 && t < end) latencies.push(now - Date.parse(data.toString('latin1', t + 15, t + 39)));
+        }
+        at = next;
       }
-      seen.set(id, (seen.get(id) ?? 0) + 1);
-      if (data.indexOf('"MessageContent":"bench"') < 0) return;
-      const t = data.indexOf('"LoggedAtUTC":"');
-      if (t > 0) latencies.push(now - Date.parse(data.toString('latin1', t + 15, t + 39)));
     });
     if (i % 100 === 99) await new Promise((r) => setTimeout(r, 50));
   }
@@ -136,7 +145,7 @@ async function run(label: string, env: Record<string, string>, port: number) {
 
     // Sockets, read by a process of their own so the poster's timing below is not held up by them.
     const posted = new Set<number>();
-    const clients: ChildProcess = fork(fileURLToPath(import.meta.url), ['--clients'], {
+    const clients: ChildProcess = fork(fileURLToPath(import.meta.url), ['--clients', ...(BATCH_FRAMES ? [] : ['--no-batch'])], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ base, token: officer.Token, userId: officer.UserId, sockets: SOCKETS } satisfies ClientsData) },
     });

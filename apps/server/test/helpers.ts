@@ -138,6 +138,8 @@ export class ApiClient {
 /** A console socket client (spec §7 Real-time channel) that records every message. */
 export class SocketClient {
   messages: SocketMessage[] = [];
+  /** Messages per frame received, in order. */
+  frames: number[] = [];
   private ws: WebSocket;
   private waiters: (() => void)[] = [];
   readonly opened: Promise<void>;
@@ -149,7 +151,15 @@ export class SocketClient {
       this.ws.once('error', reject);
     });
     this.ws.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)) as SocketMessage);
+      const parsed = JSON.parse(String(data)) as SocketMessage | SocketMessage[];
+      // A batch client (init `batch: true`) may get several events in one frame.
+      if (Array.isArray(parsed)) {
+        this.frames.push(parsed.length);
+        this.messages.push(...parsed);
+      } else {
+        this.frames.push(1);
+        this.messages.push(parsed);
+      }
       for (const w of this.waiters.splice(0)) w();
     });
     this.ws.on('close', () => {
@@ -158,10 +168,10 @@ export class SocketClient {
     });
   }
   /** Opens, sends init and waits for `ready`. */
-  static async connect(baseUrl: string, token: string, userId: number, lastEventId?: number) {
+  static async connect(baseUrl: string, token: string, userId: number, lastEventId?: number, opts: { batch?: boolean } = {}) {
     const c = new SocketClient(baseUrl);
     await c.opened;
-    c.ws.send(JSON.stringify({ type: 'init', token, userId, lastEventId }));
+    c.ws.send(JSON.stringify({ type: 'init', token, userId, lastEventId, ...opts }));
     await c.waitFor((m) => m.type === 'ready' || m.type === 'error');
     return c;
   }

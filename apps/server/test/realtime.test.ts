@@ -90,6 +90,25 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     officer.close();
   });
 
+  it('a batch client gets the events of one read of the log in one frame; the others get one frame each', async () => {
+    const c = new ApiClient(server.baseUrl);
+    const infos = ((await c.login('officer@example.com')).json.body as { UserInfos: { Token: string; UserId: number } }).UserInfos;
+    const batch = await SocketClient.connect(server.baseUrl, infos.Token, infos.UserId, undefined, { batch: true });
+    const plain = await SocketClient.connect(server.baseUrl, infos.Token, infos.UserId);
+    const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
+    // The duress code commits the action and the silent alarm in one insert: one read of the log.
+    const r = await staff.call<{ NotificationId: number }>('branchaction', { branchOfficeId: staff.Branches[0]!.BranchOfficeId, action: 'SERVICE', pin: '9999' });
+    const id = r.json.body!.NotificationId;
+    for (const s of [batch, plain]) await s.waitFor((m) => 'id' in m && m.id === id + 1);
+    const ids = (s: SocketClient) => s.events.filter((e) => e.id >= id).map((e) => e.id);
+    expect(ids(batch)).toEqual([id, id + 1]);
+    expect(ids(plain)).toEqual([id, id + 1]);
+    expect(batch.frames.at(-1)).toBe(2);
+    expect(plain.frames.slice(-2)).toEqual([1, 1]);
+    batch.close();
+    plain.close();
+  });
+
   it('geofence: a check-in at the branch is accepted, one across town is refused when validation is on', async () => {
     await server.database.db.execute(sql`update users set geofence_validation = true where email = 'staff@example.com'`);
     const staff = await mobileLogin(server.baseUrl, 'staff@example.com');

@@ -11,6 +11,11 @@ export interface SocketInit {
   token: string;
   userId: number;
   lastEventId?: number;
+  /**
+   * The client accepts a frame holding a JSON array of event messages (in id order). Without it,
+   * every frame is one message. Under load the server groups the events of one read of the log.
+   */
+  batch?: boolean;
 }
 
 /** Event message types (spec §7 incoming types; branch action notices; the alarm workflow). */

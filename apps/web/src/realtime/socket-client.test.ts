@@ -68,7 +68,7 @@ describe('RealtimeClient', () => {
     const t = setup(5);
     t.client.start();
     t.sockets[0]!.open();
-    expect(JSON.parse(t.sockets[0]!.sent[0]!)).toEqual({ type: 'init', token: 'tok-12345', userId: 3, lastEventId: 5 });
+    expect(JSON.parse(t.sockets[0]!.sent[0]!)).toEqual({ type: 'init', token: 'tok-12345', userId: 3, batch: true, lastEventId: 5 });
     expect(t.statuses.at(-1)).toBe('catching-up');
     t.sockets[0]!.receive(ev({ type: 'BRANCH-ACTION', id: 6, BranchAction: 'Open' }));
     t.sockets[0]!.receive(ev({ type: 'BRANCH-ACTION', id: 5, BranchAction: 'Open' }));
@@ -80,11 +80,21 @@ describe('RealtimeClient', () => {
     expect(t.last()).toBe(7);
   });
 
+  it('takes a frame holding several events (init asked for batches) in order', () => {
+    const t = setup(10);
+    t.client.start();
+    t.sockets[0]!.open();
+    t.sockets[0]!.receive({ type: 'ready', lastEventId: 10, replayed: 0 });
+    t.sockets[0]!.receive([ev({ type: 'NOTIFICATION', id: 11, BranchAction: 'Panic' }), ev({ type: 'BRANCH-ACTION', id: 12, BranchAction: 'Open' })]);
+    expect(t.events.map((x) => x.e.id)).toEqual([11, 12]);
+    expect(t.last()).toBe(12);
+  });
+
   it('omits lastEventId on a first connection', () => {
     const t = setup(null);
     t.client.start();
     t.sockets[0]!.open();
-    expect(JSON.parse(t.sockets[0]!.sent[0]!)).toEqual({ type: 'init', token: 'tok-12345', userId: 3 });
+    expect(JSON.parse(t.sockets[0]!.sent[0]!)).toEqual({ type: 'init', token: 'tok-12345', userId: 3, batch: true });
   });
 
   it('reconnects with back-off and resumes from the last id', () => {

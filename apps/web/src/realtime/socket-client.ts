@@ -107,19 +107,21 @@ export class RealtimeClient {
     ws.onopen = () => {
       this.o.onStatus('catching-up');
       const last = this.o.getLastEventId();
-      const init: SocketInit = { type: 'init', token: this.o.token, userId: this.o.userId, ...(last !== null ? { lastEventId: last } : {}) };
+      const init: SocketInit = { type: 'init', token: this.o.token, userId: this.o.userId, batch: true, ...(last !== null ? { lastEventId: last } : {}) };
       ws.send(JSON.stringify(init));
       this.armDeadTimer();
     };
     ws.onmessage = (ev) => {
       this.armDeadTimer();
-      let msg: SocketMessage;
+      let msg: SocketMessage | SocketMessage[];
       try {
-        msg = JSON.parse(String(ev.data)) as SocketMessage;
+        msg = JSON.parse(String(ev.data)) as SocketMessage | SocketMessage[];
       } catch {
         return;
       }
-      this.handle(msg);
+      // init asked for batches: a frame may hold several event messages, in id order.
+      if (Array.isArray(msg)) for (const m of msg) this.handle(m);
+      else this.handle(msg);
     };
     ws.onerror = () => undefined; // onclose follows
     ws.onclose = (ev) => {

@@ -33,8 +33,14 @@ describe('textFrame', () => {
 describe('DispatchBatch', () => {
   const event = (id: number, BranchOfficeId: number | null, OrganizationId: number) => ({ id, BranchOfficeId, OrganizationId }) as SocketEvent;
   const events = [event(10, 1, 100), event(11, 2, 100), event(12, null, 100), event(13, 3, 200)];
-  const batch = new DispatchBatch(events, events.map((e) => textFrame(JSON.stringify({ id: e.id }))));
+  const batch = new DispatchBatch(events, events.map((e) => JSON.stringify({ id: e.id })));
   const ids = (buf: Buffer) => [...buf.toString('latin1').matchAll(/"id":(\d+)/g)].map((m) => Number(m[1]));
+  /** The payloads of the frames in `buf` (all short: 7-bit lengths). */
+  const payloads = (buf: Buffer) => {
+    const out: string[] = [];
+    for (let at = 0; at < buf.length; at += 2 + buf[at + 1]!) out.push(buf.toString('utf8', at + 2, at + 2 + buf[at + 1]!));
+    return out;
+  };
 
   it('gives each scope only its events, branch events by branch and the others by organisation', () => {
     const scope: SocketScope = { branchIds: new Set([1, 3]), organizationIds: new Set([100]) };
@@ -43,10 +49,19 @@ describe('DispatchBatch', () => {
     expect(batch.framesFor({ branchIds: new Set([9]), organizationIds: new Set([9]) }).length).toBe(0);
   });
 
+  it('writes one frame per event, or for a batch client one frame holding them as an array', () => {
+    const scope: SocketScope = { branchIds: new Set([1, 3]), organizationIds: new Set([100]) };
+    expect(payloads(batch.framesFor(scope))).toEqual(['{"id":10}', '{"id":12}', '{"id":13}']);
+    expect(payloads(batch.framesFor(scope, 0, true))).toEqual(['[{"id":10},{"id":12},{"id":13}]']);
+    // A single event is a plain message in either mode.
+    expect(payloads(batch.framesFor(scope, 12, true))).toEqual(['{"id":13}']);
+  });
+
   it('builds a scope’s frames once per batch, and skips what a socket already had', () => {
     const scope: SocketScope = { branchIds: new Set([1, 2, 3]), organizationIds: new Set([100]) };
     expect(batch.framesFor(scope)).toBe(batch.framesFor(scope));
     expect(ids(batch.framesFor(scope, 11))).toEqual([12, 13]);
+    expect(batch.framesFor(scope, 0, true)).toBe(batch.framesFor(scope, 0, true));
     expect(batch.firstId).toBe(10);
     expect(batch.lastId).toBe(13);
   });

@@ -4,9 +4,10 @@
  * local writer commits, when PostgreSQL NOTIFY arrives from another node, and on a 1 s safety
  * poll, so a lost notification delays an event by at most a second and never loses it.
  *
- * Fan-out cost (issue "Live branch monitoring", bench/latency): each event is serialised and
- * framed as a WebSocket text frame once per node; sockets that share a scope share one buffer of
- * the batch's frames, written with one system call per socket. Under load, reads are at least
+ * Fan-out cost (issue "Live branch monitoring", bench/latency): each event is serialised once
+ * per node; sockets that share a scope share one buffer of ready WebSocket frames per batch,
+ * written with one system call per socket (one frame holding an array of the events for clients
+ * that asked for batches at init, one frame per event for the others). Under load, reads are at least
  * DISPATCH_INTERVAL_MS apart so batches grow instead of the writes multiplying; an event that
  * arrives after a quiet period is read at once.
  */
@@ -59,33 +60,52 @@ export function textFrame(json: string): Buffer {
 export class DispatchBatch {
   readonly firstId: number;
   readonly lastId: number;
-  private memo = new Map<SocketScope, Buffer>();
+  /** Per scope: [one frame per event, one frame holding them all as an array]. */
+  private memo = new Map<SocketScope, [Buffer | undefined, Buffer | undefined]>();
 
   constructor(
     readonly events: SocketEvent[],
-    readonly frames: Buffer[],
+    /** Each event serialised once. */
+    readonly jsons: string[],
   ) {
     this.firstId = events[0]!.id;
     this.lastId = events[events.length - 1]!.id;
   }
 
-  /** Frames of the events in `scope` with id > `afterId`, as one buffer (possibly empty). */
-  framesFor(scope: SocketScope, afterId = 0): Buffer {
+  /**
+   * The events in `scope` with id > `afterId`, ready to write (an empty buffer when none): one
+   * text frame per event, or with `asArray` one frame holding a JSON array of them when there
+   * are several (SocketInit.batch).
+   */
+  framesFor(scope: SocketScope, afterId = 0, asArray = false): Buffer {
     const whole = afterId < this.firstId;
-    if (whole) {
-      const hit = this.memo.get(scope);
-      if (hit) return hit;
-    }
-    const parts: Buffer[] = [];
+    const slot = asArray ? 1 : 0;
+    const memo = whole ? this.memo.get(scope) : undefined;
+    if (memo?.[slot]) return memo[slot];
+    const picked: number[] = [];
     for (let i = 0; i < this.events.length; i++) {
       const e = this.events[i]!;
-      if (e.id > afterId && inScope(scope, e)) parts.push(this.frames[i]!);
+      if (e.id > afterId && inScope(scope, e)) picked.push(i);
     }
-    const buf = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-    if (whole) this.memo.set(scope, buf);
+    let buf: Buffer;
+    if (picked.length === 0) buf = EMPTY;
+    else if (picked.length === 1) buf = this.frame(picked[0]!);
+    else if (asArray) buf = textFrame(`[${picked.map((i) => this.jsons[i]).join(',')}]`);
+    else buf = Buffer.concat(picked.map((i) => this.frame(i)));
+    if (whole) {
+      const entry = memo ?? [undefined, undefined];
+      entry[slot] = buf;
+      this.memo.set(scope, entry);
+    }
     return buf;
   }
+
+  private frames: (Buffer | undefined)[] = [];
+  private frame(i: number): Buffer {
+    return (this.frames[i] ??= textFrame(this.jsons[i]!));
+  }
 }
+const EMPTY = Buffer.alloc(0);
 
 /** A consumer of events (a console socket). */
 export interface EventSink {
@@ -205,7 +225,7 @@ export class Dispatcher {
       const events = rows.map(presentEvent);
       const batch = new DispatchBatch(
         events,
-        events.map((e) => textFrame(JSON.stringify(e))),
+        events.map((e) => JSON.stringify(e)),
       );
       // Writes go out in slices with a turn of the event loop between them, so database answers
       // (and the event-log lock they hold) are not kept waiting behind a thousand writes.

@@ -24,6 +24,7 @@ const ZInit = z.object({
   token: z.string().min(8),
   userId: z.coerce.number().int(),
   lastEventId: z.coerce.number().int().min(0).optional().nullable(),
+  batch: z.boolean().optional(),
 });
 
 /**
@@ -55,6 +56,8 @@ const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 class ConsoleSocket implements EventSink {
   auth: AuthContext | undefined;
   scope: SocketScope | undefined;
+  /** The client accepts frames holding an array of events (SocketInit.batch). */
+  batch = false;
   /** Highest event id sent; nothing at or below it is sent again. */
   lastSentId = 0;
   private replaying = true;
@@ -96,7 +99,7 @@ class ConsoleSocket implements EventSink {
   /** Writes the batch's events in scope that were not sent yet, as one write of ready frames. */
   private deliver(batch: DispatchBatch) {
     if (batch.lastId <= this.lastSentId) return;
-    const frames = batch.framesFor(this.scope!, this.lastSentId);
+    const frames = batch.framesFor(this.scope!, this.lastSentId, this.batch);
     this.lastSentId = batch.lastId;
     const tcp = this.tcp;
     if (frames.length === 0 || !tcp || this.ws.readyState !== this.ws.OPEN) return;
@@ -207,6 +210,7 @@ export async function socketRoutes(app: FastifyInstance) {
           return;
         }
         conn.auth = auth;
+        conn.batch = parsed.data.batch === true;
         conn.scope = await loadScope(app, auth);
         // Live events start buffering now, so nothing falls between the replay and the stream.
         app.dispatcher.add(conn);
