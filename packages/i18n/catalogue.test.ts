@@ -4,7 +4,7 @@
  * menu labels, role names) exists.
  */
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, ROLES, ValidationKey, menuForRole, type MenuItem } from '@vigil/contract';
+import { ErrorCode, ImportKey, ManagementKey, ROLES, ValidationKey, menuForRole, type MenuItem } from '@vigil/contract';
 import { catalogues, flattenKeys, translate } from './index.js';
 
 const en = flattenKeys(catalogues.en);
@@ -34,6 +34,8 @@ describe('catalogues', () => {
     const needed = [
       ...Object.values(ErrorCode),
       ...Object.values(ValidationKey),
+      ...Object.values(ManagementKey),
+      ...Object.values(ImportKey),
       ...ROLES.flatMap((r) => [`roles.${r.Id}`, ...menuKeys(menuForRole(r.Id))]),
       'messages.loggedOut',
       'messages.languageUpdated',

@@ -31,6 +31,8 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().optional(),
   /** PEM file of extra certificate authorities trusted for single sign-on provider calls (private CA). */
   SSO_CA_FILE: z.string().optional(),
+  /** Base URL of a Nominatim-compatible geocoder (…/search?format=json&q=); unset = no address lookup. */
+  GEOCODER_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
 });
 
 export interface Config {
@@ -56,6 +58,8 @@ export interface Config {
   mailFrom: string;
   /** Extra CA certificates (PEM path) for single sign-on provider calls. */
   ssoCaFile: string | undefined;
+  /** Nominatim-compatible geocoder base URL (GEOCODER_URL); undefined = the address lookup is off. */
+  geocoderUrl: string | undefined;
   /** Cookies get the Secure flag when the public URL is https. */
   secureCookies: boolean;
 }
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM || `${e.PRODUCT_NAME} <no-reply@localhost>`,
     ssoCaFile: e.SSO_CA_FILE || undefined,
+    geocoderUrl: e.GEOCODER_URL || undefined,
     secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
   };
 }

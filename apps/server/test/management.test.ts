@@ -210,4 +210,59 @@ describe.each(DB_KINDS)('management on %s', (kind) => {
     const admin = await as.admin!.post<{ total: number }>('/api/admin/getallemployees', { case: 'GET-ALL-EMPLOYEES', limit: 1 });
     expect(admin.json.body!.total).toBeGreaterThan(p1.json.body!.total);
   });
+
+  /** The CSV export of `path` as lines (BOM and trailing newline removed). */
+  const exportLines = async (c: ApiClient, path: string, body: Record<string, unknown>) => {
+    const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: c.cookieHeader(), 'x-xsrf-token': c.csrf! }, body: JSON.stringify({ ...body, format: 'csv' }) });
+    expect(res.status).toBe(200);
+    return (await res.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  };
+  /** Every row id of a list call, page by page (offset/limit), in the list's order. */
+  const listIds = async <R>(c: ApiClient, path: string, body: Record<string, unknown>, pick: (b: Record<string, unknown>) => R[], id: (r: R) => number) => {
+    const out: number[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const res = await c.post<Record<string, unknown>>(path, { ...body, offset, limit: 1000 });
+      expect(res.status).toBe(200);
+      const list = pick(res.json.body!);
+      out.push(...list.map(id));
+      if (list.length < 1000) return out;
+    }
+  };
+
+  it('exports of more than one page (keyset paging) hold exactly the rows of the list, in its order, ties included', async () => {
+    const db = server.database.db;
+    // 2,300 employees and 2,100 branches sharing a few names, so sort-key ties straddle the 2,000-row export pages.
+    await db.execute(sql`insert into users (organization_id, role_id, name, surname, email, status_id, lang_id, number)
+      select ${ids.al}, 7, (array['Ana', 'Besa', 'Ana'])[1 + n % 3], 'Bulk ' || (n % 4), 'bulk-' || n || '@example.com', 1 + n % 3, 'en', 'BULK-' || n
+      from generate_series(1, 2300) n`);
+    await db.execute(sql`insert into branch_offices (organization_id, branch_office_type_id, name, code, time_zone, status_id)
+      select ${ids.al}, 1, 'Bulk Branch ' || (n % 5), 'BULK-' || n, 'Europe/Tirane', 1 + n % 3 from generate_series(1, 2100) n`);
+    const c = as.orgadmin!;
+    for (const filter of [{}, { statusId: 2 }, { search: 'bulk' }]) {
+      const emp = await exportLines(c, '/api/client/getallemployees', { case: 'GET-ALL-EMPLOYEES', ...filter });
+      const empIds = await listIds(c, '/api/client/getallemployees', { case: 'GET-ALL-EMPLOYEES', ...filter }, (b) => b.personobject as { UserId: number }[], (r) => r.UserId);
+      expect(empIds.length, JSON.stringify(filter)).toBeGreaterThan(Object.keys(filter).length ? 700 : 2300);
+      expect(emp.slice(1).map((l) => Number(l.split(',')[0])), JSON.stringify(filter)).toEqual(empIds);
+      const br = await exportLines(c, '/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES', ...filter });
+      const brIds = await listIds(c, '/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES', ...filter }, (b) => b.organizationobject as { BranchOfficeId: number }[], (r) => r.BranchOfficeId);
+      expect(brIds.length, JSON.stringify(filter)).toBeGreaterThan(Object.keys(filter).length ? 690 : 2100);
+      expect(br.slice(1).map((l) => Number(l.split(',')[0])), JSON.stringify(filter)).toEqual(brIds);
+    }
+    const all = await exportLines(as.admin!, '/api/admin/getallemployees', { case: 'GET-ALL-EMPLOYEES' });
+    const allIds = await listIds(as.admin!, '/api/admin/getallemployees', { case: 'GET-ALL-EMPLOYEES' }, (b) => b.personobject as { UserId: number }[], (r) => r.UserId);
+    expect(all.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(allIds);
+    expect(new Set(allIds).size).toBe(allIds.length);
+  });
+
+  it('the employee search matches the name, surname, full name, e-mail, phone or number, never across two fields', async () => {
+    const c = as.orgadmin!;
+    const add = await c.post<{ personobject: { UserId: number } }>('/api/client/manageemployees', {
+      case: 'ADD-EMPLOYEE', version: 'new', name: 'Teutazz', surname: 'Qyrjakovv', email: 'tq.search@example.com', phoneNumber: '+355 69 765 1234', number: 'EMP-7781', roleId: 7, langId: 'en', sendEmail: false,
+    });
+    expect(add.status).toBe(200);
+    const found = async (search: string) => (await c.post<{ personobject: { UserId: number }[] }>('/api/client/getallemployees', { case: 'GET-ALL-EMPLOYEES', search })).json.body!.personobject.map((p) => p.UserId);
+    const id = add.json.body!.personobject.UserId;
+    for (const q of ['teutazz', 'QYRJAKO', 'Teutazz Qyrjakovv', 'tq.search@', '+35569765', 'emp-7781']) expect(await found(q), q).toEqual([id]);
+    for (const q of ['Qyrjakovv tq.search', 'example.com+355', '1234EMP', 'teutaz_', '%zz%']) expect(await found(q), q).not.toContain(id);
+  });
 });

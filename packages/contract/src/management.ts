@@ -28,6 +28,8 @@ export const ManagementKey = {
   ImportEmpty: 'management.errors.importEmpty',
   EmployeeSaved: 'management.messages.employeeSaved',
   EmployeesImported: 'management.messages.employeesImported',
+  GeocoderOff: 'management.errors.geocoderOff',
+  GeocoderFailed: 'management.errors.geocoderFailed',
 } as const;
 
 /** Catalogue keys of the employee import row messages (spec §5 Employee import, plus ours). */
@@ -500,3 +502,37 @@ export const ZManageRoleStatusRequest = z.object({
   roleId: z.coerce.number().int().refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role).optional(),
   statusId: ZStatusId.optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Address lookup (ours: issue 4 "coordinates chosen on a map or from the address")
+
+/**
+ * POST /api/client/geocode (roles 2 and 12) and /api/admin/geocode (role 1). GEOCODER-STATUS:
+ * whether the server has a geocoder (GEOCODER_URL). GEOCODE-ADDRESS: the places matching a
+ * free-text address, best first (at most GEOCODE_MAX_RESULTS). Without a geocoder
+ * GEOCODE-ADDRESS answers 404 management.errors.geocoderOff; a failing geocoder answers 502
+ * management.errors.geocoderFailed.
+ */
+export const ZGeocodeRequest = z.discriminatedUnion('case', [
+  z.object({ case: z.literal('GEOCODER-STATUS') }),
+  z.object({ case: z.literal('GEOCODE-ADDRESS'), address: reqText(500) }),
+]);
+export type GeocodeRequest = z.input<typeof ZGeocodeRequest>;
+/** Most places a GEOCODE-ADDRESS answer lists. */
+export const GEOCODE_MAX_RESULTS = 5;
+/** One place found for an address: WGS84 degrees rounded to 6 decimals (about 0.1 m). */
+export interface GeocodeResult {
+  Latitude: number;
+  Longitude: number;
+  DisplayName: string;
+}
+/** Answer body of the geocode call: `results` only for GEOCODE-ADDRESS (possibly empty). */
+export interface GeocodeBody {
+  configured: boolean;
+  results?: GeocodeResult[];
+}
+
+/** A coordinate rounded to 6 decimals (about 0.1 m), as the map picker and the geocoder store it. */
+export function roundCoordinate(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}

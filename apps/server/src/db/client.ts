@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -54,6 +55,9 @@ export function migrationsFolder(): string {
   }
   throw new Error(`Migrations folder not found near ${here}`);
 }
+
+/** Extensions the migrations create (pg_trgm: the employee search index, migration 0005), loaded into PGlite. */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Key of the advisory lock held while migrating, so that several nodes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_316_411;
@@ -103,9 +107,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(opts.dataDir);
       throw err;
     }
-    client = new PGlite(path.join(opts.dataDir, 'pgdata'));
+    client = new PGlite(path.join(opts.dataDir, 'pgdata'), { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   }
   try {
     await client.waitReady;

@@ -3,6 +3,7 @@
  * Every branch action, notification, check-in/out and timer step is a row of `events` with a
  * monotonically increasing id, committed first and announced after commit (ARCHITECTURE.md).
  */
+import { sql } from 'drizzle-orm';
 import {
   bigserial, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp,
 } from 'drizzle-orm/pg-core';
@@ -50,6 +51,13 @@ export const events = pgTable('events', {
   index('events_kind_time_idx').on(t.kind, t.occurredAt),
   /** Reports: one kind of an organisation's activity over a range (activities, VaultTrak, summary). */
   index('events_org_kind_time_idx').on(t.organizationId, t.kind, t.occurredAt),
+  /**
+   * Reports: an organisation's activity-report rows (branch actions and notifications, not the far
+   * more numerous check-ins) in the report's time order, so that an export streams them in order
+   * from the first row instead of sorting a year first. branch_office_id comes last for its value
+   * only (id is unique): counting a range then reads the index alone.
+   */
+  index('events_org_activity_time_idx').on(t.organizationId, t.occurredAt, t.id, t.branchOfficeId).where(sql`${t.kind} in ('BRANCH_ACTION', 'NOTIFICATION')`),
 ]);
 
 /** Check-ins and check-outs at a branch (spec §3 Check-in/out report row). Accuracy in metres. */

@@ -183,7 +183,8 @@ export const branchOffices = pgTable('branch_offices', {
   ...created(),
 }, (t) => [
   uniqueIndex('branch_offices_org_code_uq').on(t.organizationId, t.code),
-  index('branch_offices_org_idx').on(t.organizationId, t.name),
+  // The branch list order (name, id) within an organisation: pages and export pages are index ranges.
+  index('branch_offices_org_idx').on(t.organizationId, t.name, t.id),
   index('branch_offices_region_idx').on(t.regionalOfficeId),
   index('branch_offices_so_idx').on(t.securityOfficeId),
 ]);

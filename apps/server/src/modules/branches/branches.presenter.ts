@@ -1,5 +1,6 @@
 /** The branch row of spec §3 Branch office as getofficesv2 returns it. */
-import { statusLabel, zoneAbbreviation, type BranchOfficeRow } from '@vigil/contract';
+import { statusLabel, type BranchOfficeRow } from '@vigil/contract';
+import { zoneAbbreviationNow } from '../management/common.js';
 import type { BranchListRow } from './branches.repository.js';
 
 /** 'Branch / Location' is shown as 'Branch' (spec §3 Branch office). */
@@ -35,7 +36,7 @@ export function presentBranch(r: BranchListRow): BranchOfficeRow {
     BranchOfficeTypeId: b.branchOfficeTypeId,
     BranchOfficeTypeDisplay: branchTypeDisplay(r.typeDisplay),
     BranchTimeZone: b.timeZone,
-    BranchDst: zoneAbbreviation(b.timeZone),
+    BranchDst: zoneAbbreviationNow(b.timeZone),
     SecurityOfficeId: b.securityOfficeId,
     SecurityOfficeName: r.securityOfficeName,
     GeofenceRadius: b.geofenceRadius,

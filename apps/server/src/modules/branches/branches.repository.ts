@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { branchOffices, branchOfficeTypes, offices, organizations, securityOffices } from '../../db/schema/index.js';
 import { branchScope } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
+import { afterNameKey, type NameKey } from '../management/common.js';
 
 export interface BranchListFilter {
   organizationId?: number;
@@ -17,12 +18,19 @@ export interface BranchListFilter {
   branchOfficeId?: number;
   offset: number;
   limit: number;
+  /** Keyset paging (exports): only branches after this key in the list order (name, id). */
+  after?: NameKey | null;
+  /** false skips counting the matches (`total` is then 0): exports need no total. Default true. */
+  count?: boolean;
 }
 
 /** Escapes LIKE wildcards in user text. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
-/** Branches the user may see, filtered and paged by name; `total` counts all matches. */
+/**
+ * Branches the user may see, filtered, ordered by name then id and paged (offset/limit, or keyset
+ * with `after`); `total` counts all matches unless `count` is false.
+ */
 export async function listBranches(db: Db, auth: AuthContext, f: BranchListFilter) {
   const where: SQL[] = [branchScope(auth)];
   if (f.organizationId) where.push(eq(branchOffices.organizationId, f.organizationId));
@@ -36,6 +44,7 @@ export async function listBranches(db: Db, auth: AuthContext, f: BranchListFilte
     const pattern = `%${likeEscape(f.search)}%`;
     where.push(or(ilike(branchOffices.name, pattern), ilike(branchOffices.code, pattern))!);
   }
+  where.push(...afterNameKey(branchOffices.name, branchOffices.id, f.after));
   const rows = await db
     .select({
       b: branchOffices,
@@ -43,7 +52,7 @@ export async function listBranches(db: Db, auth: AuthContext, f: BranchListFilte
       regionalOfficeName: offices.name,
       typeDisplay: branchOfficeTypes.display,
       securityOfficeName: securityOffices.name,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: f.count === false ? sql<number>`0`.mapWith(Number) : sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(branchOffices)
     .innerJoin(organizations, eq(organizations.id, branchOffices.organizationId))

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatPhoneInternational, ZGetOfficesV2Request, type Envelope, type GetOfficesV2Body } from '@vigil/contract';
 import { requireClient } from '../../plugins/session.js';
 import { assertOrganizationInScope } from '../organizations/organizations.repository.js';
-import { sendCsv } from '../management/common.js';
+import { csvPage, sendCsv, type NameKey } from '../management/common.js';
 import { listBranches } from './branches.repository.js';
 import { presentBranch } from './branches.presenter.js';
 
@@ -21,10 +21,13 @@ export async function branchesRoutes(fastify: FastifyInstance) {
     const f = req.body;
     if (f.organizationId) await assertOrganizationInScope(app.db, auth, f.organizationId);
     if (f.format === 'csv') {
-      return sendCsv(reply, 'branches.csv', BRANCH_CSV_HEADER, async (offset, limit) => {
-        const { rows } = await listBranches(app.db, auth, { ...f, offset, limit });
-        return rows.map(presentBranch).map((b) => [b.BranchOfficeId, b.Name, b.Code, b.BranchOfficeTypeDisplay, b.OrganizationName, b.RegionalOfficeName, b.Address, b.City, b.State, b.ZipCode, b.Country,
-          formatPhoneInternational(b.PhoneNumber), b.Email, b.Latitude, b.Longitude, b.BranchTimeZone, b.Status, b.TestMode, b.SecurityOfficeName, b.GeofenceRadius]);
+      return sendCsv(reply, 'branches.csv', BRANCH_CSV_HEADER, async (after: NameKey | null, limit) => {
+        const { rows } = await listBranches(app.db, auth, { ...f, offset: 0, limit, after, count: false });
+        return csvPage(rows, (r) => {
+          const b = presentBranch(r);
+          return [b.BranchOfficeId, b.Name, b.Code, b.BranchOfficeTypeDisplay, b.OrganizationName, b.RegionalOfficeName, b.Address, b.City, b.State, b.ZipCode, b.Country,
+            formatPhoneInternational(b.PhoneNumber), b.Email, b.Latitude, b.Longitude, b.BranchTimeZone, b.Status, b.TestMode, b.SecurityOfficeName, b.GeofenceRadius];
+        }, (r) => ({ name: r.b.name, id: r.b.id }));
       });
     }
     const { rows, total } = await listBranches(app.db, auth, f);

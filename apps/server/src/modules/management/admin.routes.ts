@@ -17,22 +17,25 @@ import { offices, OfficeType, organizationDealers, organizations, organizationSe
 import { badRequest, notFound } from '../../plugins/errors.js';
 import { requireAdmin } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { likePattern, normalize, sendCsv, withConflicts } from './common.js';
-import { EMPLOYEE_CSV_HEADER, employeeCsvRow, listEmployees } from './employees.repository.js';
-import { listSecurityOffices, SECURITY_OFFICE_CSV_HEADER, securityOfficeCsvRow } from './security-offices.repository.js';
+import { afterNameKey, csvPage, likePattern, normalize, sendCsv, withConflicts, type NameKey } from './common.js';
+import { EMPLOYEE_CSV_HEADER, employeeCsvPage, listEmployees, type EmployeeKey } from './employees.repository.js';
+import { listSecurityOffices, SECURITY_OFFICE_CSV_HEADER, securityOfficeCsvRow, securityOfficeKey } from './security-offices.repository.js';
 
 type OrgIn = z.output<typeof ZAddClientRequest>;
 
-/** Organisations, filtered and paged by name (platform admin: all). */
-async function listOrganizationsAdmin(db: Db, f: { statusId?: number; search?: string; offset: number; limit: number; organizationId?: number }) {
-  const where: SQL[] = [];
+/**
+ * Organisations (platform admin: all), filtered, ordered by name then id and paged (offset/limit,
+ * or keyset with `after` for exports); `total` counts every match unless `count` is false.
+ */
+async function listOrganizationsAdmin(db: Db, f: { statusId?: number; search?: string; offset: number; limit: number; organizationId?: number; after?: NameKey | null; count?: boolean }) {
+  const where: SQL[] = [...afterNameKey(organizations.name, organizations.id, f.after)];
   if (f.statusId) where.push(eq(organizations.statusId, f.statusId));
   if (f.organizationId) where.push(eq(organizations.id, f.organizationId));
   if (f.search) where.push(or(ilike(organizations.name, likePattern(f.search)), ilike(organizations.city, likePattern(f.search)), ilike(organizations.email, likePattern(f.search)))!);
   const list = await db.select({
     o: organizations,
     branchCount: sql<number>`(select count(*) from branch_offices b where b.organization_id = "organizations"."id")`.mapWith(Number),
-    total: sql<number>`count(*) over ()`.mapWith(Number),
+    total: f.count === false ? sql<number>`0`.mapWith(Number) : sql<number>`count(*) over ()`.mapWith(Number),
   }).from(organizations).where(where.length ? and(...where) : undefined).orderBy(asc(organizations.name), asc(organizations.id)).offset(f.offset).limit(f.limit);
   const rows: OrganizationRow[] = list.map(({ o, branchCount }) => ({
     OrganizationId: o.id, Name: o.name, Address: o.address, City: o.city, State: o.state, ZipCode: o.zipCode, Country: o.country,
@@ -43,7 +46,7 @@ async function listOrganizationsAdmin(db: Db, f: { statusId?: number; search?: s
 
 /** Organisation detail with contacts, admins, dealers and monitoring security offices; 404 if unknown. */
 async function organizationDetail(db: Db, id: number): Promise<OrganizationDetail> {
-  const { rows, raw } = await listOrganizationsAdmin(db, { organizationId: id, offset: 0, limit: 1 });
+  const { rows, raw } = await listOrganizationsAdmin(db, { organizationId: id, offset: 0, limit: 1, count: false });
   const row = rows[0];
   const o = raw[0];
   if (!row || !o) throw notFound();
@@ -103,9 +106,9 @@ export async function adminManagementRoutes(fastify: FastifyInstance) {
   app.post('/api/admin/getorganizations', { preValidation: requireAdmin, schema: { body: ZOrganizationListRequest } }, async (req, reply) => {
     const d = req.body;
     if (d.format === 'csv') {
-      return sendCsv(reply, 'clients.csv', ['Id', 'Name', 'Address', 'City', 'State', 'ZipCode', 'Country', 'PhoneNumber', 'Email', 'Status', 'Branches'], async (offset, limit) =>
-        (await listOrganizationsAdmin(app.db, { ...d, offset, limit })).rows.map((o) => [o.OrganizationId, o.Name, o.Address, o.City, o.State, o.ZipCode, o.Country,
-          formatPhoneInternational(o.PhoneNumber), o.Email, o.Active ? 'Active' : 'Inactive', o.BranchCount]));
+      return sendCsv(reply, 'clients.csv', ['Id', 'Name', 'Address', 'City', 'State', 'ZipCode', 'Country', 'PhoneNumber', 'Email', 'Status', 'Branches'], async (after: NameKey | null, limit) =>
+        csvPage((await listOrganizationsAdmin(app.db, { ...d, offset: 0, limit, after, count: false })).rows, (o) => [o.OrganizationId, o.Name, o.Address, o.City, o.State, o.ZipCode, o.Country,
+          formatPhoneInternational(o.PhoneNumber), o.Email, o.Active ? 'Active' : 'Inactive', o.BranchCount], (o) => ({ name: o.Name, id: o.OrganizationId })));
     }
     const { rows, total } = await listOrganizationsAdmin(app.db, d);
     return { success: true, body: { organizationobject: rows, total } };
@@ -137,7 +140,8 @@ export async function adminManagementRoutes(fastify: FastifyInstance) {
   app.post('/api/admin/getAllSecurityOffices', { preValidation: requireAdmin, schema: { body: ZSecurityOfficeListRequest } }, async (req, reply) => {
     const d = req.body;
     if (d.format === 'csv') {
-      return sendCsv(reply, 'security-offices.csv', SECURITY_OFFICE_CSV_HEADER, async (offset, limit) => (await listSecurityOffices(app.db, null, { ...d, offset, limit })).rows.map(securityOfficeCsvRow));
+      return sendCsv(reply, 'security-offices.csv', SECURITY_OFFICE_CSV_HEADER, async (after: NameKey | null, limit) =>
+        csvPage((await listSecurityOffices(app.db, null, { ...d, offset: 0, limit, after, count: false })).rows, securityOfficeCsvRow, securityOfficeKey));
     }
     const page = await listSecurityOffices(app.db, null, d);
     return { success: true, body: { securityofficeobject: page.rows, total: page.total } };
@@ -177,14 +181,14 @@ export async function adminManagementRoutes(fastify: FastifyInstance) {
       if (orgIds.length) await tx.insert(organizationSecurityOffices).values(orgIds.map((organizationId) => ({ organizationId, securityOfficeId: soId })));
       return soId;
     }));
-    const page = await listSecurityOffices(app.db, null, { securityOfficeId: id, offset: 0, limit: 1 });
+    const page = await listSecurityOffices(app.db, null, { securityOfficeId: id, offset: 0, limit: 1, count: false });
     return { success: true, body: { securityofficeobject: page.rows[0] } };
   });
 
   app.post('/api/admin/getallemployees', { preValidation: requireAdmin, schema: { body: ZGetAllEmployeesRequest } }, async (req, reply) => {
     const d = req.body;
     if (d.format === 'csv') {
-      return sendCsv(reply, 'employees.csv', EMPLOYEE_CSV_HEADER, async (offset, limit) => (await listEmployees(app.db, null, { ...d, offset, limit })).rows.map(employeeCsvRow));
+      return sendCsv(reply, 'employees.csv', EMPLOYEE_CSV_HEADER, (after: EmployeeKey | null, limit) => employeeCsvPage(app.db, null, d, after, limit));
     }
     const page = await listEmployees(app.db, null, d);
     return { success: true, body: { personobject: page.rows, total: page.total } };

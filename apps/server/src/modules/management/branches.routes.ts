@@ -36,7 +36,7 @@ async function branchInScope(db: Db, auth: AuthContext, id: number) {
 
 /** Branch detail: the list row plus schedule and timers. */
 export async function branchDetail(db: Db, auth: AuthContext, id: number) {
-  const { rows } = await listBranches(db, auth, { branchOfficeId: id, offset: 0, limit: 1 });
+  const { rows } = await listBranches(db, auth, { branchOfficeId: id, offset: 0, limit: 1, count: false });
   const row = rows[0];
   if (!row) throw notFound();
   const b = row.b;

@@ -3,11 +3,10 @@
  * scope of regions, security offices and employees, CSV streaming, unique-name conflicts and the
  * week schedule / holiday writes used by head, regional and branch offices.
  */
-import { once } from 'node:events';
 import type { FastifyReply } from 'fastify';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
-import { ErrorCode, ManagementKey, RoleId, toE164, type Holiday, type WeekScheduleDay } from '@vigil/contract';
+import { ErrorCode, ManagementKey, RoleId, toE164, zoneAbbreviation, type Holiday, type WeekScheduleDay } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
 import { holidays, holidayTemplates, offices, organizations, weekScheduleDays, weekSchedules } from '../../db/schema/index.js';
 import { organizationIdsSubquery } from '../../plugins/authorization.js';
@@ -56,6 +55,8 @@ export function regionScope(auth: AuthContext): SQL {
 export function employeeScope(auth: AuthContext): SQL {
   switch (auth.roleId) {
     case RoleId.OrganizationAdmin:
+      // An equality (not `in (select …)`), so the (organization_id, surname, name, id) index gives the list order.
+      return auth.organizationId == null ? sql`false` : sql`u.role_id <> 1 and u.organization_id = ${auth.organizationId}`;
     case RoleId.Dealer:
       return sql`u.role_id <> 1 and u.organization_id in (${organizationIdsSubquery(auth)})`;
     case RoleId.SecurityOfficer:
@@ -115,23 +116,66 @@ export async function withConflicts<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+const abbreviations = new Map<string, { minute: number; name: string }>();
+
+/**
+ * `zoneAbbreviation(zone)` (contract) at the instant `now` (ms), computed once per zone and UTC
+ * minute: luxon builds an Intl.DateTimeFormat for every abbreviation (about 0.2 ms), far too slow
+ * for lists and exports of thousands of rows. Time-zone transitions fall on whole minutes, so the
+ * answer is always the contract's.
+ */
+export function zoneAbbreviationNow(zone: string, now: number = Date.now()): string {
+  const minute = Math.floor(now / 60_000);
+  const hit = abbreviations.get(zone);
+  if (hit && hit.minute === minute) return hit.name;
+  const name = zoneAbbreviation(zone, new Date(now));
+  if (abbreviations.size > 2_000) abbreviations.clear();
+  abbreviations.set(zone, { minute, name });
+  return name;
+}
+
 /** Escapes LIKE wildcards in user text. */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
-const CSV_BATCH = 2000;
+/** Rows fetched per page of a CSV export. */
+export const CSV_BATCH = 2000;
+
+/** One page of a CSV export: its rows and the sort key of its last row (null after the last page). */
+export interface CsvPage<K> {
+  rows: unknown[][];
+  next: K | null;
+}
 
 /**
- * Streams a CSV file: a header row, then rows fetched page by page (`fetchPage(offset, limit)`)
+ * Streams a CSV file: a header row, then the rows of `fetchPage(after, limit)` page by page
  * through csv-stringify with back-pressure, so memory stays flat for any size.
+ *
+ * Keyset paging: `after` is null for the first page, then the `next` key the previous page gave
+ * (the sort key of its last row); the list query continues with rows after that key in its ORDER
+ * BY, so each page is one index range and an export of N rows costs O(N) — OFFSET paging re-read
+ * every earlier row on each page, O(N²). A page shorter than `limit` (or `next` null) ends the
+ * file. Fetching stops when the client goes away. A database error after the header aborts the
+ * response (the client sees a truncated download, never a 200 with a silent gap).
  */
-export function sendCsv(reply: FastifyReply, filename: string, header: string[], fetchPage: (offset: number, limit: number) => Promise<unknown[][]>) {
+export function sendCsv<K>(
+  reply: FastifyReply, filename: string, header: string[], fetchPage: (after: K | null, limit: number) => Promise<CsvPage<K>>,
+) {
   const out = stringify({ header: true, columns: header, bom: true });
+  const drained = () => new Promise<void>((resolve) => {
+    const done = () => { out.off('drain', done); out.off('close', done); resolve(); };
+    out.on('drain', done);
+    out.on('close', done);
+  });
   void (async () => {
     try {
-      for (let offset = 0; ; offset += CSV_BATCH) {
-        const page = await fetchPage(offset, CSV_BATCH);
-        for (const row of page) if (!out.write(row)) await once(out, 'drain');
-        if (page.length < CSV_BATCH) break;
+      for (let after: K | null = null; ;) {
+        const page: CsvPage<K> = await fetchPage(after, CSV_BATCH);
+        for (const row of page.rows) {
+          if (out.destroyed) return;
+          if (!out.write(row)) await drained();
+        }
+        if (page.rows.length < CSV_BATCH || page.next == null || out.destroyed) break;
+        after = page.next;
       }
       out.end();
     } catch (err) {
@@ -142,6 +186,23 @@ export function sendCsv(reply: FastifyReply, filename: string, header: string[],
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .send(out);
+}
+
+/** Sort key of the lists ordered by name then id (branches, regions, security offices, organisations). */
+export interface NameKey {
+  name: string;
+  id: number;
+}
+
+/** The keyset condition `(name, id) > (after.name, after.id)` of a list ordered by name then id; none without `after`. */
+export function afterNameKey(name: AnyColumn, id: AnyColumn, after: NameKey | null | undefined): SQL[] {
+  return after ? [sql`(${name}, ${id}) > (${after.name}, ${after.id}::int)`] : [];
+}
+
+/** A CSV page of `list` (already in the list order): its rows and the key of its last item. */
+export function csvPage<R, K>(list: readonly R[], toRow: (r: R) => unknown[], keyOf: (r: R) => K): CsvPage<K> {
+  const last = list[list.length - 1];
+  return { rows: list.map(toRow), next: last === undefined ? null : keyOf(last) };
 }
 
 /** Name of an office's own week schedule / holiday template (replaced in place on later edits). */

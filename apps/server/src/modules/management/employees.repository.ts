@@ -3,10 +3,17 @@
  * their WorksIn, under the caller's scope (employeeScope) or every user for the platform admin.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { formatPhoneInternational, roleById, statusLabel, zoneAbbreviation, type EmployeeRow, type WorksInEntry } from '@vigil/contract';
+import { formatPhoneInternational, roleById, statusLabel, type EmployeeRow, type WorksInEntry } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { employeeScope, likePattern } from './common.js';
+import { employeeScope, likePattern, zoneAbbreviationNow, type CsvPage } from './common.js';
+
+/** Sort key of the employee list (its ORDER BY u.surname, u.name, u.id) for keyset paging. */
+export interface EmployeeKey {
+  surname: string;
+  name: string;
+  id: number;
+}
 
 /** Filters of the employee list. */
 export interface EmployeeFilter {
@@ -19,11 +26,24 @@ export interface EmployeeFilter {
   employeeId?: number;
   offset: number;
   limit: number;
+  /** Keyset paging (exports): only rows after this key in the list order. */
+  after?: EmployeeKey | null;
+  /** false skips counting the matches (`total` is then 0): exports need no total. Default true. */
+  count?: boolean;
 }
+
+/**
+ * The text the employee search matches: "name surname", e-mail, phone and number joined by
+ * chr(1), which nobody types, so a match never spans two fields. `text ILIKE '%q%'` is then
+ * exactly "q is in the name, the surname, "name surname", the e-mail, the phone or the number".
+ * The same expression is indexed by users_search_trgm_idx (pg_trgm, db/schema/people.ts), which
+ * answers such ILIKEs from the index; keep the two identical.
+ */
+const SEARCH_TEXT = sql`(u.name || ' ' || u.surname || chr(1) || u.email || chr(1) || coalesce(u.phone_number, '') || chr(1) || coalesce(u.number, ''))`;
 
 interface UserRow {
   id: number; name: string; surname: string; email: string; phone_number: string | null; number: string | null; role_id: number; status_id: number;
-  organization_id: number | null; organization_name: string | null; last_login: string | Date | null; total: number | string;
+  organization_id: number | null; organization_name: string | null; last_login: string | Date | null;
   lang_id: string; geofence_validation: boolean; address: string | null; city: string | null; state: string | null; zip_code: string | null; country: string | null;
 }
 interface WorksInRow {
@@ -31,7 +51,11 @@ interface WorksInRow {
   security_office_id: number | null; security_office_name: string | null; time_zone: string | null;
 }
 
-/** A page of employees in scope (auth null = platform admin: everyone), ordered by surname, name. */
+/**
+ * A page of employees in scope (auth null = platform admin: everyone), ordered by surname, name,
+ * id, with their WorksIn; `total` counts every match (a separate count query, run alongside the
+ * page, so the page itself is an index range of users_org_idx and stops after `limit` rows).
+ */
 export async function listEmployees(db: Db, auth: AuthContext | null, f: EmployeeFilter): Promise<{ rows: EmployeeRow[]; total: number }> {
   const where: SQL[] = [auth ? employeeScope(auth) : sql`true`];
   if (f.organizationId) where.push(sql`u.organization_id = ${f.organizationId}`);
@@ -40,20 +64,23 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
   if (f.employeeId) where.push(sql`u.id = ${f.employeeId}`);
   if (f.branchOfficeId) where.push(sql`u.id in (select user_id from works_in where branch_office_id = ${f.branchOfficeId})`);
   if (f.regionalOfficeId) {
-    where.push(sql`u.id in (select w.user_id from works_in w left join branch_offices b on b.id = w.branch_office_id
-      where w.regional_office_id = ${f.regionalOfficeId} or b.regional_office_id = ${f.regionalOfficeId})`);
+    // Two index lookups (works in the region itself, or in one of its branches) instead of an OR across a join.
+    where.push(sql`u.id in (select user_id from works_in where regional_office_id = ${f.regionalOfficeId}
+      union all select w.user_id from works_in w join branch_offices b on b.id = w.branch_office_id where b.regional_office_id = ${f.regionalOfficeId})`);
   }
-  if (f.search) {
-    const p = likePattern(f.search);
-    where.push(sql`(u.name ilike ${p} or u.surname ilike ${p} or u.email ilike ${p} or (u.name || ' ' || u.surname) ilike ${p} or u.phone_number ilike ${p} or u.number ilike ${p})`);
-  }
-  const list = await rows<UserRow>(db, sql`
-    select u.id, u.name, u.surname, u.email, u.phone_number, u.number, u.role_id, u.status_id, u.organization_id, o.name as organization_name, u.last_login,
-      u.lang_id, u.geofence_validation, u.address, u.city, u.state, u.zip_code, u.country, count(*) over () as total
-    from users u left join organizations o on o.id = u.organization_id
-    where ${sql.join(where, sql` and `)}
-    order by u.surname, u.name, u.id
-    offset ${f.offset} limit ${f.limit}`);
+  if (f.search) where.push(sql`${SEARCH_TEXT} ilike ${likePattern(f.search)}`);
+  const filter = sql.join(where, sql` and `);
+  const after = f.after ? sql` and (u.surname, u.name, u.id) > (${f.after.surname}, ${f.after.name}, ${f.after.id}::int)` : sql``;
+  const [list, counted] = await Promise.all([
+    rows<UserRow>(db, sql`
+      select u.id, u.name, u.surname, u.email, u.phone_number, u.number, u.role_id, u.status_id, u.organization_id, o.name as organization_name, u.last_login,
+        u.lang_id, u.geofence_validation, u.address, u.city, u.state, u.zip_code, u.country
+      from users u left join organizations o on o.id = u.organization_id
+      where ${filter}${after}
+      order by u.surname, u.name, u.id
+      offset ${f.offset} limit ${f.limit}`),
+    f.count === false ? Promise.resolve([{ n: 0 }]) : rows<{ n: number | string }>(db, sql`select count(*) as n from users u where ${filter}`),
+  ]);
   const ids = list.map((u) => u.id);
   const works = ids.length
     ? await rows<WorksInRow>(db, sql`
@@ -71,13 +98,13 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
   const byUser = new Map<number, WorksInRow[]>();
   for (const w of works) byUser.set(w.user_id, [...(byUser.get(w.user_id) ?? []), w]);
   return {
-    total: Number(list[0]?.total ?? 0),
+    total: Number(counted[0]?.n ?? 0),
     rows: list.map((u) => {
       const mine = byUser.get(u.id) ?? [];
       const zone = mine.find((w) => w.time_zone)?.time_zone ?? 'UTC';
       const WorksIn: WorksInEntry[] = mine.map((w) => ({
         RegionalOfficeId: w.regional_office_id, RegionalOfficeName: w.regional_office_name, BranchOfficeId: w.branch_office_id, BranchOfficeName: w.branch_office_name,
-        SecurityOfficeId: w.security_office_id, SecurityOfficeName: w.security_office_name, OfficeDst: w.time_zone ? zoneAbbreviation(w.time_zone) : null,
+        SecurityOfficeId: w.security_office_id, SecurityOfficeName: w.security_office_name, OfficeDst: w.time_zone ? zoneAbbreviationNow(w.time_zone) : null,
       }));
       return {
         UserId: u.id, Name: u.name, Surname: u.surname, Email: u.email, PhoneNumber: u.phone_number, Number: u.number, RoleId: u.role_id,
@@ -92,6 +119,16 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
 
 /** Column header of the employee CSV export. */
 export const EMPLOYEE_CSV_HEADER = ['Id', 'Name', 'Surname', 'Email', 'PhoneNumber', 'Number', 'Role', 'Status', 'Organization', 'WorksIn', 'LastLogin'];
+
+/**
+ * One page of the employee CSV export (keyset paging for sendCsv): the employees matching `f`
+ * after `after` in the list order, as CSV rows, and the key of the last one.
+ */
+export async function employeeCsvPage(db: Db, auth: AuthContext | null, f: Omit<EmployeeFilter, 'offset' | 'limit' | 'after' | 'count'>, after: EmployeeKey | null, limit: number): Promise<CsvPage<EmployeeKey>> {
+  const { rows: list } = await listEmployees(db, auth, { ...f, offset: 0, limit, after, count: false });
+  const last = list[list.length - 1];
+  return { rows: list.map(employeeCsvRow), next: last ? { surname: last.Surname, name: last.Name, id: last.UserId } : null };
+}
 
 /** One CSV row of an employee. */
 export function employeeCsvRow(e: EmployeeRow): unknown[] {

@@ -19,7 +19,7 @@ import { requestOrigin } from '../account/account.service.js';
 import { addEmployee, changeRoleStatus, ImportRefused, importEmployees, previewImport, resendActivationAdmin, updateEmployee, type Actor } from './employees.service.js';
 import { assertOrganizationInScope } from '../organizations/organizations.repository.js';
 import { sendCsv } from './common.js';
-import { EMPLOYEE_CSV_HEADER, employeeCsvRow, listEmployees } from './employees.repository.js';
+import { EMPLOYEE_CSV_HEADER, employeeCsvPage, listEmployees, type EmployeeKey } from './employees.repository.js';
 
 /** Body limit of the manageemployees calls (the CSV import travels in the JSON body). */
 export const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
@@ -63,14 +63,14 @@ export async function employeeListRoutes(fastify: FastifyInstance) {
     const d = req.body;
     if (d.organizationId) await assertOrganizationInScope(app.db, auth, d.organizationId);
     if (d.format === 'csv') {
-      return sendCsv(reply, 'employees.csv', EMPLOYEE_CSV_HEADER, async (offset, limit) => (await listEmployees(app.db, auth, { ...d, offset, limit })).rows.map(employeeCsvRow));
+      return sendCsv(reply, 'employees.csv', EMPLOYEE_CSV_HEADER, (after: EmployeeKey | null, limit) => employeeCsvPage(app.db, auth, d, after, limit));
     }
     const page = await listEmployees(app.db, auth, d);
     return { success: true, body: { personobject: page.rows, total: page.total } };
   });
 
   app.post('/api/client/getemployee', { preValidation: requireClient, schema: { body: ZGetEmployeeRequest } }, async (req) => {
-    const page = await listEmployees(app.db, req.auth!, { employeeId: req.body.employeeId, offset: 0, limit: 1 });
+    const page = await listEmployees(app.db, req.auth!, { employeeId: req.body.employeeId, offset: 0, limit: 1, count: false });
     const person = page.rows[0];
     if (!person) throw notFound();
     return { success: true, body: { personobject: person } };

@@ -107,7 +107,7 @@ async function snapshot(db: Db, userId: number) {
 
 /** The employee row as the list calls present it. */
 async function employeeRow(db: Db, userId: number): Promise<EmployeeRow> {
-  const page = await listEmployees(db, null, { employeeId: userId, offset: 0, limit: 1 });
+  const page = await listEmployees(db, null, { employeeId: userId, offset: 0, limit: 1, count: false });
   return page.rows[0]!;
 }
 

@@ -1,8 +1,9 @@
-/** The management module (issue 4): offices, organisations, security offices and employee reads. */
+/** The management module (issue 4): offices, organisations, security offices, employee reads and the address lookup. */
 import type { FastifyInstance } from 'fastify';
 import { adminManagementRoutes } from './admin.routes.js';
 import { branchManagementRoutes } from './branches.routes.js';
 import { employeeListRoutes } from './employees.routes.js';
+import { geocodeRoutes } from './geocode.routes.js';
 import { officesRoutes } from './offices.routes.js';
 
 /** Registers every management route. */
@@ -11,4 +12,5 @@ export async function managementRoutes(app: FastifyInstance) {
   await app.register(officesRoutes);
   await app.register(adminManagementRoutes);
   await app.register(employeeListRoutes);
+  await app.register(geocodeRoutes);
 }

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  formatPhoneInternational, statusLabel, zoneAbbreviation, ZAddRegionalOfficeRequest, ZGetOfficesRequest, ZManageRegionalOfficesRequest,
+  formatPhoneInternational, statusLabel, ZAddRegionalOfficeRequest, ZGetOfficesRequest, ZManageRegionalOfficesRequest,
   ZSecurityOfficeListRequest, type HeadOfficeDetail, type OfficeRow,
 } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
@@ -20,9 +20,10 @@ import { requireClient, type AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { assertOrganizationInScope } from '../organizations/organizations.repository.js';
 import {
-  assertCanManage, conflict, likePattern, normalize, readSchedule, regionScope, saveHolidays, saveWeekSchedule, sendCsv, targetOrganization, timersOf, withConflicts,
+  afterNameKey, assertCanManage, conflict, csvPage, likePattern, normalize, readSchedule, regionScope, saveHolidays, saveWeekSchedule, sendCsv, targetOrganization, timersOf,
+  withConflicts, zoneAbbreviationNow, type NameKey,
 } from './common.js';
-import { listSecurityOffices, SECURITY_OFFICE_CSV_HEADER, securityOfficeCsvRow } from './security-offices.repository.js';
+import { listSecurityOffices, SECURITY_OFFICE_CSV_HEADER, securityOfficeCsvRow, securityOfficeKey } from './security-offices.repository.js';
 
 type OfficeSelect = typeof offices.$inferSelect;
 
@@ -31,14 +32,19 @@ function presentOffice(o: OfficeSelect, organizationName: string, branchCount: n
   return {
     Id: o.id, OrganizationId: o.organizationId, OrganizationName: organizationName, OfficeTypeId: o.officeTypeId, Name: o.name, Code: o.code,
     PhoneNumber: o.phoneNumber, Email: o.email, Address: o.address, City: o.city, State: o.state, ZipCode: o.zipCode, Country: o.country,
-    Latitude: o.latitude, Longitude: o.longitude, TimeZone: o.timeZone, Dst: zoneAbbreviation(o.timeZone), StatusId: o.statusId, Status: statusLabel(o.statusId),
+    Latitude: o.latitude, Longitude: o.longitude, TimeZone: o.timeZone, Dst: zoneAbbreviationNow(o.timeZone), StatusId: o.statusId, Status: statusLabel(o.statusId),
     BranchCount: branchCount,
   };
 }
 
-/** Regional offices in scope, filtered and paged by name. */
-export async function listRegions(db: Db, auth: AuthContext, f: { organizationId?: number | null; statusId?: number; search?: string; offset: number; limit: number }) {
-  const where: SQL[] = [eq(offices.officeTypeId, OfficeType.RegionalOffice), regionScope(auth)];
+/**
+ * Regional offices in scope, filtered, ordered by name then id and paged (offset/limit, or keyset
+ * with `after` for exports); `total` counts every match unless `count` is false.
+ */
+export async function listRegions(db: Db, auth: AuthContext, f: {
+  organizationId?: number | null; statusId?: number; search?: string; offset: number; limit: number; after?: NameKey | null; count?: boolean;
+}) {
+  const where: SQL[] = [eq(offices.officeTypeId, OfficeType.RegionalOffice), regionScope(auth), ...afterNameKey(offices.name, offices.id, f.after)];
   if (f.organizationId) where.push(eq(offices.organizationId, f.organizationId));
   if (f.statusId) where.push(eq(offices.statusId, f.statusId));
   if (f.search) where.push(or(ilike(offices.name, likePattern(f.search)), ilike(offices.code, likePattern(f.search)))!);
@@ -47,7 +53,7 @@ export async function listRegions(db: Db, auth: AuthContext, f: { organizationId
       o: offices,
       organizationName: organizations.name,
       branchCount: sql<number>`(select count(*) from branch_offices b where b.regional_office_id = ${offices.id})`.mapWith(Number),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: f.count === false ? sql<number>`0`.mapWith(Number) : sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(offices)
     .innerJoin(organizations, eq(organizations.id, offices.organizationId))
@@ -132,9 +138,11 @@ export async function officesRoutes(fastify: FastifyInstance) {
       case 'GET-REGIONAL-OFFICES': {
         if (d.organizationId) await assertOrganizationInScope(app.db, auth, d.organizationId);
         if (d.format === 'csv') {
-          return sendCsv(reply, 'regions.csv', REGION_CSV_HEADER, async (offset, limit) => (await listRegions(app.db, auth, { ...d, offset, limit })).rows.map((r) => [
-            r.Id, r.Name, r.Code, r.OrganizationName, r.Address, r.City, r.State, r.ZipCode, r.Country, formatPhoneInternational(r.PhoneNumber), r.Email, r.Latitude, r.Longitude, r.TimeZone, r.Status, r.BranchCount,
-          ]));
+          return sendCsv(reply, 'regions.csv', REGION_CSV_HEADER, async (after: NameKey | null, limit) => csvPage(
+            (await listRegions(app.db, auth, { ...d, offset: 0, limit, after, count: false })).rows,
+            (r) => [r.Id, r.Name, r.Code, r.OrganizationName, r.Address, r.City, r.State, r.ZipCode, r.Country, formatPhoneInternational(r.PhoneNumber), r.Email, r.Latitude, r.Longitude, r.TimeZone, r.Status, r.BranchCount],
+            (r) => ({ name: r.Name, id: r.Id }),
+          ));
         }
         const page = await listRegions(app.db, auth, d);
         return { success: true, body: { officeobject: page.rows, total: page.total } };
@@ -212,8 +220,8 @@ export async function officesRoutes(fastify: FastifyInstance) {
     const d = req.body;
     if (d.organizationId) await assertOrganizationInScope(app.db, auth, d.organizationId);
     if (d.format === 'csv') {
-      return sendCsv(reply, 'security-offices.csv', SECURITY_OFFICE_CSV_HEADER, async (offset, limit) =>
-        (await listSecurityOffices(app.db, auth, { ...d, offset, limit })).rows.map(securityOfficeCsvRow));
+      return sendCsv(reply, 'security-offices.csv', SECURITY_OFFICE_CSV_HEADER, async (after: NameKey | null, limit) =>
+        csvPage((await listSecurityOffices(app.db, auth, { ...d, offset: 0, limit, after, count: false })).rows, securityOfficeCsvRow, securityOfficeKey));
     }
     const page = await listSecurityOffices(app.db, auth, d);
     return { success: true, body: { securityofficeobject: page.rows, total: page.total } };

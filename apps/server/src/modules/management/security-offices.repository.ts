@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { organizations, organizationSecurityOffices, securityOffices, users, worksIn } from '../../db/schema/index.js';
 import { organizationIdsSubquery } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { likePattern } from './common.js';
+import { afterNameKey, likePattern, type NameKey } from './common.js';
 
 /** SQL condition on `security_offices` a client user may see; null auth = platform admin (all). */
 function securityOfficeScope(auth: AuthContext | null): SQL {
@@ -19,14 +19,20 @@ function securityOfficeScope(auth: AuthContext | null): SQL {
   return sql`${securityOffices.id} in (select security_office_id from organization_security_offices where organization_id in (${organizationIdsSubquery(auth)}))`;
 }
 
-/** Security offices in scope, filtered and paged by name, with Managing and Admins. */
-export async function listSecurityOffices(db: Db, auth: AuthContext | null, f: { organizationId?: number | null; statusId?: number; search?: string; offset: number; limit: number; securityOfficeId?: number }) {
-  const where: SQL[] = [securityOfficeScope(auth)];
+/**
+ * Security offices in scope, filtered, ordered by name then id and paged (offset/limit, or keyset
+ * with `after` for exports), with Managing and Admins; `total` counts every match unless `count` is false.
+ */
+export async function listSecurityOffices(db: Db, auth: AuthContext | null, f: {
+  organizationId?: number | null; statusId?: number; search?: string; offset: number; limit: number; securityOfficeId?: number; after?: NameKey | null; count?: boolean;
+}) {
+  const where: SQL[] = [securityOfficeScope(auth), ...afterNameKey(securityOffices.name, securityOffices.id, f.after)];
   if (f.organizationId) where.push(sql`${securityOffices.id} in (select security_office_id from organization_security_offices where organization_id = ${f.organizationId})`);
   if (f.statusId) where.push(eq(securityOffices.statusId, f.statusId));
   if (f.securityOfficeId) where.push(eq(securityOffices.id, f.securityOfficeId));
   if (f.search) where.push(or(ilike(securityOffices.name, likePattern(f.search)), ilike(securityOffices.code, likePattern(f.search)))!);
-  const list = await db.select({ s: securityOffices, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(securityOffices)
+  const total = f.count === false ? sql<number>`0`.mapWith(Number) : sql<number>`count(*) over ()`.mapWith(Number);
+  const list = await db.select({ s: securityOffices, total }).from(securityOffices)
     .where(and(...where)).orderBy(asc(securityOffices.name), asc(securityOffices.id)).offset(f.offset).limit(f.limit);
   const ids = list.map((r) => r.s.id);
   const managing = ids.length
@@ -51,6 +57,9 @@ export async function listSecurityOffices(db: Db, auth: AuthContext | null, f: {
 
 /** Column header of the security office CSV export. */
 export const SECURITY_OFFICE_CSV_HEADER = ['Id', 'Name', 'Code', 'Address', 'City', 'State', 'ZipCode', 'Country', 'PhoneNumber', 'Email', 'Monitoring', 'Status', 'Managing'];
+
+/** The keyset of a security office row (to continue an export after it). */
+export const securityOfficeKey = (s: SecurityOfficeRow): NameKey => ({ name: s.Name, id: s.SecurityOfficeId });
 
 /** One CSV row of a security office. */
 export function securityOfficeCsvRow(s: SecurityOfficeRow): unknown[] {

@@ -12,7 +12,7 @@
  * - an ambiguous wall time in the fall-back overlap takes the earlier offset, i.e. its first
  *   occurrence (01:30 on 2026-11-01 in America/New_York → 01:30 EDT = 05:30Z, not 06:30Z).
  */
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 
 /** One open weekday of a week schedule: ISO weekday 1 (Monday) … 7 (Sunday), branch-local 'HH:MM:SS' times. */
 export interface ScheduleDayDef {
@@ -82,18 +82,60 @@ const DAY_MS = 86_400_000;
 const TIME_RE = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * Zones already checked. luxon's isValidZone builds a new Intl.DateTimeFormat on every call (slow,
+ * and ICU memory outside the JavaScript heap that the collector frees late): with 5,000 branches
+ * one supervision tick took 5 s and grew the process by a gigabyte.
+ */
+const knownZones = new Map<string, IANAZone>();
+
 /** The IANA zone `name`; throws RangeError when luxon does not know it. */
 function zoneOf(name: string): IANAZone {
-  if (!IANAZone.isValidZone(name)) throw new RangeError(`Unknown time zone: ${name}`);
-  return IANAZone.create(name) as IANAZone;
+  let zone = knownZones.get(name);
+  if (!zone) {
+    if (!IANAZone.isValidZone(name)) throw new RangeError(`Unknown time zone: ${name}`);
+    zone = IANAZone.create(name) as IANAZone;
+    knownZones.set(name, zone);
+  }
+  return zone;
 }
 
-/** [year, month, day] of 'YYYY-MM-DD'; throws RangeError on anything else. */
+/** Per zone: UTC day start (ms) → the zone's offset (minutes) all that day, or null on a transition day. */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+/**
+ * UTC offset (minutes) of `zone` at instant `ms`. luxon asks Intl for every offset, which made a
+ * supervision tick of 5,000 branches take over a second, so offsets are memoised per zone and
+ * UTC day: when the offset is the same at both ends of the day it holds all day; on a transition
+ * day (at most one a day in every IANA zone) it is computed.
+ * @throws RangeError for an unknown zone.
+ */
+export function offsetMinutes(zone: string, ms: number): number {
+  const z = zoneOf(zone);
+  const dayStart = Math.floor(ms / DAY_MS) * DAY_MS;
+  let days = dayOffsets.get(zone);
+  if (!days) {
+    days = new Map();
+    dayOffsets.set(zone, days);
+  }
+  let cached = days.get(dayStart);
+  if (cached === undefined) {
+    const a = z.offset(dayStart);
+    cached = a === z.offset(dayStart + DAY_MS - 1) ? a : null;
+    if (days.size > 50_000) days.clear();
+    days.set(dayStart, cached);
+  }
+  return cached ?? z.offset(ms);
+}
+
+/** [year, month, day] of 'YYYY-MM-DD' (a real calendar day); throws RangeError on anything else. */
 function parseDate(localDate: string): [number, number, number] {
   const m = DATE_RE.exec(localDate);
-  const parsed = m ? DateTime.fromISO(localDate, { zone: 'utc' }) : null;
-  if (!m || !parsed?.isValid) throw new RangeError(`Invalid local date: ${localDate}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
+  const [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+  const day = new Date(0);
+  day.setUTCFullYear(y, mo - 1, d);
+  if (!m || day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) throw new RangeError(`Invalid local date: ${localDate}`);
+  return [y, mo, d];
 }
 
 /** Seconds since local midnight of 'HH:MM[:SS[.fff]]' (24:00:00 allowed, as in PostgreSQL); throws RangeError otherwise. */
@@ -112,24 +154,25 @@ export function timeOfDaySeconds(time: string): number {
  * @throws RangeError for an unknown zone, a malformed date or time.
  */
 export function localWallTimeToInstant(zone: string, localDate: string, time: string, dayOffset = 0): Date {
-  const z = zoneOf(zone);
+  zoneOf(zone);
+  const offset = (at: number) => offsetMinutes(zone, at);
   const [y, mo, d] = parseDate(localDate);
   // The wall time read as if it were UTC; the real instant is wall − offset (offset in minutes).
   const wall = Date.UTC(y, mo - 1, d + dayOffset) + timeOfDaySeconds(time) * 1000;
-  const offsets = new Set([wall - DAY_MS, wall, wall + DAY_MS].map((probe) => z.offset(probe)));
+  const offsets = new Set([wall - DAY_MS, wall, wall + DAY_MS].map(offset));
   const valid = [...offsets]
     .map((o) => wall - o * MINUTE_MS)
-    .filter((instant) => instant + z.offset(instant) * MINUTE_MS === wall)
+    .filter((instant) => instant + offset(instant) * MINUTE_MS === wall)
     .sort((a, b) => a - b);
   if (valid.length > 0) return new Date(valid[0]!);
   // In a gap: the offset jumps between lo (still the old offset) and hi (already the new one).
   let lo = wall - Math.max(...offsets) * MINUTE_MS;
   let hi = wall - Math.min(...offsets) * MINUTE_MS;
-  const before = z.offset(lo);
-  if (z.offset(hi) === before) return new Date(hi); // not expected: no transition found
+  const before = offset(lo);
+  if (offset(hi) === before) return new Date(hi); // not expected: no transition found
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
-    if (z.offset(mid) === before) lo = mid;
+    if (offset(mid) === before) lo = mid;
     else hi = mid;
   }
   return new Date(hi);
@@ -141,8 +184,8 @@ export function localWallTimeToInstant(zone: string, localDate: string, time: st
  * @throws RangeError for an unknown zone.
  */
 export function localDay(instant: Date, zone: string): string {
-  zoneOf(zone);
-  return DateTime.fromJSDate(instant, { zone }).toISODate()!;
+  const ms = instant.getTime();
+  return new Date(ms + offsetMinutes(zone, ms) * MINUTE_MS).toISOString().slice(0, 10);
 }
 
 /** 'YYYY-MM-DD' moved by `days` calendar days. @throws RangeError on a malformed date. */

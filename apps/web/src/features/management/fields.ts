@@ -22,8 +22,11 @@ export const identityFields = (t: TFunction, withCode = true): FieldDef[] => [
   { name: 'email', label: t('management.fields.email') },
 ];
 
-/** Address, coordinates and time zone. */
-export const addressFields = (t: TFunction, withZone = true): FieldDef[] => [
+/**
+ * Address, coordinates (typed, or picked on the map below them, or found from the address through
+ * `geocodePath` when the server has a geocoder) and time zone.
+ */
+export const addressFields = (t: TFunction, withZone = true, geocodePath: '/api/client/geocode' | '/api/admin/geocode' = '/api/client/geocode'): FieldDef[] => [
   { name: 'address', label: t('management.fields.address'), wide: true, maxLength: 300 },
   { name: 'city', label: t('management.fields.city') },
   { name: 'state', label: t('management.fields.state') },
@@ -31,6 +34,7 @@ export const addressFields = (t: TFunction, withZone = true): FieldDef[] => [
   { name: 'country', label: t('management.fields.country') },
   { name: 'latitude', label: t('management.fields.latitude'), kind: 'number' },
   { name: 'longitude', label: t('management.fields.longitude'), kind: 'number' },
+  { name: 'coordinates', label: t('management.map.label'), kind: 'coordinates', geocodePath },
   ...(withZone ? [{ name: 'timeZone', label: t('management.fields.timeZone'), helper: t('management.fields.timeZoneHelp') }] : []),
 ];
 

@@ -15,12 +15,19 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { ApiError } from '../api/client';
 import { useErrorText } from '../api/use-error-text';
+import { CoordinatesField } from './CoordinatesField';
 
-/** One form field. `kind` picks the input; `wide` spans the whole row. */
+/**
+ * One form field. `kind` picks the input; `wide` spans the whole row. `coordinates` is not a value
+ * of its own: the map picker that writes the form's `latitude` and `longitude` fields
+ * (CoordinatesField), with the address lookup through `geocodePath` when the server has one.
+ */
 export interface FieldDef {
   name: string;
   label: string;
-  kind?: 'text' | 'number' | 'select' | 'multiselect' | 'switch' | 'time' | 'weekSchedule' | 'holidays' | 'textarea';
+  kind?: 'text' | 'number' | 'select' | 'multiselect' | 'switch' | 'time' | 'weekSchedule' | 'holidays' | 'textarea' | 'coordinates';
+  /** kind 'coordinates': the geocode call (/api/client/geocode or /api/admin/geocode). */
+  geocodePath?: string;
   options?: { value: string | number; label: string }[];
   maxLength?: number;
   wide?: boolean;
@@ -74,47 +81,59 @@ export function EntityForm(props: EntityFormProps) {
     <Box component="form" noValidate onSubmit={(e) => void submit(e)} data-testid={`${props.testId}-form`}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
         {props.fields.filter((f) => !f.visible || f.visible(values)).map((f) => (
-          <Box key={f.name} sx={{ gridColumn: f.wide || f.kind === 'weekSchedule' || f.kind === 'holidays' ? '1 / -1' : undefined }}>
-            <Controller
-              name={f.name}
-              control={form.control}
-              render={({ field, fieldState }) => {
-                const err = message(fieldState.error?.message, f);
-                const testId = `${props.testId}-${f.name}`;
-                switch (f.kind) {
-                  case 'switch':
-                    return <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'aria-label': f.label, ...{ 'data-testid': testId } } }} />} label={f.label} />;
-                  case 'select':
-                  case 'multiselect': {
-                    const multiple = f.kind === 'multiselect';
-                    return (
-                      <TextField
-                        select fullWidth size="small" label={f.label} error={!!err} helperText={err ?? f.helper}
-                        value={multiple ? ((field.value as unknown[] | undefined) ?? []).map(String) : field.value == null ? '' : String(field.value)}
-                        onChange={(e) => field.onChange(multiple ? (e.target.value as unknown as string[]).map(Number) : e.target.value)}
-                        slotProps={{ select: { multiple }, htmlInput: { 'data-testid': testId } }}
-                      >
-                        {!multiple && <MenuItem value="">{t('management.form.none')}</MenuItem>}
-                        {f.options?.map((o) => <MenuItem key={o.value} value={String(o.value)}>{o.label}</MenuItem>)}
-                      </TextField>
-                    );
+          <Box key={f.name} sx={{ gridColumn: f.wide || f.kind === 'weekSchedule' || f.kind === 'holidays' || f.kind === 'coordinates' ? '1 / -1' : undefined }}>
+            {f.kind === 'coordinates' ? (
+              <CoordinatesField
+                values={values}
+                geocodePath={f.geocodePath}
+                testId={`${props.testId}-${f.name}`}
+                onChange={(v) => {
+                  form.setValue('latitude', v.latitude, { shouldDirty: true, shouldValidate: true });
+                  form.setValue('longitude', v.longitude, { shouldDirty: true, shouldValidate: true });
+                }}
+              />
+            ) : (
+              <Controller
+                name={f.name}
+                control={form.control}
+                render={({ field, fieldState }) => {
+                  const err = message(fieldState.error?.message, f);
+                  const testId = `${props.testId}-${f.name}`;
+                  switch (f.kind) {
+                    case 'switch':
+                      return <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'aria-label': f.label, ...{ 'data-testid': testId } } }} />} label={f.label} />;
+                    case 'select':
+                    case 'multiselect': {
+                      const multiple = f.kind === 'multiselect';
+                      return (
+                        <TextField
+                          select fullWidth size="small" label={f.label} error={!!err} helperText={err ?? f.helper}
+                          value={multiple ? ((field.value as unknown[] | undefined) ?? []).map(String) : field.value == null ? '' : String(field.value)}
+                          onChange={(e) => field.onChange(multiple ? (e.target.value as unknown as string[]).map(Number) : e.target.value)}
+                          slotProps={{ select: { multiple }, htmlInput: { 'data-testid': testId } }}
+                        >
+                          {!multiple && <MenuItem value="">{t('management.form.none')}</MenuItem>}
+                          {f.options?.map((o) => <MenuItem key={o.value} value={String(o.value)}>{o.label}</MenuItem>)}
+                        </TextField>
+                      );
+                    }
+                    case 'weekSchedule':
+                      return <WeekScheduleField value={(field.value as DayValue[] | undefined) ?? []} onChange={field.onChange} error={err} testId={testId} />;
+                    case 'holidays':
+                      return <HolidaysField value={(field.value as HolidayValue[] | undefined) ?? []} onChange={field.onChange} error={err} testId={testId} />;
+                    default:
+                      return (
+                        <TextField
+                          fullWidth size="small" label={f.label} error={!!err} helperText={err ?? f.helper}
+                          type={f.kind === 'time' ? 'time' : 'text'} multiline={f.kind === 'textarea'} minRows={f.kind === 'textarea' ? 2 : undefined}
+                          value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur}
+                          slotProps={{ htmlInput: { 'data-testid': testId, inputMode: f.kind === 'number' ? 'decimal' : undefined }, inputLabel: f.kind === 'time' ? { shrink: true } : undefined }}
+                        />
+                      );
                   }
-                  case 'weekSchedule':
-                    return <WeekScheduleField value={(field.value as DayValue[] | undefined) ?? []} onChange={field.onChange} error={err} testId={testId} />;
-                  case 'holidays':
-                    return <HolidaysField value={(field.value as HolidayValue[] | undefined) ?? []} onChange={field.onChange} error={err} testId={testId} />;
-                  default:
-                    return (
-                      <TextField
-                        fullWidth size="small" label={f.label} error={!!err} helperText={err ?? f.helper}
-                        type={f.kind === 'time' ? 'time' : 'text'} multiline={f.kind === 'textarea'} minRows={f.kind === 'textarea' ? 2 : undefined}
-                        value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur}
-                        slotProps={{ htmlInput: { 'data-testid': testId, inputMode: f.kind === 'number' ? 'decimal' : undefined }, inputLabel: f.kind === 'time' ? { shrink: true } : undefined }}
-                      />
-                    );
-                }
-              }}
-            />
+                }}
+              />
+            )}
           </Box>
         ))}
       </Box>

@@ -41,7 +41,7 @@ export function AdminClientsPage() {
   const fields: FieldDef[] = [
     ...identityFields(t, false),
     { name: 'statusId', label: t('management.fields.status'), kind: 'select', options: statusOptions(t) },
-    ...addressFields(t),
+    ...addressFields(t, true, '/api/admin/geocode'),
     ...contactFields(t),
     { name: 'securityOfficeIds', label: t('management.fields.monitoringSecurityOffices'), kind: 'multiselect', options: options.securityOffices, wide: true },
     { name: 'dealerIds', label: t('management.fields.dealers'), kind: 'multiselect', options: options.dealers, wide: true },
@@ -107,7 +107,7 @@ export function AdminSecurityOfficesPage() {
     ...identityFields(t),
     { name: 'statusId', label: t('management.fields.status'), kind: 'select', options: statusOptions(t) },
     { name: 'isMonitoring', label: t('management.fields.isMonitoring'), kind: 'switch' },
-    ...addressFields(t),
+    ...addressFields(t, true, '/api/admin/geocode'),
     { name: 'organizationIds', label: t('management.fields.managing'), kind: 'multiselect', options: options.organizations, wide: true },
   ];
   const s = editing && editing !== 'new' ? editing : null;

@@ -3,35 +3,18 @@
  * translated message instead of the map when WebGL is unavailable or the chunk fails, and a
  * legend of the §2 colours.
  */
-import { Component, Suspense, lazy, useCallback, useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { BranchOfficeRow } from '@vigil/contract';
 import { Loading } from '../../../shared/components/Loading';
 import { BRANCH_STATUSES } from '../branch-board';
-import { hasLocation, webglAvailable } from '../map/map-features';
+import { canUseWebgl } from '../../../shared/map/basemap-style';
+import { MapBoundary } from '../../../shared/map/MapBoundary';
+import { hasLocation } from '../map/map-features';
 import { StatusDot } from './StatusDot';
 
 const BranchMap = lazy(() => import('../map/BranchMap'));
-
-class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: Error) {
-    console.error('map failed', error);
-  }
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
-let webgl: boolean | null = null;
-function canUseWebgl(): boolean {
-  webgl ??= webglAvailable();
-  return webgl;
-}
 
 export function BranchMapPanel({ rows, height }: { rows: BranchOfficeRow[]; height: number | string }) {
   const { t } = useTranslation();

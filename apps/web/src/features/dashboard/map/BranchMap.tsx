@@ -1,6 +1,7 @@
 /**
  * The branch map (MapLibre; loaded lazily — this module and maplibre-gl are their own chunk).
- * Offline basemap from world-atlas countries (no network), or the style at VITE_MAP_STYLE_URL.
+ * Offline basemap from world-atlas countries (no network), or the style at VITE_MAP_STYLE_URL
+ * (shared/map/basemap.ts, as the coordinate picker).
  * Branches are a clustered GeoJSON source fed from the board query's rows, so every socket event
  * that recolours the board recolours the map; clusters are red when any member is in alarm.
  * The container carries data-alarm-count: alarm branches in the source after its last update.
@@ -8,13 +9,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box } from '@mui/material';
-import { Map as MapLibreMap, Popup, setWorkerUrl, type GeoJSONSource, type MapLayerMouseEvent, type StyleSpecification } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
-import { feature } from 'topojson-client';
-import type { Topology } from 'topojson-specification';
-import countriesUrl from 'world-atlas/countries-50m.json?url';
+import { Map as MapLibreMap, Popup, type GeoJSONSource, type MapLayerMouseEvent } from 'maplibre-gl';
 import type { BranchOfficeRow } from '@vigil/contract';
+import { basemapStyle } from '../../../shared/map/basemap';
 import {
   BRANCH_SOURCE,
   CLUSTER_COLOR,
@@ -28,28 +25,8 @@ import {
   alarmCount,
   boundsOf,
   branchFeatures,
-  configuredStyleUrl,
-  offlineStyle,
   type BranchCollection,
 } from './map-features';
-
-setWorkerUrl(workerUrl);
-
-let countriesPromise: Promise<unknown> | null = null;
-/** The countries as GeoJSON (fetched once from the bundled world-atlas file, same origin). */
-function loadCountries(): Promise<unknown> {
-  countriesPromise ??= fetch(countriesUrl)
-    .then((r) => {
-      if (!r.ok) throw new Error(`countries ${r.status}`);
-      return r.json() as Promise<Topology>;
-    })
-    .then((topo) => feature(topo, topo.objects.countries!))
-    .catch((e: unknown) => {
-      countriesPromise = null;
-      throw e;
-    });
-  return countriesPromise;
-}
 
 function addBranchLayers(map: MapLibreMap, data: BranchCollection): void {
   map.addSource(BRANCH_SOURCE, {
@@ -124,9 +101,7 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
     let cancelled = false;
     let map: MapLibreMap | null = null;
     let observer: ResizeObserver | null = null;
-    const styleUrl = configuredStyleUrl(import.meta.env);
-    const stylePromise: Promise<string | StyleSpecification> = styleUrl ? Promise.resolve(styleUrl) : loadCountries().then((c) => offlineStyle(c) as unknown as StyleSpecification);
-    stylePromise
+    basemapStyle()
       .then((style) => {
         if (cancelled) return;
         const initial = boundsOf(dataRef.current);

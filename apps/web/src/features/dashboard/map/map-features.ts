@@ -1,10 +1,13 @@
 /**
  * Pure parts of the branch map (spec §2 map and colours, §4 map status): branch points from the
  * board rows with their status colour, the cluster colour rule (red if any member is in alarm),
- * the offline basemap style built from world-atlas countries, and the initial view.
+ * and the initial view. The basemap itself (offline world-atlas style, tile style URL, WebGL check)
+ * is shared with the coordinate picker: shared/map/basemap-style.ts, re-exported here.
  * No maplibre import here, so these run in node tests.
  */
 import { BRANCH_STATUS_COLORS, PRIMARY_COLOR, branchStatusOf, type BranchOfficeRow, type BranchStatus } from '@vigil/contract';
+
+export { BASEMAP, configuredStyleUrl, offlineStyle, webglAvailable } from '../../../shared/map/basemap-style';
 
 export const BRANCH_SOURCE = 'branches';
 export const CLUSTER_LAYER = 'branch-clusters';
@@ -74,21 +77,6 @@ export const CLUSTER_COLOR = ['case', ['>', ['get', 'alarm'], 0], BRANCH_STATUS_
 /** Cluster radius grows with the member count (no text needed, so no glyphs offline). */
 export const CLUSTER_RADIUS_EXPR = ['step', ['get', 'point_count'], 14, 10, 18, 50, 22, 200, 28, 1000, 34] as const;
 
-export const BASEMAP = { water: '#dbe7f3', land: '#f6f5f0', border: '#a7a7a7' } as const;
-
-/** The offline style: a background (water) and the countries as a fill and a line. */
-export function offlineStyle(countries: unknown) {
-  return {
-    version: 8 as const,
-    sources: { countries: { type: 'geojson' as const, data: countries } },
-    layers: [
-      { id: 'water', type: 'background' as const, paint: { 'background-color': BASEMAP.water } },
-      { id: 'countries-fill', type: 'fill' as const, source: 'countries', paint: { 'fill-color': BASEMAP.land } },
-      { id: 'countries-line', type: 'line' as const, source: 'countries', paint: { 'line-color': BASEMAP.border, 'line-width': 0.6 } },
-    ],
-  };
-}
-
 export type Bounds = [[number, number], [number, number]];
 
 /** The bounding box of the points ([[west, south], [east, north]]), or null with none. */
@@ -106,21 +94,4 @@ export function boundsOf(fc: BranchCollection): Bounds | null {
     n = Math.max(n, lat);
   }
   return [[w, s], [e, n]];
-}
-
-/** The configured tile style URL (VITE_MAP_STYLE_URL), or null for the offline basemap. */
-export function configuredStyleUrl(env: Record<string, unknown>): string | null {
-  const v = env.VITE_MAP_STYLE_URL;
-  return typeof v === 'string' && v.trim() ? v.trim() : null;
-}
-
-/** True when the browser can give a WebGL context (the map needs one). */
-export function webglAvailable(doc: Pick<Document, 'createElement'> | undefined = globalThis.document): boolean {
-  if (!doc) return false;
-  try {
-    const canvas = doc.createElement('canvas') as HTMLCanvasElement;
-    return !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
-  } catch {
-    return false;
-  }
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "events_org_activity_time_idx" ON "events" USING btree ("organization_id","occurred_at","id","branch_office_id") WHERE "events"."kind" in ('BRANCH_ACTION', 'NOTIFICATION');
