@@ -1,88 +1,210 @@
 /**
- * Report benchmark on the scale data (`npm run seed:scale`): for each report, p50 / p95 of the
- * first page over the last 31 days for an organisation admin (scale-admin-1@scale.test), then the
- * CSV export of a whole year of the activity report (time, rows, rows/s, peak RSS of this process,
- * which runs the server), and EXPLAIN ANALYZE of the activity report's first page. Figures only.
+ * Report benchmark on the scale data (issue "Reports", bench/reports; data from `npm run seed:scale`).
+ * The server runs as its own process, background jobs included, so its memory is measured alone:
+ * apps/server/src/server.ts via tsx as bench/latency.ts runs it (`--server src`, the default), or
+ * the production bundle (`--server dist`, after `npm run build`; tsx itself takes some 60 MB). Prints:
+ * - for each report, p50 / p95 of the first page (25 rows) over the last 31 days for an
+ *   organisation admin (scale-admin-1@scale.test), after two warm-up calls;
+ * - the CSV export of a whole year of the activity report for the same admin, `--exports` times
+ *   (the first one reads the year from disk into the caches): time to the first byte, total
+ *   time, rows (checked against x-report-rows), rows/s and the server's CPU time of each, and the
+ *   server's peak RSS during the exports (VmHWM after resetting it through /proc/<pid>/clear_refs,
+ *   else the highest VmRSS sampled every 20 ms) next to its RSS before;
+ * - EXPLAIN (ANALYZE, BUFFERS) of the slowest SQL statement behind the slowest first page: that
+ *   page is requested once more from an in-process server whose pool records its statements,
+ *   and each recorded statement is explained.
+ * Figures only (targets: first page p95 ≤ 300 ms; export ≥ 100,000 rows/s with RSS ≤ 300 MB).
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/vigil_scale npx tsx bench/reports.ts [--runs 20]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/vigil_scale npx tsx bench/reports.ts [--runs 20] [--exports 3] [--port 18960] [--server src|dist]
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { ApiClient, startServerOn } from '../apps/server/test/helpers.js';
-import { activityQueries } from '../apps/server/src/modules/reports/activities.js';
 import { SCALE_PASSWORD } from '../apps/server/src/db/seed/scale.js';
-import { rows } from '../apps/server/src/db/client.js';
-import type { AuthContext } from '../apps/server/src/plugins/session.js';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' }, exports: { type: 'string', default: '3' }, port: { type: 'string', default: '18960' }, server: { type: 'string', default: 'src' } } });
+const RUNS = Number(values.runs);
+const EXPORTS = Number(values.exports);
+const PORT = Number(values.port);
+/** src: apps/server/src/server.ts through tsx (the code as it is); dist: the production bundle of `npm run build`. */
+const SERVER = values.server === 'dist' ? ['apps/server/dist/server.mjs'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+const ADMIN = 'scale-admin-1@scale.test';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+
+/** VmRSS and VmHWM (peak) of a process, in kB. */
+function memKb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(status.match(new RegExp(`${k}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/** User + system CPU time of a process, in ms. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+}
+
+/** Resets the peak RSS of `pid` (Linux: writing 5 to clear_refs); false when not allowed. */
+function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return memKb(pid).peak <= memKb(pid).rss + 1024;
+  } catch {
+    return false;
+  }
+}
+
+async function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, SERVER, {
+    env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'error', LOGIN_RATE_MAX: '100000', VIGIL_DEMO: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  // The first start on freshly seeded data builds the report indexes of new migrations: allow minutes.
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { child, base };
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+type Report = [label: string, path: string, body: Record<string, unknown>, rowsOf: (body: Record<string, unknown>) => string];
+const total = (b: Record<string, unknown>) => `rows matching: ${String(b.total)}`;
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!url) throw new Error('Set BENCH_DATABASE_URL to the PostgreSQL database filled by npm run seed:scale');
-  const runsArg = process.argv.indexOf('--runs');
-  const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 20;
-  const server = await startServerOn({ databaseUrl: url }, { LOGIN_RATE_MAX: '100000', LOG_LEVEL: 'error' }, { seed: false });
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const counts = (await admin.query<{ events: string; branches: number; check_ins: string }>(
+    `select (select count(*) from events)::text as events, (select count(*) from branch_offices)::int as branches, (select count(*) from check_ins)::text as check_ins`,
+  )).rows[0]!;
+  console.log(`database: ${counts.events} events, ${counts.check_ins} check-ins, ${counts.branches} branches`);
+
+  const month = { fromDate: day(-31), toDate: day(-1) };
+  const reports: Report[] = [
+    ['daily (dailyreports)', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', ...month }, total],
+    ['activities (GET-ALL-REPORTS)', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...month }, total],
+    ['check-in/out (getcheckinout)', '/api/client/getcheckinout', month, total],
+    ['timers (gettrackings)', '/api/client/gettrackings', { case: 'GET-ALL-NON-RETAIL-PINGS', ...month }, total],
+    ['summary (managesummaryreports)', '/api/client/managesummaryreports', month, (b) => {
+      const s = (b.resultobject as { APPObject: Record<string, number> }).APPObject;
+      return `openings ${s.Openings}, closings ${s.Closings}, not opened ${s.NotOpened}`;
+    }],
+    ['surveys (managesurveys)', '/api/client/managesurveys', { case: 'GET-ALL-SURVEY-REPORTING', ...month }, total],
+    ['VaultTrak (log-access/reports)', '/api/client/log-access/reports', month, total],
+  ];
+
+  const started = performance.now();
+  const { child, base } = await startServer(url);
+  console.log(`server process ${child.pid} (${SERVER.at(-1)}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${mb(memKb(child.pid!).rss)}`);
+  // Let the supervisor's first tick (right at start) finish before measuring.
+  await new Promise((r) => setTimeout(r, 5_000));
+  let slowest: { report: Report; p95: number } | undefined;
   try {
-    const counts = await rows<{ events: string; branches: number }>(server.database.db, sql`select (select count(*) from events)::text as events, (select count(*) from branch_offices)::int as branches`);
-    console.log(`database: ${counts[0]!.events} events, ${counts[0]!.branches} branches`);
-    const c = new ApiClient(server.baseUrl);
-    await c.login('scale-admin-1@scale.test', SCALE_PASSWORD);
-    const month = { fromDate: day(-31), toDate: day(-1) };
-    const reports: [string, string, Record<string, unknown>][] = [
-      ['daily (dailyreports)', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', ...month }],
-      ['activities (GET-ALL-REPORTS)', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...month }],
-      ['check-in/out (getcheckinout)', '/api/client/getcheckinout', month],
-      ['timers (gettrackings)', '/api/client/gettrackings', { case: 'GET-ALL-NON-RETAIL-PINGS', ...month }],
-      ['summary (managesummaryreports)', '/api/client/managesummaryreports', month],
-      ['surveys (managesurveys)', '/api/client/managesurveys', { case: 'GET-ALL-SURVEY-REPORTING', ...month }],
-      ['VaultTrak (log-access/reports)', '/api/client/log-access/reports', month],
-    ];
-    console.log(`\nfirst page (25 rows), ${month.fromDate} … ${month.toDate}, organisation admin, ${runs} runs each:`);
-    for (const [label, path, body] of reports) {
+    const c = new ApiClient(base);
+    await c.login(ADMIN, SCALE_PASSWORD);
+
+    console.log(`\nfirst page (25 rows), ${month.fromDate} … ${month.toDate}, organisation admin, ${RUNS} runs each after 2 warm-up calls:`);
+    for (const report of reports) {
+      const [label, path, body, describe] = report;
       const samples: number[] = [];
-      let total = 0;
-      for (let i = 0; i < runs + 2; i++) {
+      let info = '';
+      for (let i = 0; i < RUNS + 2; i++) {
         const t = performance.now();
-        const res = await c.post<{ total?: number }>(path, body);
+        const res = await c.post<Record<string, unknown>>(path, body);
+        const ms = performance.now() - t;
         if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.json).slice(0, 200)}`);
-        if (i >= 2) samples.push(performance.now() - t); // two warm-up calls
-        total = Number(res.json.body?.total ?? 0);
+        if (i >= 2) samples.push(ms);
+        info = describe(res.json.body ?? {});
       }
       samples.sort((a, b) => a - b);
-      console.log(`  ${label.padEnd(34)} p50=${percentile(samples, 50).toFixed(1).padStart(7)} ms  p95=${percentile(samples, 95).toFixed(1).padStart(7)} ms  (rows matching: ${total})`);
+      const p95 = percentile(samples, 95);
+      if (!slowest || p95 > slowest.p95) slowest = { report, p95 };
+      console.log(`  ${label.padEnd(34)} p50=${percentile(samples, 50).toFixed(1).padStart(7)} ms  p95=${p95.toFixed(1).padStart(7)} ms  (${info})`);
     }
 
     const year = { case: 'GET-ALL-REPORTS', fromDate: day(-365), toDate: day(-1), format: 'csv' };
-    const t = performance.now();
-    const res = await fetch(`${server.baseUrl}/api/client/getnotifications`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: c.cookieHeader(), 'x-xsrf-token': c.csrf! },
-      body: JSON.stringify(year),
-    });
-    let bytes = 0;
-    let lines = 0;
-    let peakRss = process.memoryUsage().rss;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      bytes += chunk.byteLength;
-      for (const b of chunk) if (b === 10) lines++;
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const pid = child.pid!;
+    const before = memKb(pid);
+    const peakReset = resetPeak(pid);
+    let sampled = before.rss;
+    const sampler = setInterval(() => { sampled = Math.max(sampled, memKb(pid).rss); }, 20);
+    console.log(`\nCSV export of a year of the activity report (${year.fromDate} … ${year.toDate}), organisation admin, ${EXPORTS} times (the first reads the year's pages into the caches):`);
+    const rates: number[] = [];
+    for (let run = 1; run <= EXPORTS; run++) {
+      const cpu0 = cpuMs(pid);
+      const t = performance.now();
+      const res = await fetch(`${base}/api/client/getnotifications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en', cookie: c.cookieHeader(), 'x-xsrf-token': c.csrf! },
+        body: JSON.stringify(year),
+      });
+      if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
+      let firstByte = 0;
+      let bytes = 0;
+      let lines = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        if (!bytes) firstByte = performance.now() - t;
+        bytes += chunk.byteLength;
+        for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+      }
+      const secs = (performance.now() - t) / 1000;
+      const dataRows = lines - 1; // (no message in the scale data has a line break)
+      rates.push(dataRows / secs);
+      console.log(`  run ${run}: ${dataRows} rows (x-report-rows ${res.headers.get('x-report-rows')}), ${(bytes / 1e6).toFixed(1)} MB; first byte after ${firstByte.toFixed(0)} ms, all in ${secs.toFixed(2)} s = ${Math.round(dataRows / secs)} rows/s; server CPU ${cpuMs(pid) - cpu0} ms`);
     }
-    const secs = (performance.now() - t) / 1000;
-    const dataRows = lines - 1;
-    console.log(`\nCSV export of a year of the activity report (${year.fromDate} … ${year.toDate}): ${dataRows} rows (x-report-rows ${res.headers.get('x-report-rows')}), ${(bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(1)} s = ${Math.round(dataRows / secs)} rows/s; peak RSS of the server+bench process ${(peakRss / 1e6).toFixed(0)} MB (maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)`);
+    clearInterval(sampler);
+    const after = memKb(pid);
+    sampled = Math.max(sampled, after.rss);
+    rates.sort((a, b) => a - b);
+    console.log(`  median ${Math.round(rates[Math.floor(rates.length / 2)]!)} rows/s`);
+    console.log(`  server RSS: ${mb(before.rss)} before, peak during the exports ${peakReset ? `${mb(after.peak)} (VmHWM)` : `${mb(sampled)} (sampled every 20 ms; VmHWM of the whole run ${mb(after.peak)})`}`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
 
-    // EXPLAIN ANALYZE of the activity report's first page for the same admin.
-    const [admin] = await rows<{ id: number; organization_id: number }>(server.database.db, sql`select id, organization_id from users where email = 'scale-admin-1@scale.test'`);
-    const auth = { userId: admin!.id, roleId: 2, organizationId: admin!.organization_id } as AuthContext;
-    const { query } = activityQueries(auth, { ...month, type: 'all', sortBy: 'time', sortDir: 'desc' });
-    const q = new PgDialect().sqlToQuery(sql`explain (analyze, buffers) ${query} offset 0 limit 25`);
-    const plan = await server.database.pool!.query(q.sql, q.params as unknown[]);
-    console.log('\nEXPLAIN ANALYZE activity report, first page:');
-    for (const r of plan.rows as { 'QUERY PLAN': string }[]) console.log('  ' + r['QUERY PLAN']);
+  // EXPLAIN ANALYZE of the slowest statement of the slowest first page.
+  const [label, path, body] = slowest!.report;
+  const server = await startServerOn({ databaseUrl: url }, { LOGIN_RATE_MAX: '100000', LOG_LEVEL: 'error' }, { seed: false });
+  try {
+    const c = new ApiClient(server.baseUrl);
+    await c.login(ADMIN, SCALE_PASSWORD);
+    const pool = server.database.pool!;
+    const recorded: { text: string; values: unknown[] }[] = [];
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const [q, v] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+      const text = typeof q === 'string' ? q : q.text;
+      if (/^\s*(select|with)\b/i.test(text)) recorded.push({ text, values: v ?? (typeof q === 'string' ? [] : q.values ?? []) });
+      return query(...args);
+    };
+    const res = await c.post(path, body);
+    (pool as unknown as { query: unknown }).query = query;
+    if (res.status !== 200) throw new Error(`${label}: ${res.status}`);
+    let worst: { ms: number; plan: string[] } | undefined;
+    for (const r of recorded) {
+      const plan = (await admin.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${r.text}`, r.values)).rows.map((x) => x['QUERY PLAN']);
+      const ms = Number(plan.find((l) => l.startsWith('Execution Time'))?.match(/([\d.]+) ms/)?.[1] ?? 0);
+      if (!worst || ms > worst.ms) worst = { ms, plan };
+    }
+    console.log(`\nEXPLAIN ANALYZE of the slowest of the ${recorded.length} statements behind the slowest first page, ${label} (p95 ${slowest!.p95.toFixed(1)} ms):`);
+    for (const line of worst?.plan ?? []) console.log(`  ${line}`);
   } finally {
     await server.close();
+    await admin.end();
   }
 }
 

@@ -3,6 +3,8 @@
  * every expected figure below is worked out by hand from the fixture's comment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import type { ActivityReportRow, CheckInOutRow, DailyReportRow, LogAccessRow, SummaryReport, SurveyReportDetail, SurveyReportRow, TimerReportRow } from '@vigil/contract';
 import { ApiClient, DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 import { buildFixture, PASSWORD, PIN, type Fixture } from './reports-fixture.js';
@@ -237,6 +239,44 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect(mgrActs.resultobject.map((r) => r.BranchOfficeId)).toEqual(Array(6).fill(fx.tirana));
     const file = await csv('alpha-manager@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range });
     expect(file.text.includes('Durres') || file.text.includes('Manhattan')).toBe(false);
+  });
+
+  it('a long export streams every row (many batches), equal to the screen pages; a cancelled one frees its cursor', async () => {
+    const n = 12_001;
+    // One bravo day (2025-07-01, EDT) of 12,001 actions one second apart, some messages needing CSV quoting.
+    await server.database.db.execute(sql`insert into events (kind, organization_id, regional_office_id, branch_office_id, user_id, branch_action, punctuality, message_content, occurred_at)
+      select 'BRANCH_ACTION', b.organization_id, b.regional_office_id, b.id, ${fx.nora}, case when g % 2 = 0 then 'Open' else 'Close' end, case when g % 3 = 0 then 'late' end,
+        case when g % 5 = 0 then 'Note ' || g || ', with "quotes"' when g % 7 = 0 then 'two' || chr(10) || 'lines' end,
+        timestamptz '2025-07-01 13:00:00+00' + g * interval '1 second'
+      from branch_offices b cross join generate_series(1, ${n}) g where b.id = ${fx.manhattan}`);
+    const filters = { case: 'GET-ALL-REPORTS', fromDate: '2025-07-01', toDate: '2025-07-01', sortBy: 'time', sortDir: 'desc' };
+    const file = await csv('bravo-admin@test.com', '/api/client/getnotifications', filters);
+    expect([file.status, file.rows]).toEqual([200, String(n)]);
+    const records = parseCsv(file.text) as string[][];
+    expect(records[1]).toEqual(['2025-07-01 12:20:01 EDT', 'Bravo Savings', 'Northeast', 'Manhattan', 'Close', '', 'Nora Stone', 'No', 'No', '']);
+    expect(records[2]).toEqual(['2025-07-01 12:20:00 EDT', 'Bravo Savings', 'Northeast', 'Manhattan', 'Open', 'Late', 'Nora Stone', 'No', 'No', 'Note 12000, with "quotes"']);
+    const screen: ActivityReportRow[] = [];
+    for (let offset = 0; offset < n; offset += 500) {
+      screen.push(...(await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { ...filters, offset, limit: 500 })).resultobject);
+    }
+    expect(screen.length).toBe(n);
+    expect(records.slice(1).map((r) => [r[0], r[4], r[9]])).toEqual(screen.map((r) => [r.NotificationTimeLocal, r.BranchAction, r.MessageContent ?? '']));
+
+    // Cancel after the first chunk: the server closes the cursor and keeps answering.
+    const c = await as('bravo-admin@test.com');
+    const controller = new AbortController();
+    const res = await fetch(`${server.baseUrl}/api/client/getnotifications`, {
+      method: 'POST', signal: controller.signal,
+      headers: { 'content-type': 'application/json', cookie: c.cookieHeader(), 'x-xsrf-token': c.csrf! },
+      body: JSON.stringify({ ...filters, format: 'csv' }),
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await reader.read().catch(() => undefined);
+    const pool = server.database.pool;
+    if (pool) await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5_000 }).toBe(0);
+    expect((await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { ...filters, limit: 1 })).total).toBe(n);
   });
 
   it('bad input answers 400 with a clear message, never 500', async () => {

@@ -14,12 +14,17 @@
  * - `employees` users: the admins, one branch manager per branch, the rest branch staff.
  * - For every branch and working local day of the last `days` days: an opening (early / on time /
  *   late, about 10 % late and 8 % early; 2 % missed with a 'Not Opened' notification), a closing
- *   (3 % forgotten: 'Not Closed' then closed by the system at 20:00), two check-ins and check-outs
- *   of staff, a service on 15 % of days, an alarm on 0.5 %, vault accesses at every tenth branch,
- *   timers with pings on 5 % of days and a submitted survey on 10 %. Local wall times are turned
- *   into instants by PostgreSQL (`timestamp at time zone zone`), so DST days are right.
- * Events are written under the event-log advisory lock (event-log.ts) without NOTIFY: history.
- * Refuses to run twice unless `--reset` (which deletes the "Scale" organisations first).
+ *   (3 % forgotten: 'Not Closed' then closed by the system at 20:00), a check-in and check-out of
+ *   the manager, the opener and about 80 % of the other staff, a service on 15 % of days, an
+ *   alarm on 0.5 %, vault accesses at every tenth branch, timers with pings on 5 % of days and a
+ *   submitted survey on 10 %. Local wall times are turned into instants by PostgreSQL
+ *   (`timestamp at time zone zone`), so DST days are right.
+ * Events are written under the event-log advisory lock (event-log.ts) without NOTIFY: history, in
+ * time order (ids grow with time, as in a live log). The big tables are loaded with their
+ * secondary indexes and foreign keys set aside and restored after (bulkLoad). The full size gives
+ * about 30 million events (13 million check-ins) in a few minutes; a VACUUM ANALYZE ends it.
+ * Refuses to run twice unless `--reset` (which deletes the "Scale" organisations first, row by row
+ * through the foreign keys: at the full size, dropping and creating the database again is faster).
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -66,7 +71,25 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
   const step = async (label: string, text: string, params: unknown[] = []) => {
     const t = performance.now();
     const r = await client.query(text, params);
-    console.log(`${label.padEnd(44)} ${String(r.rowCount ?? '').padStart(10)} rows  ${((performance.now() - t) / 1000).toFixed(1).padStart(7)} s`);
+    console.log(`${label.padEnd(60)} ${String(r.rowCount ?? '').padStart(10)} rows  ${((performance.now() - t) / 1000).toFixed(1).padStart(7)} s`);
+  };
+  /**
+   * Runs `load` with the secondary indexes and foreign keys of `table` set aside, then puts them
+   * back: one sort per index and one set-based check per foreign key, instead of millions of
+   * scattered index inserts and per-row trigger look-ups. Definitions are read from the
+   * catalogue, so whatever later migrations add comes back too; all inside the seed transaction.
+   */
+  const bulkLoad = async (table: string, load: () => Promise<void>) => {
+    const fks = (await client.query<{ name: string; def: string }>(
+      `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = $1::regclass and contype = 'f'`, [table])).rows;
+    const indexes = (await client.query<{ name: string; def: string }>(
+      `select indexname as name, indexdef as def from pg_indexes where schemaname = current_schema() and tablename = $1
+         and indexname not in (select conname from pg_constraint where conrelid = $1::regclass)`, [table])).rows;
+    await step(`${table}: set aside ${indexes.length} indexes, ${fks.length} foreign keys`,
+      [...fks.map((f) => `alter table "${table}" drop constraint "${f.name}";`), ...indexes.map((i) => `drop index "${i.name}";`)].join('\n'));
+    await load();
+    for (const i of indexes) await step(`${table}: index ${i.name}`, i.def);
+    for (const f of fks) await step(`${table}: foreign key ${f.name}`, `alter table "${table}" add constraint "${f.name}" ${f.def}`);
   };
   try {
     const existing = await client.query(`select count(*)::int as n from organizations where name like 'Scale Bank %'`);
@@ -80,6 +103,8 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
     await client.query('select setseed(0.2026)');
     await client.query('begin');
     await client.query('select pg_advisory_xact_lock($1)', [EVENT_LOG_LOCK]);
+    await client.query(`set local work_mem = '256MB'`);
+    await client.query(`set local maintenance_work_mem = '512MB'`);
     await step('security office', `insert into security_offices (name, code, time_zone, status_id) values ('Scale Monitoring', 'SO-SCALE', 'UTC', 1)`);
     await step('organisations', `insert into organizations (name, status_id, city, country)
       select 'Scale Bank ' || n, 1, 'City ' || n, 'US' from generate_series(1, $1) n`, [o.orgs]);
@@ -110,9 +135,11 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
         15, 15, 60, '20:00', 30 + random() * 15, -120 + random() * 100, 200, 1
       from generate_series(1, $1) b join scale_org so on so.n = 1 + (b % $2)`, [o.branches, o.orgs]);
     await client.query(`create temp table scale_branch on commit drop as
-      select b.id, b.organization_id, b.regional_office_id, b.time_zone, b.latitude, b.longitude, row_number() over (order by b.id) as n
+      select b.id, b.organization_id, b.regional_office_id, b.time_zone, b.latitude, b.longitude, b.week_schedule_id, b.holiday_template_id,
+        row_number() over (order by b.id) as n, null::int as manager, null::int as staff
       from branch_offices b join scale_org so on so.id = b.organization_id`);
     await client.query('create index on scale_branch (n)');
+    await client.query('analyze scale_branch');
     await step('organisation admins', `insert into users (organization_id, role_id, name, surname, email, status_id, password_hash, lang_id)
       select id, 2, 'Admin', 'Scale ' || n, 'scale-admin-' || n || '@scale.test', 1, $1, 'en' from scale_org`, [passwordHash]);
     await step('branch managers and staff', `insert into users (organization_id, role_id, name, surname, email, status_id, password_hash, pin_hash, lang_id, number)
@@ -123,61 +150,77 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
     await step('works_in', `insert into works_in (user_id, branch_office_id)
       select u.id, sb.id from users u join scale_branch sb on sb.n = 1 + ((substring(u.email from 'scale-(\\d+)@')::int - 1) % $1)
       where u.email ~ '^scale-\\d+@scale.test$'`, [o.branches]);
+    // Each branch's manager and first staff member (its two lowest user ids), once per branch.
+    await step('branch manager and staff', `update scale_branch sb set manager = w.manager, staff = w.staff
+      from (select branch_office_id, max(user_id) filter (where k = 1) as manager, max(user_id) filter (where k = 2) as staff
+            from (select w.branch_office_id, w.user_id, row_number() over (partition by w.branch_office_id order by w.user_id) as k
+                  from works_in w join scale_branch b on b.id = w.branch_office_id) ranked
+            where k <= 2 group by branch_office_id) w
+      where w.branch_office_id = sb.id`);
     // One row per branch and working local day, with the day's random draws.
-    await client.query(`create temp table scale_day on commit drop as
-      select sb.id as branch_id, sb.organization_id, sb.regional_office_id, sb.time_zone, sb.latitude, sb.longitude, sb.n, d::date as day,
-        ((d::date + wsd.opens_at) at time zone sb.time_zone) as opens, ((d::date + wsd.closes_at) at time zone sb.time_zone) as closes,
-        ((d::date + '20:00'::time) at time zone sb.time_zone) as auto_close,
-        random() as r1, random() as r2, random() as r3, random() as r4,
-        (select w.user_id from works_in w where w.branch_office_id = sb.id order by w.user_id limit 1) as manager,
-        (select w.user_id from works_in w where w.branch_office_id = sb.id order by w.user_id offset 1 limit 1) as staff
-      from scale_branch sb
-      join branch_offices b on b.id = sb.id
-      cross join generate_series(((now() at time zone 'UTC')::date - $1::int)::timestamp, ((now() at time zone 'UTC')::date - 1)::timestamp, interval '1 day') d
-      join week_schedule_days wsd on wsd.week_schedule_id = b.week_schedule_id and wsd.weekday = extract(isodow from d)
-      where not exists (select 1 from holidays h where h.holiday_template_id = b.holiday_template_id and h.day = d::date)`, [o.days]);
-    await client.query(`alter table scale_day add column open_at timestamptz, add column close_at timestamptz`);
-    await step('working days drawn', `update scale_day set
-      open_at = case when r1 < 0.02 then null else opens + make_interval(mins => case when r2 < 0.10 then 20 + (r3 * 20)::int when r2 < 0.18 then -6 - (r3 * 6)::int else -4 + (r3 * 13)::int end) end,
-      close_at = case when r4 < 0.03 then auto_close else closes + make_interval(mins => case when r2 > 0.92 then 20 + (r3 * 25)::int when r2 > 0.84 then -6 - (r3 * 9)::int else -3 + (r3 * 15)::int end) end`);
+    await step('working days', `create temp table scale_day on commit drop as
+      select x.*,
+        case when r1 < 0.02 then null else opens + make_interval(mins => case when r2 < 0.10 then 20 + (r3 * 20)::int when r2 < 0.18 then -6 - (r3 * 6)::int else -4 + (r3 * 13)::int end) end as open_at,
+        case when r4 < 0.03 then auto_close else closes + make_interval(mins => case when r2 > 0.92 then 20 + (r3 * 25)::int when r2 > 0.84 then -6 - (r3 * 9)::int else -3 + (r3 * 15)::int end) end as close_at
+      from (select sb.id as branch_id, sb.organization_id, sb.regional_office_id, sb.time_zone, sb.latitude, sb.longitude, sb.n, d::date as day,
+          ((d::date + wsd.opens_at) at time zone sb.time_zone) as opens, ((d::date + wsd.closes_at) at time zone sb.time_zone) as closes,
+          ((d::date + '20:00'::time) at time zone sb.time_zone) as auto_close,
+          random() as r1, random() as r2, random() as r3, random() as r4, sb.manager, sb.staff
+        from scale_branch sb
+        cross join generate_series(((now() at time zone 'UTC')::date - $1::int)::timestamp, ((now() at time zone 'UTC')::date - 1)::timestamp, interval '1 day') d
+        join week_schedule_days wsd on wsd.week_schedule_id = sb.week_schedule_id and wsd.weekday = extract(isodow from d)
+        where not exists (select 1 from holidays h where h.holiday_template_id = sb.holiday_template_id and h.day = d::date)) x`, [o.days]);
+    await client.query('analyze scale_day');
     const punct = (at: string, sched: string) => `case when ${at} < ${sched} - interval '5 minutes' then 'early' when ${at} > ${sched} + interval '15 minutes' then 'late' else 'ontime' end`;
-    const evCols = 'kind, organization_id, regional_office_id, branch_office_id, user_id, branch_action, notification_type, is_closed_by_system, security_alert, punctuality, latitude, longitude, message_content, payload, occurred_at, created_at';
-    await step('events: openings', `insert into events (${evCols})
-      select 'BRANCH_ACTION', organization_id, regional_office_id, branch_id, coalesce(staff, manager), 'Open', null, false, false, ${punct('open_at', 'opens')}, latitude, longitude, null, '{}'::jsonb, open_at, open_at
-      from scale_day where open_at is not null`);
-    await step('events: not opened', `insert into events (${evCols})
-      select 'NOTIFICATION', organization_id, regional_office_id, branch_id, manager, 'Not Opened', 0, false, false, null, latitude, longitude, null, '{}'::jsonb, opens + interval '15 minutes', opens + interval '15 minutes'
-      from scale_day where open_at is null`);
-    await step('events: closings', `insert into events (${evCols})
-      select 'BRANCH_ACTION', organization_id, regional_office_id, branch_id, coalesce(staff, manager), 'Close', null, r4 < 0.03, false,
-        case when r4 < 0.03 then 'late' else ${punct('close_at', 'closes')} end, latitude, longitude, null, '{}'::jsonb, close_at, close_at
-      from scale_day where open_at is not null`);
-    await step('events: not closed', `insert into events (${evCols})
-      select 'NOTIFICATION', organization_id, regional_office_id, branch_id, manager, 'Not Closed', 0, false, false, null, latitude, longitude, null, '{}'::jsonb, closes + interval '15 minutes', closes + interval '15 minutes'
-      from scale_day where open_at is not null and r4 < 0.03`);
-    await step('events: services (and re-openings)', `insert into events (${evCols})
-      select 'BRANCH_ACTION', organization_id, regional_office_id, branch_id, coalesce(staff, manager), a.action, null, false, false, null, latitude, longitude,
-        case when a.action = 'Service' then 'Cash-in-transit delivery' end, '{}'::jsonb, open_at + a.after, open_at + a.after
-      from scale_day cross join (values ('Service', interval '2 hours'), ('Open', interval '2 hours 40 minutes')) a(action, after)
-      where open_at is not null and r3 < 0.15 and open_at + interval '3 hours' < closes`);
-    await step('events: alarms', `insert into events (${evCols})
-      select 'NOTIFICATION', organization_id, regional_office_id, branch_id, coalesce(staff, manager), k.action, k.type, false, k.alert, null, latitude, longitude, 'Scale incident', '{}'::jsonb,
-        open_at + interval '3 hours', open_at + interval '3 hours'
-      from scale_day join (values (0, 'Trouble', 2::smallint, false), (1, 'Panic', 10::smallint, true), (2, 'Alarm', 15::smallint, false), (3, 'Duress', 11::smallint, true)) k(i, action, type, alert)
-        on k.i = (n % 4) where open_at is not null and r1 > 0.995`);
-    await step('check-ins', `insert into check_ins (user_id, branch_office_id, check_in_at, check_out_at, checked_out_by, latitude, longitude, horizontal_accuracy, inside_geofence)
-      select u.user_id, branch_id, open_at - interval '12 minutes', close_at + interval '6 minutes', u.user_id, latitude + 0.0003, longitude + 0.0003, 5 + (r2 * 20)::int, r3 > 0.05
-      from scale_day cross join lateral (values (manager), (staff)) u(user_id) where open_at is not null and u.user_id is not null`);
-    await step('events: check-ins and check-outs', `insert into events (${evCols})
-      select k.kind, b.organization_id, b.regional_office_id, c.branch_office_id, c.user_id, k.action, null, false, false, null, c.latitude, c.longitude, null,
-        jsonb_build_object('insideGeofence', c.inside_geofence, 'horizontalAccuracy', c.horizontal_accuracy), k.at, k.at
-      from check_ins c join scale_branch b on b.id = c.branch_office_id
-      cross join lateral (values ('CHECKIN', 'Check In', c.check_in_at), ('CHECKOUT', 'Check Out', c.check_out_at)) k(kind, action, at)`);
-    await step('events: vault accesses', `insert into events (${evCols})
-      select 'VAULT_ACCESS', organization_id, regional_office_id, branch_id, coalesce(staff, manager), case when a.action = 'OPEN' then 'Vault Open' else 'Vault Close' end,
-        null, false, false, null, latitude, longitude, null, jsonb_build_object('vaultName', 'Main vault', 'action', a.action), open_at + a.after, open_at + a.after
-      from scale_day cross join (values ('OPEN', interval '5 minutes'), ('CLOSE', interval '45 minutes')) a(action, after)
-      where open_at is not null and n % 10 = 0`);
+    // The opener checks in 12 minutes before opening and out 6 minutes after closing; the manager
+    // works every day; the other staff on about 80 % of days, arriving and leaving around the schedule.
+    await bulkLoad('check_ins', () => step('check-ins', `insert into check_ins (user_id, branch_office_id, check_in_at, check_out_at, checked_out_by, latitude, longitude, horizontal_accuracy, inside_geofence)
+      select w.user_id, d.branch_id,
+        case when w.user_id = coalesce(d.staff, d.manager) then d.open_at - interval '12 minutes' else d.opens + make_interval(mins => (-20 + random() * 80)::int) end,
+        case when w.user_id = coalesce(d.staff, d.manager) then d.close_at + interval '6 minutes' else d.closes + make_interval(mins => (-30 + random() * 60)::int) end,
+        w.user_id, d.latitude + 0.0003, d.longitude + 0.0003, 5 + (random() * 20)::int, random() > 0.05
+      from scale_day d join works_in w on w.branch_office_id = d.branch_id
+      where d.open_at is not null and (w.user_id in (d.manager, d.staff) or random() < 0.8)`));
+    // Every event of the year in one INSERT, in time order (ids grow with time, as in a live log).
+    const evCols = 'kind, organization_id, regional_office_id, branch_office_id, user_id, branch_action, notification_type, is_closed_by_system, security_alert, punctuality, latitude, longitude, message_content, payload, occurred_at';
+    const parts = [
+      // Openings, on time / early / late against the schedule.
+      `select 'BRANCH_ACTION', organization_id, regional_office_id, branch_id, coalesce(staff, manager), 'Open', null::smallint, false, false, ${punct('open_at', 'opens')}, latitude, longitude, null, '{}'::jsonb, open_at
+       from scale_day where open_at is not null`,
+      // Missed openings: the supervisor's 'Not Opened' when the opening timer ran out.
+      `select 'NOTIFICATION', organization_id, regional_office_id, branch_id, manager, 'Not Opened', 0::smallint, false, false, null, latitude, longitude, null, '{}'::jsonb, opens + interval '15 minutes'
+       from scale_day where open_at is null`,
+      // Closings; a forgotten one is closed by the system at the auto-close time.
+      `select 'BRANCH_ACTION', organization_id, regional_office_id, branch_id, coalesce(staff, manager), 'Close', null::smallint, r4 < 0.03, false,
+         case when r4 < 0.03 then 'late' else ${punct('close_at', 'closes')} end, latitude, longitude, null, '{}'::jsonb, close_at
+       from scale_day where open_at is not null`,
+      `select 'NOTIFICATION', organization_id, regional_office_id, branch_id, manager, 'Not Closed', 0::smallint, false, false, null, latitude, longitude, null, '{}'::jsonb, closes + interval '15 minutes'
+       from scale_day where open_at is not null and r4 < 0.03`,
+      // A service, then the re-opening after it.
+      `select 'BRANCH_ACTION', organization_id, regional_office_id, branch_id, coalesce(staff, manager), a.action, null::smallint, false, false, null, latitude, longitude,
+         case when a.action = 'Service' then 'Cash-in-transit delivery' end, '{}'::jsonb, open_at + a.after
+       from scale_day cross join (values ('Service', interval '2 hours'), ('Open', interval '2 hours 40 minutes')) a(action, after)
+       where open_at is not null and r3 < 0.15 and open_at + interval '3 hours' < closes`,
+      // Alarms.
+      `select 'NOTIFICATION', organization_id, regional_office_id, branch_id, coalesce(staff, manager), k.action, k.type, false, k.alert, null, latitude, longitude, 'Scale incident', '{}'::jsonb,
+         open_at + interval '3 hours'
+       from scale_day join (values (0, 'Trouble', 2::smallint, false), (1, 'Panic', 10::smallint, true), (2, 'Alarm', 15::smallint, false), (3, 'Duress', 11::smallint, true)) k(i, action, type, alert)
+         on k.i = (n % 4) where open_at is not null and r1 > 0.995`,
+      // Check-ins and check-outs.
+      `select k.kind, b.organization_id, b.regional_office_id, c.branch_office_id, c.user_id, k.action, null::smallint, false, false, null, c.latitude, c.longitude, null,
+         jsonb_build_object('insideGeofence', c.inside_geofence, 'horizontalAccuracy', c.horizontal_accuracy), k.at
+       from check_ins c join scale_branch b on b.id = c.branch_office_id
+       cross join lateral (values ('CHECKIN', 'Check In', c.check_in_at), ('CHECKOUT', 'Check Out', c.check_out_at)) k(kind, action, at)`,
+      // Vault accesses at every tenth branch.
+      `select 'VAULT_ACCESS', organization_id, regional_office_id, branch_id, coalesce(staff, manager), case when a.action = 'OPEN' then 'Vault Open' else 'Vault Close' end,
+         null::smallint, false, false, null, latitude, longitude, null, jsonb_build_object('vaultName', 'Main vault', 'action', a.action), open_at + a.after
+       from scale_day cross join (values ('OPEN', interval '5 minutes'), ('CLOSE', interval '45 minutes')) a(action, after)
+       where open_at is not null and n % 10 = 0`,
+    ];
+    await bulkLoad('events', () => step('events (in time order)', `insert into events (${evCols}, created_at)
+      select *, occurred_at from (${parts.join('\n      union all\n      ')}) e(${evCols}) order by occurred_at`));
+    const byKind = await client.query<{ kind: string; n: number }>(`select kind, count(*)::int as n from events where organization_id in (select id from scale_org) group by kind order by kind`);
+    console.log(`${'  events by kind'.padEnd(60)} ${byKind.rows.map((r) => `${r.kind} ${r.n}`).join(', ')}`);
     await step('timers', `insert into timers (user_id, branch_office_id, timer_for_action, started_at, duration_seconds, expires_at, stopped_at, safe_stopped, alerted)
       select coalesce(staff, manager), branch_id, 'Night deposit', close_at + interval '10 minutes', 3600, close_at + interval '70 minutes',
         case when r2 < 0.9 then close_at + make_interval(mins => 20 + (r3 * 30)::int) end, r2 < 0.9, r2 >= 0.9
@@ -196,8 +239,8 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
     await step('branch states', `update branch_offices b set branch_action = 'Close', branch_action_at = now() from scale_branch sb where sb.id = b.id`);
     const t = performance.now();
     await client.query('commit');
-    console.log(`${'commit'.padEnd(44)} ${''.padStart(10)}       ${((performance.now() - t) / 1000).toFixed(1).padStart(7)} s`);
-    await step('analyze', 'analyze');
+    console.log(`${'commit'.padEnd(60)} ${''.padStart(10)}       ${((performance.now() - t) / 1000).toFixed(1).padStart(7)} s`);
+    await step('vacuum analyze', 'vacuum (analyze)');
     const counts = await client.query(`select (select count(*) from events)::bigint as events, (select count(*) from branch_offices)::int as branches,
       (select count(*) from users)::int as users, (select count(*) from check_ins)::int as check_ins, (select pg_size_pretty(pg_database_size(current_database()))) as size`);
     console.log('totals:', counts.rows[0]);

@@ -15,7 +15,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { type DailyReportRequest, type DailyReportRow, type DailyTask, type DayStatus, type Punctuality } from '@vigil/contract';
-import { translate } from '@vigil/i18n';
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { addLocalDays, classifyClosing, classifyOpening, isoWeekday, localDay, localWallTimeToInstant, scheduledDay, type HolidayDef, type ScheduleDayDef } from '../supervision/schedule.js';
@@ -212,11 +211,11 @@ export const DAILY_COLUMNS: Column<DailyReportRow>[] = [
   { key: 'reports.columns.branch', value: (r) => r.BranchOfficeName },
   { key: 'reports.columns.timeZone', value: (r) => r.TimeZoneCode },
   { key: 'reports.columns.schedule', value: (r) => r.Schedule },
-  { key: 'reports.columns.dayStatus', value: (r, lang) => translate(lang, `reports.dayStatus.${r.DayStatus}`) },
+  { key: 'reports.columns.dayStatus', value: (r, t) => t(`reports.dayStatus.${r.DayStatus}`) },
   { key: 'reports.columns.openedAt', value: (r) => time(r.tasksOpenings[0]) },
   { key: 'reports.columns.openedBy', value: (r) => who(r.tasksOpenings[0]) },
-  { key: 'reports.columns.opening', value: (r, lang) => (r.OpeningStatus ? translate(lang, `reports.punctuality.${r.OpeningStatus}`) : null) },
+  { key: 'reports.columns.opening', value: (r, t) => (r.OpeningStatus ? t(`reports.punctuality.${r.OpeningStatus}`) : null) },
   { key: 'reports.columns.closedAt', value: (r) => time(r.tasksClosings[r.tasksClosings.length - 1]) },
   { key: 'reports.columns.closedBy', value: (r) => who(r.tasksClosings[r.tasksClosings.length - 1]) },
-  { key: 'reports.columns.closing', value: (r, lang) => (r.ClosingStatus ? translate(lang, `reports.punctuality.${r.ClosingStatus}`) : null) },
+  { key: 'reports.columns.closing', value: (r, t) => (r.ClosingStatus ? t(`reports.punctuality.${r.ClosingStatus}`) : null) },
 ];

@@ -9,7 +9,6 @@ import {
   formatDuration,
   type CheckInOutRequest, type CheckInOutRow, type LogAccessRow, type SurveyReportDetail, type SurveyReportRow, type TimerPing, type TimerReportRow,
 } from '@vigil/contract';
-import { translate } from '@vigil/i18n';
 import { rows, type Db } from '../../db/client.js';
 import { organizationIdsSubquery, branchScope } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
@@ -334,7 +333,7 @@ export function presentLogAccess(r: LogAccessRaw): LogAccessRow {
 export const LOG_ACCESS_COLUMNS: Column<LogAccessRow>[] = [
   { key: 'reports.columns.time', value: (r) => r.AtLocal },
   { key: 'reports.columns.vault', value: (r) => r.VaultName },
-  { key: 'reports.columns.action', value: (r, lang) => translate(lang, `reports.vaultAction.${r.Action}`) },
+  { key: 'reports.columns.action', value: (r, t) => t(`reports.vaultAction.${r.Action}`) },
   { key: 'reports.columns.user', value: (r) => fullName(r.Name, r.Surname) },
   { key: 'reports.columns.organization', value: (r) => r.OrganizationName },
   { key: 'reports.columns.region', value: (r) => r.RegionalOfficeName },

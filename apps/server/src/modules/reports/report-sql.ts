@@ -7,14 +7,14 @@
  * driving table lets PostgreSQL use the (organization_id, …, time) indexes.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { QueryResultRow } from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import QueryStream from 'pg-query-stream';
-import { IANAZone } from 'luxon';
 import { REPORT_MAX_RANGE_DAYS, ReportErrorCode, rangeDays, zoneAbbreviation, type ReportBase } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import { AppError } from '../../plugins/errors.js';
+import { offsetMinutes } from '../supervision/schedule.js';
 import type { AuthContext } from '../../plugins/session.js';
 
 /**
@@ -30,11 +30,14 @@ export function checkRange(input: { fromDate: string; toDate: string }): void {
 /**
  * `col` (timestamptz) falls on branch-local days fromDate…toDate (inclusive) in zone `tz` (an SQL
  * expression giving an IANA name). A coarse UTC bound (±1 day, wider than any zone offset) comes
- * first so that time indexes can be used.
+ * first so that time indexes can be used; the exact test is on the local date itself. (Written
+ * as bounds of `col` computed from the branch's zone, the exact test would be taken for an index
+ * condition on the branch's events, with a row estimate far too low; that plan read every event
+ * of every branch, check-ins included.)
  */
 export function localDayRange(col: SQL, tz: SQL, fromDate: string, toDate: string): SQL {
   return sql`${col} >= ((${fromDate}::date - 1)::timestamp at time zone 'UTC') and ${col} < ((${toDate}::date + 2)::timestamp at time zone 'UTC')
-    and ${col} >= (${fromDate}::date::timestamp at time zone ${tz}) and ${col} < ((${toDate}::date + 1)::timestamp at time zone ${tz})`;
+    and (${col} at time zone ${tz})::date between ${fromDate}::date and ${toDate}::date`;
 }
 
 /** Scope and common filters on `branch_offices` plus the driving table's organisation column `orgCol`. */
@@ -74,64 +77,66 @@ export async function page<T>(db: Db, query: SQL, countQuery: SQL, offset: numbe
 
 const dialect = new PgDialect();
 
+let cursorSeq = 0;
+
 /**
- * Every row of `query` (ending with its ORDER BY), in batches of about `batchSize`: a server-side
- * cursor on PostgreSQL (constant memory), pages of `batchSize` on PGlite (embedded, no cursor).
- * Stops early when `signal` aborts (the client went away).
+ * Rows per FETCH of an export cursor: small enough that a batch dies young (bigger batches outlived
+ * the young generation and made garbage collection the largest cost of an export).
  */
-export async function* streamRows<T>(app: FastifyInstance, query: SQL, batchSize = 5_000, signal?: AbortSignal): AsyncGenerator<T[]> {
+const CURSOR_BATCH = 1_000;
+/** Rows per page on PGlite, where every page is a query of its own. */
+const PAGE_BATCH = 5_000;
+
+/**
+ * Every row of `query` (ending with its ORDER BY), in batches.
+ * PostgreSQL: a server-side cursor (DECLARE … CURSOR in a read-only transaction on a connection of
+ * its own; constant memory). A declared cursor is planned for a fast start, so an export ordered
+ * by an index streams from its first rows instead of waiting for a sort, and the next FETCH is
+ * sent before the caller formats the current batch, so the database and Node work side by side.
+ * PGlite (embedded, one connection, which a cursor would hold for the whole export): pages of
+ * PAGE_BATCH rows. Stops early when `signal` aborts (the client went away); the connection of an
+ * abandoned cursor is closed rather than returned to the pool.
+ */
+export async function* streamRows<T>(app: FastifyInstance, query: SQL, signal?: AbortSignal): AsyncGenerator<T[]> {
   const pool = app.database.pool;
-  if (pool) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const client = await pool.connect();
-    const stream = client.query(new QueryStream(text, params as unknown[], { batchSize }));
-    try {
-      let batch: T[] = [];
-      for await (const row of stream) {
-        batch.push(row as T);
-        if (batch.length >= batchSize) {
-          yield batch;
-          batch = [];
-          if (signal?.aborted) return;
-        }
-      }
-      if (batch.length) yield batch;
-    } finally {
-      stream.destroy();
-      client.release();
+  if (!pool) {
+    for (let offset = 0; ; offset += PAGE_BATCH) {
+      const list = await rows<T>(app.db, sql`${query} offset ${offset} limit ${PAGE_BATCH}`);
+      if (list.length) yield list;
+      if (list.length < PAGE_BATCH || signal?.aborted) return;
     }
-    return;
   }
-  for (let offset = 0; ; offset += batchSize) {
-    const list = await rows<T>(app.db, sql`${query} offset ${offset} limit ${batchSize}`);
-    if (list.length) yield list;
-    if (list.length < batchSize || signal?.aborted) return;
+  const batchSize = CURSOR_BATCH;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const cursor = `report_rows_${++cursorSeq}`;
+  const client = await pool.connect();
+  let clean = false;
+  try {
+    await client.query('begin transaction read only');
+    await client.query(`declare ${cursor} no scroll cursor for ${text}`, params as unknown[]);
+    const fetch = () => {
+      const p = client.query<T & QueryResultRow>(`fetch forward ${batchSize} from ${cursor}`);
+      p.catch(() => undefined); // awaited below; this only marks a prefetch dropped by an abort as handled
+      return p;
+    };
+    let pending = fetch();
+    for (;;) {
+      const batch = (await pending).rows;
+      const more = batch.length === batchSize;
+      if (more) pending = fetch();
+      if (batch.length) yield batch;
+      if (!more) break;
+      if (signal?.aborted) return;
+    }
+    await client.query('commit');
+    clean = true;
+  } finally {
+    client.release(clean ? undefined : true);
   }
 }
 
-const dayOffsets = new Map<string, number | null>();
-const DAY = 86_400_000;
-
-/**
- * UTC offset (minutes) of `zone` at instant `ms`. luxon formats a date for every offset asked, so
- * offsets are memoised per zone and UTC day: when the offset is the same at both ends of the day
- * it holds all day; on a transition day (at most one per day in every IANA zone) it is computed.
- */
-export function offsetMinutes(zone: string, ms: number): number {
-  const dayStart = Math.floor(ms / DAY) * DAY;
-  const key = `${zone}|${dayStart}`;
-  let cached = dayOffsets.get(key);
-  if (cached === undefined) {
-    const z = IANAZone.create(zone);
-    const a = z.offset(dayStart);
-    cached = a === z.offset(dayStart + DAY - 1) ? a : null;
-    if (dayOffsets.size > 200_000) dayOffsets.clear();
-    dayOffsets.set(key, cached);
-  }
-  return cached ?? IANAZone.create(zone).offset(ms);
-}
-
-const abbreviations = new Map<string, string>();
+/** Per zone: UTC offset (minutes) → abbreviation. */
+const abbreviations = new Map<string, Map<number, string>>();
 
 /**
  * `zoneAbbreviation` (contract) of `zone` at instant `ms`, memoised by zone and UTC offset: luxon
@@ -139,12 +144,19 @@ const abbreviations = new Map<string, string>();
  * million rows. The answer is the same as the contract's.
  */
 export function zoneAbbr(zone: string, ms: number): string {
-  const offset = offsetMinutes(zone, ms);
-  const key = `${zone}|${offset}`;
-  let abbr = abbreviations.get(key);
+  return abbreviationAt(zone, ms, offsetMinutes(zone, ms));
+}
+
+function abbreviationAt(zone: string, ms: number, offset: number): string {
+  let byOffset = abbreviations.get(zone);
+  if (!byOffset) {
+    byOffset = new Map();
+    abbreviations.set(zone, byOffset);
+  }
+  let abbr = byOffset.get(offset);
   if (abbr === undefined) {
     abbr = zoneAbbreviation(zone, new Date(ms));
-    abbreviations.set(key, abbr);
+    byOffset.set(offset, abbr);
   }
   return abbr;
 }
@@ -153,7 +165,22 @@ const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** The contract's `formatInZone` ('yyyy-MM-dd HH:mm:ss' in `zone` + abbreviation), computed from the zone offset directly. */
 export function localTime(isoUtc: string, zone: string): string {
-  const ms = Date.parse(isoUtc);
-  const local = new Date(ms + offsetMinutes(zone, ms) * 60_000);
-  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())} ${zoneAbbr(zone, ms)}`;
+  return localTimeAt(Date.parse(isoUtc), zone);
+}
+
+/** `localTime` of an instant given in epoch milliseconds (what the export queries select). */
+export function localTimeAt(ms: number, zone: string): string {
+  const offset = offsetMinutes(zone, ms);
+  const local = new Date(ms + offset * 60_000);
+  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())} ${abbreviationAt(zone, ms, offset)}`;
+}
+
+/**
+ * SQL of `col` (timestamptz) as epoch milliseconds, so that an export reads a number instead of
+ * parsing a timestamp per row. date_part gives a float8 directly (extract's numeric costs more);
+ * its rounding can move a value by a millisecond but never across a second, and seconds are
+ * all a report shows.
+ */
+export function epochMs(col: SQL): SQL {
+  return sql`floor(date_part('epoch', ${col}) * 1000)`;
 }

@@ -21,7 +21,9 @@ import {
 import { AppError, notFound } from '../../plugins/errors.js';
 import { requireClient } from '../../plugins/session.js';
 import { rows } from '../../db/client.js';
-import { ACTIVITY_COLUMNS, activityQueries, presentActivity, type ActivityRaw } from './activities.js';
+import {
+  ACTIVITY_COLUMNS, ActivityNames, activityExportQuery, activityQueries, presentActivity, type ActivityCells, type ActivityExportRaw,
+} from './activities.js';
 import { DAILY_COLUMNS, dailyBatches, dailyPage } from './daily.js';
 import { sendExport, type Column } from './export.js';
 import {
@@ -46,8 +48,25 @@ async function guarded<T>(req: FastifyRequest, code: string, fn: () => Promise<T
 /** File name of an export: `<report>_<from>_<to>`. */
 const fileName = (report: string, input: { fromDate: string; toDate: string }) => `${report}_${input.fromDate}_${input.toDate}`;
 
-/** Serves a query-based report: a JSON page, or every row as a file. */
-async function serveQuery<Raw, Row>(
+/**
+ * How a report's file is made: a query giving the page query's rows in its order (it may select
+ * fewer or cheaper columns), what to read for a batch before presenting it, a row's cells, and
+ * the columns.
+ */
+interface ExportPlan<XRaw, XRow> {
+  query: SQL;
+  prepare?: (batch: XRaw[]) => Promise<void>;
+  present: (r: XRaw) => XRow;
+  columns: Column<XRow>[];
+}
+
+/**
+ * Serves a query-based report: a JSON page, or every row as a file (`exp`, by default the page
+ * query itself with `present` and `columns`). For a file, the count runs while the export's
+ * cursor fetches its first rows (two connections on PostgreSQL), and the file starts once both
+ * are in, so a failing query still answers the report's error.
+ */
+async function serveQuery<Raw, Row, XRaw = Raw, XRow = Row>(
   app: FastifyInstance,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -56,22 +75,51 @@ async function serveQuery<Raw, Row>(
   q: { query: SQL; count: SQL },
   present: (r: Raw) => Row,
   columns: Column<Row>[],
+  exp?: ExportPlan<XRaw, XRow>,
 ) {
   checkRange(input);
   if (input.format !== 'json') {
-    const [c] = await rows<{ n: number }>(app.db, q.count);
-    return sendExport(req, reply, input.format, fileName(report, input), Number(c?.n ?? 0), columns, async function* (signal) {
-      for await (const batch of streamRows<Raw>(app, q.query, 5_000, signal)) yield batch.map(present);
+    const plan = exp ?? ({ query: q.query, present, columns } as unknown as ExportPlan<XRaw, XRow>);
+    const stop = new AbortController();
+    const rowsOf = streamRows<XRaw>(app, plan.query, stop.signal);
+    /** Closes the cursor (whether or not the file's stream ever started reading it). */
+    const release = () => {
+      stop.abort();
+      rowsOf.return(undefined).catch(() => undefined);
+    };
+    // The first batch and the count together; a failure of either is still a proper error answer.
+    let count: { n: number }[];
+    let first: IteratorResult<XRaw[]>;
+    try {
+      [count, first] = await Promise.all([rows<{ n: number }>(app.db, q.count), rowsOf.next()]);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) release();
+    });
+    return sendExport(req, reply, input.format, fileName(report, input), Number(count[0]?.n ?? 0), plan.columns, async function* () {
+      for (let next = first; !next.done; next = await rowsOf.next()) {
+        await plan.prepare?.(next.value);
+        yield next.value.map(plan.present);
+      }
     });
   }
   const { list, total } = await page<Raw>(app.db, q.query, q.count, input.offset, input.limit);
   return { success: true, body: { resultobject: list.map(present), total, offset: input.offset, limit: input.limit } };
 }
 
+/** The activity export: ids instead of names, looked up once each (ActivityNames); times as epoch milliseconds. */
+function activityExport(app: FastifyInstance, req: FastifyRequest, input: ActivityReportRequest): ExportPlan<ActivityExportRaw, ActivityCells> {
+  const names = new ActivityNames(app.db);
+  return { query: activityExportQuery(req.auth!, input), prepare: (batch) => names.add(batch), present: (r) => names.cells(r), columns: ACTIVITY_COLUMNS };
+}
+
 /** The activity report (getnotifications GET-ALL-REPORTS): a page of §3 Activity notifications, or the export. */
 export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, input: ActivityReportRequest) {
   return guarded(req, ReportErrorCode.Activities, () =>
-    serveQuery<ActivityRaw, ReturnType<typeof presentActivity>>(app, req, reply, input, 'activity-report', activityQueries(req.auth!, input), presentActivity, ACTIVITY_COLUMNS));
+    serveQuery(app, req, reply, input, 'activity-report', activityQueries(req.auth!, input), presentActivity, ACTIVITY_COLUMNS, activityExport(app, req, input)));
 }
 
 /**
@@ -82,7 +130,7 @@ export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, r
 export function serveBranchActivities(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, body: z.output<typeof ZBranchActivitiesRequest>) {
   return guarded(req, ReportErrorCode.BranchActivities, async () => {
     const input = { ...body, type: 'all' as const, case: 'GET-ALL-REPORTS' as const };
-    const r = await serveQuery<ActivityRaw, ReturnType<typeof presentActivity>>(app, req, reply, input, 'branch-activities', activityQueries(req.auth!, input), presentActivity, ACTIVITY_COLUMNS);
+    const r = await serveQuery(app, req, reply, input, 'branch-activities', activityQueries(req.auth!, input), presentActivity, ACTIVITY_COLUMNS, activityExport(app, req, input));
     return r && 'body' in r && r.body ? { success: true, body: { organizationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit } } : r;
   });
 }
