@@ -16,7 +16,7 @@ import { branchScope } from '../../plugins/authorization.js';
 import { AppError, badRequest, notFound } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { verifySecret } from '../auth/passwords.js';
-import { withEvents, type NewEvent } from '../realtime/event-log.js';
+import { commitWithEvents, withEvents, type NewEvent, type PendingWrite } from '../realtime/event-log.js';
 import { insideGeofence } from './geofence.js';
 
 type Branch = typeof branchOffices.$inferSelect;
@@ -68,10 +68,10 @@ function duressEvent(b: Branch, auth: AuthContext, at: Date, during: string, pos
  * before the events are appended, in the same transaction: the branch row lock orders concurrent
  * actions on one branch, and the event-log lock is then held only for the insert and the commit.
  */
-async function moveBranchStatus(tx: Db, branchId: number, actions: string[], at: Date) {
+function moveBranchStatus(branchId: number, actions: string[], at: Date): ((db: Db) => PendingWrite)[] {
   const last = actions.filter(movesMapStatus).at(-1);
-  if (!last) return;
-  await tx.update(branchOffices).set({ branchAction: last, branchActionAt: at }).where(eq(branchOffices.id, branchId));
+  if (!last) return [];
+  return [(db) => db.update(branchOffices).set({ branchAction: last, branchActionAt: at }).where(eq(branchOffices.id, branchId))];
 }
 
 /** Open, close or service a branch (spec §4 Branch actions). */
@@ -86,23 +86,20 @@ export async function branchAction(
   const at = new Date();
   const action = BRANCH_ACTIONS[input.action];
   const punctuality = opts.punctuality ? await opts.punctuality(b, action, at) : null;
-  const { result } = await withEvents(app, async (tx, emit) => {
-    await moveBranchStatus(tx, b.id, mode === 'duress' ? [action, ALARM_TYPES.DURESS.branchAction] : [action], at);
-    const [id] = await emit([
-      {
-        ...base(b, auth, at),
-        kind: EventKind.BranchAction,
-        branchAction: action,
-        punctuality,
-        latitude: input.latitude ?? null,
-        longitude: input.longitude ?? null,
-        payload: { source: opts.source, checklist: input.checklist ?? [] },
-      },
-      ...(mode === 'duress' ? [duressEvent(b, auth, at, action, input)] : []),
-    ]);
-    return { NotificationId: id!, BranchOfficeId: b.id, BranchAction: action, At: at.toISOString() };
-  });
-  return result;
+  // Status first, events last, all in one transaction (one message on PostgreSQL).
+  const ids = await commitWithEvents(app, moveBranchStatus(b.id, mode === 'duress' ? [action, ALARM_TYPES.DURESS.branchAction] : [action], at), [
+    {
+      ...base(b, auth, at),
+      kind: EventKind.BranchAction,
+      branchAction: action,
+      punctuality,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      payload: { source: opts.source, checklist: input.checklist ?? [] },
+    },
+    ...(mode === 'duress' ? [duressEvent(b, auth, at, action, input)] : []),
+  ]);
+  return { NotificationId: ids[0]!, BranchOfficeId: b.id, BranchAction: action, At: at.toISOString() };
 }
 
 /** Panic, duress, emergency, trouble or alarm from the app. No PIN: the user may be in danger. */
@@ -114,24 +111,20 @@ export async function raiseAlarm(
   const b = await branchForUser(app.db, auth, input.branchOfficeId);
   const t = ALARM_TYPES[input.type];
   const at = new Date();
-  const { result } = await withEvents(app, async (tx, emit) => {
-    await moveBranchStatus(tx, b.id, [t.branchAction], at);
-    const [id] = await emit([
-      {
-        ...base(b, auth, at),
-        kind: EventKind.Notification,
-        branchAction: t.branchAction,
-        notificationType: t.notificationType,
-        securityAlert: t.securityAlert,
-        latitude: input.latitude ?? null,
-        longitude: input.longitude ?? null,
-        messageContent: input.message ?? null,
-        payload: {},
-      },
-    ]);
-    return { NotificationId: id!, At: at.toISOString() };
-  });
-  return result;
+  const ids = await commitWithEvents(app, moveBranchStatus(b.id, [t.branchAction], at), [
+    {
+      ...base(b, auth, at),
+      kind: EventKind.Notification,
+      branchAction: t.branchAction,
+      notificationType: t.notificationType,
+      securityAlert: t.securityAlert,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+      messageContent: input.message ?? null,
+      payload: {},
+    },
+  ]);
+  return { NotificationId: ids[0]!, At: at.toISOString() };
 }
 
 /** Check in at a branch; refused outside the geofence when the user's GeofenceValidation is on. */

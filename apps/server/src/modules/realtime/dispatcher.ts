@@ -12,7 +12,6 @@
  * arrives after a quiet period is read at once.
  */
 import type { FastifyInstance } from 'fastify';
-import { setImmediate } from 'node:timers/promises';
 import pg from 'pg';
 import type { SocketEvent } from '@vigil/contract';
 import { EVENTS_CHANNEL } from './event-log.js';
@@ -119,8 +118,6 @@ declare module 'fastify' {
 }
 
 const BATCH = 500;
-/** Sockets written to between two turns of the event loop. */
-const FAN_OUT_SLICE = 250;
 
 export class Dispatcher {
   /** Last event id read from the log on this node. */
@@ -227,15 +224,10 @@ export class Dispatcher {
         events,
         events.map((e) => JSON.stringify(e)),
       );
-      // Writes go out in slices with a turn of the event loop between them, so database answers
-      // (and the event-log lock they hold) are not kept waiting behind a thousand writes.
-      const sinks = [...this.sinks];
-      for (let i = 0; i < sinks.length; i++) {
-        if (i > 0 && i % FAN_OUT_SLICE === 0) await setImmediate();
-        sinks[i]!.offer(batch);
-      }
-      // Moved only now: a socket that joins meanwhile replays this batch from the database.
+      // All at once: the writes are ready buffers, and the event-log lock no longer depends on
+      // this process answering (commitWithEvents), so yielding between sockets only delays them.
       this.cursor = batch.lastId;
+      for (const sink of this.sinks) sink.offer(batch);
       if (rows.length < BATCH) return;
     }
   }

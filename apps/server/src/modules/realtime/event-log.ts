@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 
@@ -28,14 +29,19 @@ export type NewEvent = typeof events.$inferInsert;
  */
 export async function appendEvents(tx: Db, rows: NewEvent[], opts: { notify: boolean }): Promise<number[]> {
   if (rows.length === 0) return [];
+  const inserted = await insertEvents(tx, rows, opts);
+  return inserted.map((r) => r.id);
+}
+
+/** The insert of `appendEvents` (not yet run; `rows` not empty): ids, and NOTIFY when `notify`. */
+function insertEvents(tx: Db, rows: NewEvent[], opts: { notify: boolean }) {
   const firstId = sql`(select nextval(pg_get_serial_sequence('events', 'id')) from (select pg_advisory_xact_lock(${EVENT_LOG_LOCK})) as event_log_lock)`;
   // created_at is evaluated after the id, so it marks the write that is about to commit.
   // NOTIFY rides on the insert as well; PostgreSQL sends it on commit.
-  const inserted = await tx
+  return tx
     .insert(events)
     .values(rows.map((r, i) => ({ ...r, ...(i === 0 ? { id: firstId } : {}), createdAt: sql`clock_timestamp()` })))
     .returning({ id: events.id, notified: opts.notify ? sql<string>`pg_notify(${EVENTS_CHANNEL}, ${events.id}::text)` : sql<string>`null` });
-  return inserted.map((r) => r.id);
 }
 
 /**
@@ -58,4 +64,57 @@ export async function withEvents<T>(
   });
   if (ids.length) app.dispatcher.wake();
   return { result, ids };
+}
+
+/** Turns a driver parameter into an SQL literal, as node-postgres would send it as text. */
+function literal(client: pg.PoolClient, v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (v instanceof Date) return client.escapeLiteral(v.toISOString());
+  if (typeof v === 'object') return client.escapeLiteral(JSON.stringify(v));
+  return client.escapeLiteral(String(v as string | number | boolean | bigint));
+}
+
+/** A statement built but not run (a drizzle query builder): `toSQL()` gives its text and parameters. */
+export type PendingWrite = PromiseLike<unknown> & { toSQL(): { sql: string; params: unknown[] } };
+
+/**
+ * One transaction: `writes` (each built on the `db` it is given, in order), then `events` appended
+ * (the event-log lock is taken by that insert), then COMMIT. Returns the events' ids, in order.
+ * Errors roll everything back and propagate.
+ *
+ * On PostgreSQL the whole transaction is one message (simple query protocol, parameters written as
+ * literals exactly as the driver would send them as text): one round trip, and the event-log lock
+ * is held only inside the database, never while this process is busy elsewhere — which is what
+ * bounds how many events per second all nodes together commit. On PGlite it is an ordinary
+ * transaction. For writers that need no answer from the database before their events (alarms,
+ * branch actions); others use `withEvents`.
+ */
+export async function commitWithEvents(app: FastifyInstance, writes: ((db: Db) => PendingWrite)[], events: NewEvent[]): Promise<number[]> {
+  const pool = app.database.pool;
+  if (!pool) {
+    const { ids } = await withEvents(app, async (tx, emit) => {
+      for (const w of writes) await w(tx);
+      await emit(events);
+    });
+    return ids;
+  }
+  const client = await pool.connect();
+  let failed: unknown;
+  try {
+    const inline = (q: { sql: string; params: unknown[] }) => q.sql.replace(/\$(\d+)/g, (_, n: string) => literal(client, q.params[Number(n) - 1]));
+    const statements = ['begin', ...writes.map((w) => inline(w(app.db).toSQL()))];
+    if (events.length) statements.push(inline(insertEvents(app.db, events, { notify: true }).toSQL()));
+    statements.push('commit');
+    const results = (await client.query(statements.join(';\n'))) as unknown as pg.QueryResult<{ id: string | number }>[];
+    const ids = events.length ? results[1 + writes.length]!.rows.map((r) => Number(r.id)) : [];
+    if (ids.length) app.dispatcher.wake();
+    return ids;
+  } catch (err) {
+    failed = err;
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    // A connection that failed other than with a database error is not reused.
+    client.release(failed && !(failed as { code?: string }).code ? (failed as Error) : undefined);
+  }
 }
