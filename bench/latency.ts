@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { WebSocket } from 'ws';
+import { cpuSeconds, memoryMb } from './proc.js';
 
 const { values } = parseArgs({ options: { sockets: { type: 'string', default: '1000' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' }, clients: { type: 'boolean' }, 'no-batch': { type: 'boolean' } } });
 const SOCKETS = Number(values.sockets);
@@ -42,18 +43,6 @@ async function startServer(env: Record<string, string>, port: number) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('server did not start');
-}
-
-function rssMb(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string) => Number(status.match(new RegExp(`${k}:\\s+(\\d+)`))?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
-function cpuSeconds(pid: number) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function consoleLogin(base: string, email: string) {
@@ -155,7 +144,7 @@ async function run(label: string, env: Record<string, string>, port: number) {
       clients.once('exit', (code) => reject(new Error(`socket clients exited (${code})`)));
     });
     const { ready } = await fromClients<{ ready: number }>('ready');
-    const afterSockets = rssMb(child.pid!);
+    const afterSockets = memoryMb(child.pid!);
 
     // Load: RATE events per second for SECONDS through the mobile API.
     // Open loop at RATE per second, but at most MAX_INFLIGHT requests outstanding: when the server
@@ -198,7 +187,7 @@ async function run(label: string, env: Record<string, string>, port: number) {
     const posterCpu = (benchUsage.user + benchUsage.system) / 1e6 / loadSeconds;
     const clientsCpu = (result.cpuSeconds - clientsCpu0) / loadSeconds;
     const { latencies, missing, duplicates } = result;
-    const mem = rssMb(child.pid!);
+    const mem = memoryMb(child.pid!);
     console.log(`\n[${label}] ${ready}/${SOCKETS} sockets, ${posted.size} events posted in ${postSeconds.toFixed(1)} s (${(posted.size / postSeconds).toFixed(0)}/s) by ${posters.length} mobile users`);
     console.log(`[${label}] commit→receipt over ${latencies.length} deliveries: p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies[latencies.length - 1]} ms`);
     postMs.sort((x, y) => x - y);

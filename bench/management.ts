@@ -18,10 +18,10 @@
  *   npx tsx bench/management.ts [--employees 100000] [--branches 5000] [--runs 30] [--keep]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { memoryMb, readDownload } from './proc.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data.js';
 import { hashSecret } from '../apps/server/src/modules/auth/passwords.js';
@@ -47,14 +47,6 @@ const MAIN_SHARE = 0.8;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-/** VmRSS and VmHWM (peak) of a process, MB. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string) => Number(status.match(new RegExp(`${k}:\\s+(\\d+)`))?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-/** Fills the database with set-based SQL; prints each step's rows and time. */
 async function fill(url: string): Promise<void> {
   const database = await openDatabase({ databaseUrl: url });
   await ensureReferenceData(database.db);
@@ -192,7 +184,7 @@ async function main() {
     child = server.child;
     const pid = child.pid!;
     await new Promise((r) => setTimeout(r, 3_000)); // the first supervision tick runs at start
-    const started = memoryOf(pid);
+    const started = memoryMb(pid);
     console.log(`server process (pid ${pid}) RSS ${started.rss.toFixed(0)} MB 3 s after start`);
     const c = await signIn(server.base, ADMIN_EMAIL, BENCH_PASSWORD);
     const call = async (path: string, body: Record<string, unknown>) => {
@@ -231,11 +223,11 @@ async function main() {
     }
 
     const expected = await call('/api/client/getallemployees', { case: 'GET-ALL-EMPLOYEES', limit: 1 });
-    const before = memoryOf(pid);
+    const before = memoryMb(pid);
     let peakRss = before.rss;
     const sampler = setInterval(() => {
       try {
-        peakRss = Math.max(peakRss, memoryOf(pid).rss);
+        peakRss = Math.max(peakRss, memoryMb(pid).rss);
       } catch {
         /* exited */
       }
@@ -243,17 +235,10 @@ async function main() {
     const t = performance.now();
     const res = await c.post('/api/client/getallemployees', { case: 'GET-ALL-EMPLOYEES', format: 'csv' });
     if (res.status !== 200) throw new Error(`export: ${res.status}`);
-    let bytes = 0;
-    let lines = 0;
-    let firstByte = 0;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      if (!firstByte) firstByte = performance.now() - t;
-      bytes += chunk.byteLength;
-      for (const b of chunk) if (b === 10) lines++;
-    }
+    const { bytes, lines, firstByteMs: firstByte } = await readDownload(res, t);
     const secs = (performance.now() - t) / 1000;
     clearInterval(sampler);
-    const after = memoryOf(pid);
+    const after = memoryMb(pid);
     peakRss = Math.max(peakRss, after.rss);
     console.log(`\nfull employee CSV export as the organisation admin: ${lines - 1} rows (list total ${expected}), ${(bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(2)} s`
       + ` (${Math.round((lines - 1) / secs)} rows/s, first byte after ${firstByte.toFixed(0)} ms)`);

@@ -22,6 +22,7 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { cpuSeconds, memoryMb, readDownload } from './proc.js';
 import { ApiClient, startServerOn } from '../apps/server/test/helpers.js';
 import { SCALE_PASSWORD } from '../apps/server/src/db/seed/scale.js';
 
@@ -35,26 +36,13 @@ const ADMIN = 'scale-admin-1@scale.test';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-
-/** VmRSS and VmHWM (peak) of a process, in kB. */
-function memKb(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string) => Number(status.match(new RegExp(`${k}:\\s+(\\d+)`))?.[1] ?? 0);
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
-/** User + system CPU time of a process, in ms. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
-}
+const mb = (megabytes: number) => `${megabytes.toFixed(0)} MB`;
 
 /** Resets the peak RSS of `pid` (Linux: writing 5 to clear_refs); false when not allowed. */
 function resetPeak(pid: number): boolean {
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return memKb(pid).peak <= memKb(pid).rss + 1024;
+    return memoryMb(pid).peak <= memoryMb(pid).rss + 1;
   } catch {
     return false;
   }
@@ -108,7 +96,7 @@ async function main() {
 
   const started = performance.now();
   const { child, base } = await startServer(url);
-  console.log(`server process ${child.pid} (${SERVER.at(-1)}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${mb(memKb(child.pid!).rss)}`);
+  console.log(`server process ${child.pid} (${SERVER.at(-1)}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${mb(memoryMb(child.pid!).rss)}`);
   // Let the supervisor's first tick (right at start) finish before measuring.
   await new Promise((r) => setTimeout(r, 5_000));
   let slowest: { report: Report; p95: number } | undefined;
@@ -137,14 +125,14 @@ async function main() {
 
     const year = { case: 'GET-ALL-REPORTS', fromDate: day(-365), toDate: day(-1), format: 'csv' };
     const pid = child.pid!;
-    const before = memKb(pid);
+    const before = memoryMb(pid);
     const peakReset = resetPeak(pid);
     let sampled = before.rss;
-    const sampler = setInterval(() => { sampled = Math.max(sampled, memKb(pid).rss); }, 20);
+    const sampler = setInterval(() => { sampled = Math.max(sampled, memoryMb(pid).rss); }, 20);
     console.log(`\nCSV export of a year of the activity report (${year.fromDate} … ${year.toDate}), organisation admin, ${EXPORTS} times (the first reads the year's pages into the caches):`);
     const rates: number[] = [];
     for (let run = 1; run <= EXPORTS; run++) {
-      const cpu0 = cpuMs(pid);
+      const cpu0 = cpuSeconds(pid);
       const t = performance.now();
       const res = await fetch(`${base}/api/client/getnotifications`, {
         method: 'POST',
@@ -152,21 +140,14 @@ async function main() {
         body: JSON.stringify(year),
       });
       if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
-      let firstByte = 0;
-      let bytes = 0;
-      let lines = 0;
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        if (!bytes) firstByte = performance.now() - t;
-        bytes += chunk.byteLength;
-        for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
-      }
+      const { bytes, lines, firstByteMs: firstByte } = await readDownload(res, t);
       const secs = (performance.now() - t) / 1000;
       const dataRows = lines - 1; // (no message in the scale data has a line break)
       rates.push(dataRows / secs);
-      console.log(`  run ${run}: ${dataRows} rows (x-report-rows ${res.headers.get('x-report-rows')}), ${(bytes / 1e6).toFixed(1)} MB; first byte after ${firstByte.toFixed(0)} ms, all in ${secs.toFixed(2)} s = ${Math.round(dataRows / secs)} rows/s; server CPU ${cpuMs(pid) - cpu0} ms`);
+      console.log(`  run ${run}: ${dataRows} rows (x-report-rows ${res.headers.get('x-report-rows')}), ${(bytes / 1e6).toFixed(1)} MB; first byte after ${firstByte.toFixed(0)} ms, all in ${secs.toFixed(2)} s = ${Math.round(dataRows / secs)} rows/s; server CPU ${Math.round((cpuSeconds(pid) - cpu0) * 1000)} ms`);
     }
     clearInterval(sampler);
-    const after = memKb(pid);
+    const after = memoryMb(pid);
     sampled = Math.max(sampled, after.rss);
     rates.sort((a, b) => a - b);
     console.log(`  median ${Math.round(rates[Math.floor(rates.length / 2)]!)} rows/s`);

@@ -1,0 +1,32 @@
+/**
+ * What the benchmarks read of a process and of a download (Linux /proc): resident memory, CPU
+ * time, and a streamed response's size, lines and time to first byte.
+ */
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+/** VmRSS (now) and VmHWM (peak since start or the last reset) of a process, in MB. */
+export function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(status.match(new RegExp(`${k}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** User + system CPU time a process has used so far, in seconds (clock ticks of 10 ms). */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Reads a streamed response to its end: bytes, line feeds, and ms from `startedAt` to the first chunk. */
+export async function readDownload(res: Response, startedAt: number): Promise<{ bytes: number; lines: number; firstByteMs: number }> {
+  let bytes = 0;
+  let lines = 0;
+  let firstByteMs = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    if (!bytes) firstByteMs = performance.now() - startedAt;
+    bytes += chunk.byteLength;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+  }
+  return { bytes, lines, firstByteMs };
+}
