@@ -1,12 +1,13 @@
 /**
  * Report screens in the browser (spec §2 report routes, §7 Reports): every screen loads for each
  * role whose menu has it; the organisation admin filters by range and branch and downloads CSVs
- * whose rows are the rows on the screen, in the same order.
+ * whose rows are the rows on the screen, in the same order. An activity's details show its location
+ * on a small offline map, and a timer's details its pings on one, joined by a line.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { menuPaths } from '@vigil/contract';
-import { signIn } from '../fixtures/auth.js';
+import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
 
 interface Screen {
   path: string;
@@ -31,9 +32,9 @@ const ROLES = [
   { email: 'manager@example.com', roleId: 6 },
 ];
 
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** The last 7 days (UTC dates) as the global range, stored where the top-bar picker keeps it. */
 function lastWeek() {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   return { start: day(-6), end: day(0) };
 }
 async function useRange(page: Page, range: { start: string; end: string }) {
@@ -140,15 +141,51 @@ test('the organisation admin filters by range and branch, and each CSV has the r
   }
 });
 
-test('an activity row opens its details; a VaultTrak row opens /reports/logaccess/:id', async ({ page }) => {
-  await useRange(page, lastWeek());
+/** Waits until the map in `map` has drawn its style, then checks it shows `count` markers, each inside the map. */
+async function mapShows(map: Locator, count: number) {
+  await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(map).toHaveAttribute('data-points', String(count));
+  await expect(map.locator('canvas')).toBeVisible();
+  const markers = map.locator('.maplibregl-marker');
+  await expect(markers).toHaveCount(count);
+  const box = (await map.boundingBox())!;
+  for (const marker of await markers.all()) {
+    const m = (await marker.boundingBox())!;
+    const [x, y] = [m.x + m.width / 2, m.y + m.height / 2];
+    expect(x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height, 'marker inside the map').toBe(true);
+  }
+}
+
+/** Screenshots of the page at 1280 and 800 px wide (test output), for looking at the layout. */
+async function screenshots(page: Page, testInfo: TestInfo, name: string, map: Locator) {
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(map).toBeVisible();
+    await page.waitForTimeout(300); // the map follows its container's new size
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
+  }
+}
+
+test('an activity row opens its details with its location on a map; a VaultTrak row opens /reports/logaccess/:id', async ({ page }, testInfo) => {
+  // Up to yesterday: the demo's events, each with its branch's location (today's live test events may have none).
+  await useRange(page, { start: day(-6), end: day(-1) });
   await page.goto('/login');
   await signIn(page, 'orgadmin@example.com');
   await expect(page.getByTestId('drawer').first()).toBeAttached();
   await page.goto('/activities');
   await loaded(page, 'activity-report');
   await page.getByTestId('report-row').first().click();
-  await expect(page.getByTestId('detail-packet')).toBeVisible();
+  const detail = page.getByTestId('report-detail');
+  await expect(detail.getByTestId('detail-packet')).toBeVisible();
+  const map = detail.getByTestId('detail-map');
+  await mapShows(map, 1);
+  await expect(map).toHaveAttribute('data-line', 'false');
+  await expect(map.locator('.maplibregl-marker').first()).toHaveAttribute('data-role', 'only');
+  // The coordinates stay as text, with OpenStreetMap as a second way to see them.
+  await expect(detail.getByText(/^-?\d+\.\d{5}, -?\d+\.\d{5}/)).toBeVisible();
+  await expect(detail.getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+  await screenshots(page, testInfo, 'activity-detail', map);
+  await page.keyboard.press('Escape');
   await page.goto('/reports/logaccess');
   await loaded(page, 'logaccess-report');
   const rows = page.getByTestId('report-row');
@@ -210,4 +247,48 @@ test('each report shows its spec §8 text when its call fails, and its empty sta
     await expect(page.getByTestId(testId).getByTestId('report-error').locator('.MuiAlert-message')).toHaveText(text);
     await page.unroute(url);
   }
+});
+
+test('a timer row shows its pings on a map, joined in their order, first and last marked', async ({ page, request }, testInfo) => {
+  // A regional manager's phone starts a timer and sends two pings on a walk through Tirana.
+  const login = await request.post('/api/mobile/login', { data: { username: 'regional@example.com', password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const mobile = ((await login.json()) as { body: { Token: string; Branches: { BranchOfficeId: number }[] } }).body;
+  const headers = { Authorization: `Bearer ${mobile.Token}` };
+  const action = `Map walk ${Date.now()}`;
+  const start = await request.post('/api/mobile/timer/start', {
+    headers,
+    data: { timerForAction: action, durationSeconds: 86_400, branchOfficeId: mobile.Branches[0]!.BranchOfficeId, latitude: 41.3275, longitude: 19.8187, horizontalAccuracy: 8 },
+  });
+  expect(start.ok()).toBe(true);
+  const timerId = ((await start.json()) as { body: { TimerId: number } }).body.TimerId;
+  for (const [latitude, longitude] of [[41.3312, 19.8251], [41.3351, 19.8318]] as const) {
+    const ping = await request.post('/api/mobile/timer/ping', { headers, data: { timerId, latitude, longitude, horizontalAccuracy: 10 } });
+    expect(ping.ok()).toBe(true);
+  }
+
+  await useRange(page, lastWeek());
+  await page.goto('/login');
+  await signIn(page, 'orgadmin@example.com');
+  await expect(page.getByTestId('drawer').first()).toBeAttached();
+  await page.goto('/timerreports');
+  await loaded(page, 'timer-report');
+  await page.getByTestId('report-row').filter({ hasText: action }).click();
+  const detail = page.getByTestId('report-detail');
+  await expect(detail.getByTestId('timer-pings').getByRole('listitem')).toHaveCount(3);
+  const map = detail.getByTestId('timer-pings-map');
+  await mapShows(map, 3);
+  await expect(map).toHaveAttribute('data-line', 'true');
+  const markers = map.locator('.maplibregl-marker');
+  await expect(markers.nth(0)).toHaveAttribute('data-role', 'first');
+  await expect(markers.nth(0)).toHaveAttribute('title', /^First ping · /);
+  await expect(markers.nth(1)).toHaveAttribute('data-role', 'middle');
+  await expect(markers.nth(2)).toHaveAttribute('data-role', 'last');
+  await expect(markers.nth(2)).toHaveAttribute('title', /^Last ping · /);
+  // The walk goes north-east: each marker is right of and above the one before.
+  const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => (await markers.nth(i).boundingBox())!));
+  expect(a!.x < b!.x && b!.x < c!.x).toBe(true);
+  expect(a!.y > b!.y && b!.y > c!.y).toBe(true);
+  await expect(detail.getByTestId('timer-pings-map-legend')).toHaveText(/First ping.*Last ping/);
+  await screenshots(page, testInfo, 'timer-pings', map);
 });

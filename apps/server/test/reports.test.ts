@@ -132,6 +132,13 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect(detail.status).toBe(200);
     expect(detail.json.body!.notificationobject).toMatchObject({ Msg: 'Robbery in progress', Packet: { source: 'mobile' }, NotificationUserProfile: { Name: 'Nora' } });
     expect(Array.isArray(detail.json.body!.notificationobject.NotifiedUsers)).toBe(true);
+    // A branch action's row (the opening) has details too.
+    const opening = await (await as('bravo-admin@test.com')).post<{ notificationobject: ActivityReportRow & { Packet: Record<string, unknown>; NotifiedUsers: unknown[] } }>(
+      '/api/client/getnotifications', { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: all.resultobject[0]!.NotificationId },
+    );
+    expect(opening.status).toBe(200);
+    expect(opening.json.body!.notificationobject).toMatchObject({ NotificationId: all.resultobject[0]!.NotificationId, BranchAction: 'Open' });
+    expect(Array.isArray(opening.json.body!.notificationobject.NotifiedUsers)).toBe(true);
     // The activity of one branch (what managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID answers).
     const branchActs = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', branchOfficeId: fx.chicago, fromDate: '2026-03-10', toDate: '2026-03-10' });
     expect(branchActs.total).toBe(2);

@@ -108,6 +108,8 @@ export interface NotificationFilter {
   type: NotificationListType;
   id?: number;
   notDone?: boolean;
+  /** Branch actions too (the activity report's rows: its details are asked by the same id). */
+  withBranchActions?: boolean;
   from?: string;
   to?: string;
   offset: number;
@@ -118,6 +120,7 @@ export interface NotificationFilter {
 export async function listNotifications(db: Db, auth: AuthContext, f: NotificationFilter): Promise<NotificationRow[]> {
   const conditions: SQL[] = [sql`e.kind = 'NOTIFICATION'`, eventScope(auth), notificationTypeFilter(f.type)];
   if (f.type === 'ens') conditions[0] = sql`true`;
+  else if (f.withBranchActions) conditions[0] = sql`e.kind in ('BRANCH_ACTION', 'NOTIFICATION')`;
   if (f.id) conditions.push(sql`e.id = ${f.id}`);
   if (f.from) conditions.push(sql`e.occurred_at >= ${f.from}::date`);
   if (f.to) conditions.push(sql`e.occurred_at < ${f.to}::date + 1`);

@@ -27,7 +27,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
     const input = req.body;
     switch (input.case) {
       case 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID': {
-        const [one] = await listNotifications(app.db, auth, { type: 'all', id: input.taskid, offset: 0, limit: 1 });
+        const [one] = await listNotifications(app.db, auth, { type: 'all', id: input.taskid, withBranchActions: true, offset: 0, limit: 1 });
         if (!one) throw notFound();
         // Report detail extras (spec §3 Activity notification detail): packet, message, notified users, …
         const extras = await activityDetailExtras(app.db, auth, input.taskid);

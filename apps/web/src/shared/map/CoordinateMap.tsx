@@ -6,13 +6,12 @@
  * form move it (and the view pans to a typed point outside it). The container carries
  * data-ready once the style has loaded and data-marker "lat,lng" of the marker ('' for none).
  */
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Alert, Box } from '@mui/material';
-import { Map as MapLibreMap, Marker, type MapMouseEvent } from 'maplibre-gl';
+import { useEffect, useRef } from 'react';
+import { Marker, type Map as MapLibreMap, type MapMouseEvent } from 'maplibre-gl';
 import { PRIMARY_COLOR } from '@vigil/contract';
-import { basemapStyle, isOfflineBasemap } from './basemap';
+import { pointZoom } from './basemap';
 import { samePoint, type LatLng } from './coordinates';
+import { MapSurface, useMapLibre } from './useMapLibre';
 
 export interface CoordinateMapProps {
   /** The point in the form (null: no marker). */
@@ -25,21 +24,17 @@ export interface CoordinateMapProps {
   label: string;
 }
 
-/** Zoom of a map opened on a point: street level on a tile style, country level on the offline basemap (it has no more detail). */
-const pointZoom = () => (isOfflineBasemap() ? 6 : 14);
 /** View of a map opened without a point (the Western Balkans, as the dashboard map). */
 const DEFAULT_VIEW = { center: [20, 41] as [number, number], zoom: 2 };
 
 /** The picker map (default export, for React.lazy); see the file comment. */
 export default function CoordinateMap({ value, onPick, testId, label }: CoordinateMapProps) {
-  const { t } = useTranslation();
   const containerRef = useRef<HTMLDivElement | null>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const markerRef = useRef<Marker | null>(null);
   const valueRef = useRef(value);
   const pickedRef = useRef<LatLng | null>(null);
   const onPickRef = useRef(onPick);
-  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     onPickRef.current = onPick;
@@ -62,52 +57,29 @@ export default function CoordinateMap({ value, onPick, testId, label }: Coordina
     if (!clicked && !map.getBounds().contains([p.lng, p.lat])) map.jumpTo({ center: [p.lng, p.lat], zoom: Math.max(map.getZoom(), pointZoom()) });
   };
 
-  // Create the map once.
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    let cancelled = false;
-    let map: MapLibreMap | null = null;
-    let observer: ResizeObserver | null = null;
-    basemapStyle()
-      .then((style) => {
-        if (cancelled) return;
-        const start = valueRef.current;
-        map = new MapLibreMap({
-          container,
-          style,
-          attributionControl: false,
-          ...(start ? { center: [start.lng, start.lat], zoom: pointZoom() } : DEFAULT_VIEW),
-        });
-        mapRef.current = map;
-        const m = map;
-        m.on('error', (e) => console.warn('map', e.error));
-        m.getCanvas().style.cursor = 'crosshair';
-        m.on('load', () => {
-          container.dataset.ready = 'true';
-          place(valueRef.current);
-        });
-        m.on('click', (e: MapMouseEvent) => {
-          const p = { lat: e.lngLat.lat, lng: e.lngLat.lng };
-          pickedRef.current = p;
-          onPickRef.current(p);
-        });
-        observer = new ResizeObserver(() => m.resize());
-        observer.observe(container);
-      })
-      .catch((e: unknown) => {
-        console.error('map failed', e);
-        if (!cancelled) setFailed(true);
+  // The map, made once.
+  const failed = useMapLibre(containerRef, mapRef, {
+    options: () => {
+      const start = valueRef.current;
+      return start ? { center: [start.lng, start.lat], zoom: pointZoom() } : DEFAULT_VIEW;
+    },
+    init: (m, container) => {
+      m.getCanvas().style.cursor = 'crosshair';
+      m.on('load', () => {
+        container.dataset.ready = 'true';
+        place(valueRef.current);
       });
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      markerRef.current?.remove();
-      markerRef.current = null;
-      mapRef.current = null;
-      map?.remove();
-    };
-  }, []);
+      m.on('click', (e: MapMouseEvent) => {
+        const p = { lat: e.lngLat.lat, lng: e.lngLat.lng };
+        pickedRef.current = p;
+        onPickRef.current(p);
+      });
+      return () => {
+        markerRef.current?.remove();
+        markerRef.current = null;
+      };
+    },
+  });
 
   // Follow the form's value (typed, clicked or found from the address).
   useEffect(() => {
@@ -117,6 +89,5 @@ export default function CoordinateMap({ value, onPick, testId, label }: Coordina
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value?.lat, value?.lng]);
 
-  if (failed) return <Alert severity="warning" data-testid={`${testId}-fallback`}>{t('map.loadFailed')}</Alert>;
-  return <Box ref={containerRef} data-testid={testId} aria-label={label} role="region" sx={{ width: '100%', height: '100%', borderRadius: 1, overflow: 'hidden' }} />;
+  return <MapSurface containerRef={containerRef} failed={failed} testId={testId} label={label} />;
 }

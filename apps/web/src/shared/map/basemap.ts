@@ -40,3 +40,8 @@ export function basemapStyle(): Promise<string | StyleSpecification> {
 export function isOfflineBasemap(): boolean {
   return configuredStyleUrl(import.meta.env) === null;
 }
+
+/** Zoom of a map opened on one point: street level on a tile style, country level on the offline basemap (it has no more detail). */
+export function pointZoom(): number {
+  return isOfflineBasemap() ? 6 : 14;
+}

@@ -6,12 +6,11 @@
  * that recolours the board recolours the map; clusters are red when any member is in alarm.
  * The container carries data-alarm-count: alarm branches in the source after its last update.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box } from '@mui/material';
-import { Map as MapLibreMap, Popup, type GeoJSONSource, type MapLayerMouseEvent } from 'maplibre-gl';
+import { Popup, type GeoJSONSource, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
 import type { BranchOfficeRow } from '@vigil/contract';
-import { basemapStyle } from '../../../shared/map/basemap';
+import { MapSurface, useMapLibre } from '../../../shared/map/useMapLibre';
 import {
   BRANCH_SOURCE,
   CLUSTER_COLOR,
@@ -83,79 +82,55 @@ export interface BranchMapProps {
 
 export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
   const { t } = useTranslation();
-  const containerRef = useRef<HTMLDivElement | null>(null);
-  const mapRef = useRef<MapLibreMap | null>(null);
   const readyRef = useRef(false);
   const dataRef = useRef<BranchCollection>(branchFeatures(rows));
   const labelRef = useRef(statusLabel);
-  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     labelRef.current = statusLabel;
   }, [statusLabel]);
 
-  // Create the map once.
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    let cancelled = false;
-    let map: MapLibreMap | null = null;
-    let observer: ResizeObserver | null = null;
-    basemapStyle()
-      .then((style) => {
-        if (cancelled) return;
-        const initial = boundsOf(dataRef.current);
-        map = new MapLibreMap({
-          container,
-          style,
-          attributionControl: false,
-          ...(initial ? { bounds: initial, fitBoundsOptions: { padding: 48, maxZoom: 9 } } : { center: [20, 41], zoom: 2 }),
-        });
-        mapRef.current = map;
-        const m = map;
-        m.on('error', (e) => console.warn('map', e.error));
-        m.on('load', () => {
-          addBranchLayers(m, dataRef.current);
-          readyRef.current = true;
-          container.dataset.alarmCount = String(alarmCount(dataRef.current));
-          container.dataset.ready = 'true';
-        });
-        m.on('click', CLUSTER_LAYER, (e: MapLayerMouseEvent) => {
-          const f = e.features?.[0];
-          const clusterId = f?.properties?.cluster_id as number | undefined;
-          if (clusterId === undefined || !f || f.geometry.type !== 'Point') return;
-          const center = f.geometry.coordinates as [number, number];
-          void (m.getSource(BRANCH_SOURCE) as GeoJSONSource).getClusterExpansionZoom(clusterId).then((zoom) => m.easeTo({ center, zoom }));
-        });
-        m.on('click', POINT_LAYER, (e: MapLayerMouseEvent) => {
-          const f = e.features?.[0];
-          if (!f || f.geometry.type !== 'Point') return;
-          const p = f.properties as { name?: string; code?: string; status?: string };
-          const el = document.createElement('div');
-          const strong = document.createElement('strong');
-          strong.textContent = p.name ?? '';
-          el.append(strong, document.createElement('br'), `${p.code ?? ''} · ${labelRef.current(p.status ?? '')}`);
-          new Popup({ closeButton: false }).setLngLat(f.geometry.coordinates as [number, number]).setDOMContent(el).addTo(m);
-        });
-        for (const layer of [CLUSTER_LAYER, POINT_LAYER]) {
-          m.on('mouseenter', layer, () => (m.getCanvas().style.cursor = 'pointer'));
-          m.on('mouseleave', layer, () => (m.getCanvas().style.cursor = ''));
-        }
-        observer = new ResizeObserver(() => m.resize());
-        observer.observe(container);
-      })
-      .catch((e: unknown) => {
-        console.error('map failed', e);
-        if (!cancelled) setFailed(true);
+  // The map, made once.
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const failed = useMapLibre(containerRef, mapRef, {
+    options: () => {
+      const initial = boundsOf(dataRef.current);
+      return initial ? { bounds: initial, fitBoundsOptions: { padding: 48, maxZoom: 9 } } : { center: [20, 41], zoom: 2 };
+    },
+    init: (m, container) => {
+      m.on('load', () => {
+        addBranchLayers(m, dataRef.current);
+        readyRef.current = true;
+        container.dataset.alarmCount = String(alarmCount(dataRef.current));
+        container.dataset.ready = 'true';
       });
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      readyRef.current = false;
-      mapRef.current = null;
-      map?.remove();
-    };
-  }, []);
+      m.on('click', CLUSTER_LAYER, (e: MapLayerMouseEvent) => {
+        const f = e.features?.[0];
+        const clusterId = f?.properties?.cluster_id as number | undefined;
+        if (clusterId === undefined || !f || f.geometry.type !== 'Point') return;
+        const center = f.geometry.coordinates as [number, number];
+        void (m.getSource(BRANCH_SOURCE) as GeoJSONSource).getClusterExpansionZoom(clusterId).then((zoom) => m.easeTo({ center, zoom }));
+      });
+      m.on('click', POINT_LAYER, (e: MapLayerMouseEvent) => {
+        const f = e.features?.[0];
+        if (!f || f.geometry.type !== 'Point') return;
+        const p = f.properties as { name?: string; code?: string; status?: string };
+        const el = document.createElement('div');
+        const strong = document.createElement('strong');
+        strong.textContent = p.name ?? '';
+        el.append(strong, document.createElement('br'), `${p.code ?? ''} · ${labelRef.current(p.status ?? '')}`);
+        new Popup({ closeButton: false }).setLngLat(f.geometry.coordinates as [number, number]).setDOMContent(el).addTo(m);
+      });
+      for (const layer of [CLUSTER_LAYER, POINT_LAYER]) {
+        m.on('mouseenter', layer, () => (m.getCanvas().style.cursor = 'pointer'));
+        m.on('mouseleave', layer, () => (m.getCanvas().style.cursor = ''));
+      }
+      return () => {
+        readyRef.current = false;
+      };
+    },
+  });
 
   // Feed the source from the board rows (socket events recolour the board query, hence the map).
   useEffect(() => {
@@ -168,6 +143,5 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
     container.dataset.alarmCount = String(alarmCount(data));
   }, [rows]);
 
-  if (failed) return <Alert severity="warning" data-testid="branch-map-fallback">{t('map.loadFailed')}</Alert>;
-  return <Box ref={containerRef} data-testid="branch-map" aria-label={t('map.label')} role="region" sx={{ width: '100%', height: '100%', minHeight: 320, borderRadius: 1, overflow: 'hidden' }} />;
+  return <MapSurface containerRef={containerRef} failed={failed} testId="branch-map" label={t('map.label')} minHeight={320} />;
 }

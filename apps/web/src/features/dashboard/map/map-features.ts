@@ -6,6 +6,7 @@
  * No maplibre import here, so these run in node tests.
  */
 import { BRANCH_STATUS_COLORS, PRIMARY_COLOR, branchStatusOf, type BranchOfficeRow, type BranchStatus } from '@vigil/contract';
+import { boundsOfPoints, usablePoint, type Bounds } from '../../../shared/map/points';
 
 export { BASEMAP, configuredStyleUrl, offlineStyle, webglAvailable } from '../../../shared/map/basemap-style';
 
@@ -40,11 +41,7 @@ export interface BranchCollection {
 
 /** A usable coordinate pair: finite, in range and not the 0,0 "no location" placeholder. */
 export function hasLocation(r: Pick<BranchOfficeRow, 'Latitude' | 'Longitude'>): boolean {
-  const lat = r.Latitude;
-  const lng = r.Longitude;
-  if (lat == null || lng == null || !Number.isFinite(lat) || !Number.isFinite(lng)) return false;
-  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return false;
-  return !(lat === 0 && lng === 0);
+  return usablePoint(r.Latitude, r.Longitude) !== null;
 }
 
 /** Point features of the branches that have a location, coloured by their map status. */
@@ -77,21 +74,9 @@ export const CLUSTER_COLOR = ['case', ['>', ['get', 'alarm'], 0], BRANCH_STATUS_
 /** Cluster radius grows with the member count (no text needed, so no glyphs offline). */
 export const CLUSTER_RADIUS_EXPR = ['step', ['get', 'point_count'], 14, 10, 18, 50, 22, 200, 28, 1000, 34] as const;
 
-export type Bounds = [[number, number], [number, number]];
+export type { Bounds };
 
 /** The bounding box of the points ([[west, south], [east, north]]), or null with none. */
 export function boundsOf(fc: BranchCollection): Bounds | null {
-  if (fc.features.length === 0) return null;
-  let w = 180;
-  let s = 90;
-  let e = -180;
-  let n = -90;
-  for (const f of fc.features) {
-    const [lng, lat] = f.geometry.coordinates;
-    w = Math.min(w, lng);
-    e = Math.max(e, lng);
-    s = Math.min(s, lat);
-    n = Math.max(n, lat);
-  }
-  return [[w, s], [e, n]];
+  return boundsOfPoints(fc.features.map((f) => ({ lng: f.geometry.coordinates[0], lat: f.geometry.coordinates[1] })));
 }

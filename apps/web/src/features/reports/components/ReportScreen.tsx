@@ -144,7 +144,7 @@ export function DetailLine({ label, children }: { label: string; children: React
   return (
     <Stack direction="row" sx={{ gap: 2, py: 0.5 }}>
       <Typography variant="body2" color="text.secondary" sx={{ minWidth: 160 }}>{label}</Typography>
-      <Typography variant="body2" component="div">{children}</Typography>
+      <Typography variant="body2" component="div" sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Typography>
     </Stack>
   );
 }

@@ -5,13 +5,17 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Box, Chip, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   ACTIVITY_TYPES, DAILY_DEFAULT_END_TIME, DAILY_DEFAULT_START_TIME, ReportErrorCode,
   type ActivityDetailExtras, type ActivityReportRow, type CheckInOutRow, type DailyReportRow, type DailyTask, type DayStatus,
-  type NotificationRow, type Punctuality, type SurveyReportDetail, type SurveyReportRow, type TimerReportRow,
+  type NotificationRow, type Punctuality, type SurveyReportDetail, type SurveyReportRow, type TimerPing, type TimerReportRow,
 } from '@vigil/contract';
+import { Loading } from '../../../shared/components/Loading';
+import { usablePoint, type MapPoint } from '../../../shared/map/points';
 import { useReportCall } from '../api';
+import { ReportMap } from '../components/ReportMap';
 import { DetailLine, ReportScreen, type ReportColumn } from '../components/ReportScreen';
 
 const rows = (key: string) => (b: Record<string, unknown>) => (b[key] as never[]) ?? [];
@@ -29,7 +33,7 @@ const DAY_COLORS: Record<DayStatus, 'success' | 'default' | 'error' | 'warning' 
   OPEN: 'success', CLOSED: 'default', AUTO_CLOSED: 'warning', NOT_OPENED: 'error', HOLIDAY: 'info', NOT_SCHEDULED: 'default', PENDING: 'info',
 };
 
-/** Coordinates with a link to a map (a map widget is optional). */
+/** Coordinates as text, with a link to OpenStreetMap (the details' maps are drawn by ReportMap; this stays as their text). */
 export function Location({ lat, lng }: { lat: number | null | undefined; lng: number | null | undefined }) {
   const { t } = useTranslation();
   if (lat == null || lng == null) return <>{t('reports.detail.noLocation')}</>;
@@ -99,13 +103,17 @@ function ActivityDetail({ row }: { row: ActivityReportRow }) {
   const q = useReportCall('/api/client/getnotifications', { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: row.NotificationId },
     (b) => b.notificationobject as NotificationRow & ActivityDetailExtras);
   const d = q.data;
+  const point = usablePoint(row.Latitude, row.Longitude);
   return (
     <>
       <DetailLine label={t('reports.columns.time')}>{row.NotificationTimeLocal}</DetailLine>
       <DetailLine label={t('reports.columns.branch')}>{row.BranchOfficeName} · {row.RegionalOfficeName} · {row.OrganizationName}</DetailLine>
       <DetailLine label={t('reports.columns.action')}>{row.BranchAction} <PunctualityChip value={row.Punctuality} /></DetailLine>
       <DetailLine label={t('reports.detail.reporter')}>{fullName(row.Name, row.Surname)}</DetailLine>
-      <DetailLine label={t('reports.detail.location')}><Location lat={row.Latitude} lng={row.Longitude} /></DetailLine>
+      <DetailLine label={t('reports.detail.location')}>
+        <Location lat={row.Latitude} lng={row.Longitude} />
+        <ReportMap points={point ? [{ ...point, label: row.NotificationTimeLocal }] : []} testId="detail-map" label={t('reports.map.activity')} />
+      </DetailLine>
       {q.isError && <Typography color="error" data-testid="detail-error">{t(ReportErrorCode.ActivityDetails)}</Typography>}
       {d && (
         <>
@@ -197,9 +205,22 @@ export function CheckInOutPage() {
   );
 }
 
+/** The map points of a timer's pings (the usable ones, in order), titled first / Ping n / last with their time. */
+function pingPoints(pings: readonly TimerPing[], t: TFunction): MapPoint[] {
+  const usable = pings.flatMap((p, i) => {
+    const at = usablePoint(p.Latitude, p.Longitude);
+    return at ? [{ ...at, n: i + 1, time: p.AtLocal }] : [];
+  });
+  return usable.map(({ lat, lng, n, time }, i) => {
+    const name = i === 0 ? t('reports.map.start') : i === usable.length - 1 ? t('reports.map.last') : t('reports.map.ping', { n });
+    return { lat, lng, label: `${name} · ${time}` };
+  });
+}
+
 function TimerDetail({ row }: { row: TimerReportRow }) {
   const { t } = useTranslation();
   const q = useReportCall('/api/client/gettrackings', { case: 'GET-NON-RETAIL-PINGS', timerId: row.CheckInOutId }, (b) => b.resultobject as TimerReportRow);
+  const pings = q.data?.Pings ?? [];
   return (
     <>
       <DetailLine label={t('reports.columns.user')}>{fullName(row.UserProfile.Name, row.UserProfile.Surname)} · {row.UserProfile.PhoneNumber}</DetailLine>
@@ -209,10 +230,13 @@ function TimerDetail({ row }: { row: TimerReportRow }) {
       <DetailLine label={t('reports.columns.duration')}>{row.Duration} ({t('reports.columns.elapsed')} {row.Elapsed})</DetailLine>
       {q.isError && <Typography color="error">{t(ReportErrorCode.Timers)}</Typography>}
       <DetailLine label={t('reports.detail.pings')}>
-        {q.data?.Pings?.length ? (
-          <List dense disablePadding data-testid="timer-pings">
-            {q.data.Pings.map((p) => <ListItem key={p.AtUTC} disableGutters><ListItemText primary={p.AtLocal} secondary={<Location lat={p.Latitude} lng={p.Longitude} />} /></ListItem>)}
-          </List>
+        {q.isPending ? <Loading /> : pings.length ? (
+          <>
+            <ReportMap points={pingPoints(pings, t)} line testId="timer-pings-map" label={t('reports.map.pings')} height={280} />
+            <List dense disablePadding data-testid="timer-pings">
+              {pings.map((p) => <ListItem key={p.AtUTC} disableGutters><ListItemText primary={p.AtLocal} secondary={<Location lat={p.Latitude} lng={p.Longitude} />} /></ListItem>)}
+            </List>
+          </>
         ) : t('reports.detail.noPings')}
       </DetailLine>
     </>
