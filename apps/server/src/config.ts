@@ -24,7 +24,7 @@ const ZEnv = z.object({
   /** Socket heartbeat and session re-check period, ms (dead peers and ended sessions are dropped). */
   SOCKET_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Minimum time between two reads of the event log by a node's dispatcher under load, ms. */
-  DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(1_000).default(10),
+  DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(1_000).default(25),
   /** smtp(s)://user:pass@host:port for outgoing mail; unset = messages kept in the outbox (demo mailbox). */
   SMTP_URL: z.string().optional(),
   /** From address of outgoing mail. */
