@@ -7,11 +7,12 @@
  * The server runs as its own process (src via tsx) on PGlite, and on PostgreSQL when
  * BENCH_DATABASE_URL is set.
  *
- *   npx tsx bench/latency.ts [--sockets 1000] [--rate 200] [--seconds 10] [--no-batch]
+ *   npx tsx bench/latency.ts [--sockets 1000] [--rate 200] [--seconds 10] [--client-processes 2] [--no-batch]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/latency.ts
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,12 +21,14 @@ import pg from 'pg';
 import { WebSocket } from 'ws';
 import { cpuSeconds, memoryMb } from './proc.js';
 
-const { values } = parseArgs({ options: { sockets: { type: 'string', default: '1000' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' }, clients: { type: 'boolean' }, 'no-batch': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { sockets: { type: 'string', default: '1000' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' }, clients: { type: 'boolean' }, 'no-batch': { type: 'boolean' }, 'client-processes': { type: 'string', default: '2' } } });
 const SOCKETS = Number(values.sockets);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 /** Sockets ask for frames holding several events (SocketInit.batch), as the web console does; --no-batch for one frame per event. */
 const BATCH_FRAMES = !values['no-batch'];
+/** Processes the console sockets are spread over (--client-processes). */
+const CLIENT_PROCESSES = Math.max(1, Number(values['client-processes']));
 const PASSWORD = 'Vigil-demo-2026';
 
 const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
@@ -57,21 +60,55 @@ async function consoleLogin(base: string, email: string) {
   return { ...json.body.UserInfos, post };
 }
 
+/**
+ * POSTs JSON with a bearer token over a keep-alive agent and parses the JSON answer; rejects on a
+ * status other than 200. node:http rather than fetch: the poster shares the two cores with the
+ * server and costs about a quarter of what undici's fetch did per request.
+ */
+function postJson(agent: http.Agent, url: string, token: string, body: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode}`));
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch (err) {
+          reject(err as Error);
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 interface ClientsData { base: string; token: string; userId: number; sockets: number }
 
+/** Per socket: the bench events it received (count and sum of ids) and ids that did not increase. */
+interface SocketTally { last: number; count: number; sum: number; repeated: number }
+
 /**
- * The socket clients' process (`--clients`): opens the console sockets, reports `ready` when all have replayed, then on
- * `posted` waits until every socket has every posted event (30 s at most) and answers `result`:
- * commit→receipt latencies of the posted events (sorted, ms), and missing / duplicate deliveries.
+ * The socket clients' process (`--clients`): opens the console sockets, reports `ready` when all
+ * have replayed, then on `posted` waits until every socket has as many bench events as were posted
+ * (30 s at most) and answers `result`: the latency histogram (ms buckets) and missing / duplicate
+ * deliveries. Bookkeeping is kept flat (counters and one histogram, no per-event objects), so this
+ * process's garbage collector does not pause deliveries and pollute the tail it measures.
+ * Exactly once: the server sends each socket strictly increasing ids, so a socket whose bench ids
+ * always increased, whose count equals the posted count and whose id sum equals theirs, got each
+ * posted event once.
  */
 async function socketClients({ base, token, userId, sockets: count }: ClientsData) {
-  const latencies: number[] = [];
-  const received: Map<number, number>[] = [];
+  const histogram = new Uint32Array(HISTOGRAM_MS + 1);
+  const tallies: SocketTally[] = [];
   const sockets: WebSocket[] = [];
   let ready = 0;
   for (let i = 0; i < count; i++) {
-    const seen = new Map<number, number>();
-    received.push(seen);
+    const tally: SocketTally = { last: 0, count: 0, sum: 0, repeated: 0 };
+    tallies.push(tally);
     const ws = new WebSocket(`${base.replace('http', 'ws')}/_socket`);
     sockets.push(ws);
     ws.on('open', () => ws.send(JSON.stringify({ type: 'init', token, userId, batch: BATCH_FRAMES })));
@@ -85,17 +122,20 @@ async function socketClients({ base, token, userId, sockets: count }: ClientsDat
         const next = data.indexOf('{"type":"', at + 9);
         const end = next < 0 ? data.length : next;
         const idAt = data.indexOf('","id":', at);
-        if (idAt > 0 && idAt < at + 40) {
+        const bench = data.indexOf('"MessageContent":"bench"', at);
+        if (idAt > 0 && idAt < at + 40 && bench > 0 && bench < end) {
           let id = 0;
           for (let k = idAt + 7; k < end; k++) {
             const c = data[k]!;
             if (c < 48 || c > 57) break;
             id = id * 10 + (c - 48);
           }
-          seen.set(id, (seen.get(id) ?? 0) + 1);
-          const bench = data.indexOf('"MessageContent":"bench"', at);
+          if (id <= tally.last) tally.repeated++;
+          tally.last = Math.max(tally.last, id);
+          tally.count++;
+          tally.sum += id;
           const t = data.indexOf('"LoggedAtUTC":"', at);
-          if (bench > 0 && bench < end && t > 0 && t < end) latencies.push(now - Date.parse(data.toString('latin1', t + 15, t + 39)));
+          if (t > 0 && t < end) histogram[Math.min(HISTOGRAM_MS, Math.max(0, now - Date.parse(data.toString('latin1', t + 15, t + 39))))]!++;
         }
         at = next;
       }
@@ -105,16 +145,31 @@ async function socketClients({ base, token, userId, sockets: count }: ClientsDat
   for (let i = 0; i < 600 && ready < count; i++) await new Promise((r) => setTimeout(r, 100));
   process.send!({ type: 'ready', ready });
   const { ids } = await new Promise<{ ids: number[] }>((r) => process.once('message', r as (m: unknown) => void));
-  for (let i = 0; i < 300; i++) {
-    if (received.every((m) => ids.every((id) => m.has(id)))) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const sum = ids.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < 300 && tallies.some((t) => t.count < ids.length); i++) await new Promise((r) => setTimeout(r, 100));
   let missing = 0;
   let duplicates = 0;
-  for (const m of received) for (const id of ids) { const n = m.get(id) ?? 0; if (n === 0) missing++; if (n > 1) duplicates += n - 1; }
-  latencies.sort((x, y) => x - y);
-  process.send!({ type: 'result', latencies, missing, duplicates, cpuSeconds: cpuSeconds(process.pid) });
+  for (const t of tallies) {
+    missing += Math.max(0, ids.length - t.count);
+    duplicates += t.repeated + Math.max(0, t.count - ids.length);
+    if (t.count === ids.length && t.repeated === 0 && t.sum !== sum) missing++; // other ids than those posted
+  }
+  process.send!({ type: 'result', histogram: [...histogram], missing, duplicates, cpuSeconds: cpuSeconds(process.pid) });
   for (const ws of sockets) ws.terminate();
+}
+
+/** Latencies above this many ms count in the last bucket. */
+const HISTOGRAM_MS = 60_000;
+
+/** The p-th percentile (ms) of a histogram of ms buckets. */
+function histogramPercentile(histogram: number[], p: number): number {
+  const total = histogram.reduce((a, b) => a + b, 0);
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms++) {
+    seen += histogram[ms]!;
+    if (seen > (p / 100) * total) return ms;
+  }
+  return histogram.length - 1;
 }
 
 async function run(label: string, env: Record<string, string>, port: number) {
@@ -134,16 +189,19 @@ async function run(label: string, env: Record<string, string>, port: number) {
 
     // Sockets, read by a process of their own so the poster's timing below is not held up by them.
     const posted = new Set<number>();
-    const clients: ChildProcess = fork(fileURLToPath(import.meta.url), ['--clients', ...(BATCH_FRAMES ? [] : ['--no-batch'])], {
+    // The consoles are split over CLIENT_PROCESSES processes, as independent browsers would be.
+    const group = (i: number) => Math.floor(SOCKETS / CLIENT_PROCESSES) + (i < SOCKETS % CLIENT_PROCESSES ? 1 : 0);
+    const clientProcs: ChildProcess[] = Array.from({ length: CLIENT_PROCESSES }, (_, i) => fork(fileURLToPath(import.meta.url), ['--clients', ...(BATCH_FRAMES ? [] : ['--no-batch'])], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ base, token: officer.Token, userId: officer.UserId, sockets: SOCKETS } satisfies ClientsData) },
+      env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ base, token: officer.Token, userId: officer.UserId, sockets: group(i) } satisfies ClientsData) },
+    }));
+    const fromClient = <T>(proc: ChildProcess, type: string) => new Promise<T>((resolve, reject) => {
+      const on = (m: unknown) => { if ((m as { type: string }).type === type) { proc.off('message', on); resolve(m as T); } };
+      proc.on('message', on);
+      proc.once('exit', (code) => reject(new Error(`socket clients exited (${code})`)));
     });
-    const fromClients = <T>(type: string) => new Promise<T>((resolve, reject) => {
-      const on = (m: unknown) => { if ((m as { type: string }).type === type) { clients.off('message', on); resolve(m as T); } };
-      clients.on('message', on);
-      clients.once('exit', (code) => reject(new Error(`socket clients exited (${code})`)));
-    });
-    const { ready } = await fromClients<{ ready: number }>('ready');
+    const fromClients = async <T>(type: string) => Promise.all(clientProcs.map((proc) => fromClient<T>(proc, type)));
+    const ready = (await fromClients<{ ready: number }>('ready')).reduce((a, r) => a + r.ready, 0);
     const afterSockets = memoryMb(child.pid!);
 
     // Load: RATE events per second for SECONDS through the mobile API.
@@ -154,8 +212,9 @@ async function run(label: string, env: Record<string, string>, port: number) {
     const started = Date.now();
     const serverCpu0 = cpuSeconds(child.pid!);
     const benchCpu0 = process.cpuUsage();
-    const clientsCpu0 = cpuSeconds(clients.pid!);
+    const clientsCpu0 = clientProcs.reduce((a, proc) => a + cpuSeconds(proc.pid!), 0);
     const postMs: number[] = [];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_INFLIGHT });
     let sent = 0;
     let open = 0;
     let failed = 0;
@@ -168,8 +227,8 @@ async function run(label: string, env: Record<string, string>, port: number) {
         open++;
         const t0 = performance.now();
         inflight.push(
-          fetch(`${base}/api/mobile/alarm`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` }, body: JSON.stringify({ branchOfficeId: p.branchOfficeId, type: 'TROUBLE', message: 'bench' }) })
-            .then(async (r) => { posted.add(((await r.json()) as { body: { NotificationId: number } }).body.NotificationId); postMs.push(performance.now() - t0); })
+          postJson(agent, `${base}/api/mobile/alarm`, p.token, { branchOfficeId: p.branchOfficeId, type: 'TROUBLE', message: 'bench' })
+            .then((r) => { posted.add((r as { body: { NotificationId: number } }).body.NotificationId); postMs.push(performance.now() - t0); })
             .catch(() => { failed++; })
             .finally(() => { open--; }),
         );
@@ -179,23 +238,32 @@ async function run(label: string, env: Record<string, string>, port: number) {
     await Promise.all(inflight);
     if (failed) console.log(`[${label}] ${failed} posts failed`);
     const postSeconds = (Date.now() - started) / 1000;
-    clients.send({ type: 'posted', ids: [...posted] });
-    const result = await fromClients<{ latencies: number[]; missing: number; duplicates: number; cpuSeconds: number }>('result');
+    for (const proc of clientProcs) proc.send({ type: 'posted', ids: [...posted] });
+    const results = await fromClients<{ histogram: number[]; missing: number; duplicates: number; cpuSeconds: number }>('result');
+    const result = {
+      histogram: results[0]!.histogram.map((_, ms) => results.reduce((a, r) => a + r.histogram[ms]!, 0)),
+      missing: results.reduce((a, r) => a + r.missing, 0),
+      duplicates: results.reduce((a, r) => a + r.duplicates, 0),
+      cpuSeconds: results.reduce((a, r) => a + r.cpuSeconds, 0),
+    };
     const loadSeconds = (Date.now() - started) / 1000;
     const serverCpu = (cpuSeconds(child.pid!) - serverCpu0) / loadSeconds;
     const benchUsage = process.cpuUsage(benchCpu0);
     const posterCpu = (benchUsage.user + benchUsage.system) / 1e6 / loadSeconds;
     const clientsCpu = (result.cpuSeconds - clientsCpu0) / loadSeconds;
-    const { latencies, missing, duplicates } = result;
+    const { histogram, missing, duplicates } = result;
+    const deliveries = histogram.reduce((a, b) => a + b, 0);
+    const maxMs = histogram.findLastIndex((n) => n > 0);
     const mem = memoryMb(child.pid!);
     console.log(`\n[${label}] ${ready}/${SOCKETS} sockets, ${posted.size} events posted in ${postSeconds.toFixed(1)} s (${(posted.size / postSeconds).toFixed(0)}/s) by ${posters.length} mobile users`);
-    console.log(`[${label}] commit→receipt over ${latencies.length} deliveries: p50 ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies[latencies.length - 1]} ms`);
+    const q = (p: number) => histogramPercentile(histogram, p);
+    console.log(`[${label}] commit→receipt over ${deliveries} deliveries: p50 ${q(50)} ms, p95 ${q(95)} ms, p99 ${q(99)} ms, max ${maxMs} ms`);
     postMs.sort((x, y) => x - y);
     console.log(`[${label}] mobile API answer time: p50 ${pct(postMs, 50).toFixed(0)} ms, p95 ${pct(postMs, 95).toFixed(0)} ms, p99 ${pct(postMs, 99).toFixed(0)} ms`);
     console.log(`[${label}] exactly once: ${missing === 0 && duplicates === 0 ? 'yes' : 'NO'} (missing ${missing}, duplicates ${duplicates})`);
-    console.log(`[${label}] CPU during load and delivery: server ${(serverCpu * 100).toFixed(0)}% of a core, socket clients ${(clientsCpu * 100).toFixed(0)}%, poster ${(posterCpu * 100).toFixed(0)}%`);
+    console.log(`[${label}] CPU during load and delivery: server ${(serverCpu * 100).toFixed(0)}% of a core, socket clients (${CLIENT_PROCESSES} processes) ${(clientsCpu * 100).toFixed(0)}%, poster ${(posterCpu * 100).toFixed(0)}%`);
     console.log(`[${label}] server RSS: ${afterSockets.rss.toFixed(0)} MB with sockets open, ${mem.rss.toFixed(0)} MB after load, peak ${mem.peak.toFixed(0)} MB`);
-    clients.kill();
+    for (const proc of clientProcs) proc.kill();
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

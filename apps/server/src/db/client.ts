@@ -33,6 +33,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL pool (for LISTEN/NOTIFY and advisory locks); undefined on PGlite. */
   pool?: pg.Pool;
+  /** The embedded database itself (for one-message transactions); undefined on PostgreSQL. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -119,6 +121,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       db: db as unknown as Db,
       dispatchDb: db as unknown as Db,
       kind: 'pglite',
+      pglite: client,
       close: async () => {
         await client.close();
         await release?.();

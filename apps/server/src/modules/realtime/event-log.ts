@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 
@@ -67,11 +67,11 @@ export async function withEvents<T>(
 }
 
 /** Turns a driver parameter into an SQL literal, as node-postgres would send it as text. */
-function literal(client: pg.PoolClient, v: unknown): string {
+function literal(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
-  if (v instanceof Date) return client.escapeLiteral(v.toISOString());
-  if (typeof v === 'object') return client.escapeLiteral(JSON.stringify(v));
-  return client.escapeLiteral(String(v as string | number | boolean | bigint));
+  if (v instanceof Date) return pg.escapeLiteral(v.toISOString());
+  if (typeof v === 'object') return pg.escapeLiteral(JSON.stringify(v));
+  return pg.escapeLiteral(String(v as string | number | boolean | bigint));
 }
 
 /** A statement built but not run (a drizzle query builder): `toSQL()` gives its text and parameters. */
@@ -79,42 +79,35 @@ export type PendingWrite = PromiseLike<unknown> & { toSQL(): { sql: string; para
 
 /**
  * One transaction: `writes` (each built on the `db` it is given, in order), then `events` appended
- * (the event-log lock is taken by that insert), then COMMIT. Returns the events' ids, in order.
- * Errors roll everything back and propagate.
+ * (the event-log lock is taken by that insert). Returns the events' ids, in order. Errors leave
+ * nothing behind and propagate.
  *
- * On PostgreSQL the whole transaction is one message (simple query protocol, parameters written as
+ * The whole transaction is one message to the database (simple query protocol: several statements
+ * in one query string run as one implicit transaction, committed at its end; parameters written as
  * literals exactly as the driver would send them as text): one round trip, and the event-log lock
  * is held only inside the database, never while this process is busy elsewhere — which is what
- * bounds how many events per second all nodes together commit. On PGlite it is an ordinary
- * transaction. For writers that need no answer from the database before their events (alarms,
- * branch actions); others use `withEvents`.
+ * bounds how many events per second all nodes together commit. On PGlite it is one call instead of
+ * four. For writers that need no answer from the database before their events (alarms, branch
+ * actions); others use `withEvents`.
  */
 export async function commitWithEvents(app: FastifyInstance, writes: ((db: Db) => PendingWrite)[], events: NewEvent[]): Promise<number[]> {
-  const pool = app.database.pool;
-  if (!pool) {
-    const { ids } = await withEvents(app, async (tx, emit) => {
-      for (const w of writes) await w(tx);
-      await emit(events);
-    });
-    return ids;
+  const { pool, pglite, kind } = app.database;
+  const inline = (q: { sql: string; params: unknown[] }) => q.sql.replace(/\$(\d+)/g, (_, n: string) => literal(q.params[Number(n) - 1]));
+  const statements = writes.map((w) => inline(w(app.db).toSQL()));
+  if (events.length) statements.push(inline(insertEvents(app.db, events, { notify: kind === 'postgres' }).toSQL()));
+  if (statements.length === 0) return [];
+  const text = statements.join(';\n');
+  let rows: { id: string | number }[] = [];
+  if (pool) {
+    const results = (await pool.query(text)) as unknown as pg.QueryResult<{ id: string | number }> | pg.QueryResult<{ id: string | number }>[];
+    rows = events.length ? (Array.isArray(results) ? results.at(-1)! : results).rows : [];
+  } else if (pglite) {
+    const results = await pglite.exec(text);
+    rows = events.length ? (results.at(-1)!.rows as { id: string | number }[]) : [];
+  } else {
+    throw new Error('no database connection for commitWithEvents');
   }
-  const client = await pool.connect();
-  let failed: unknown;
-  try {
-    const inline = (q: { sql: string; params: unknown[] }) => q.sql.replace(/\$(\d+)/g, (_, n: string) => literal(client, q.params[Number(n) - 1]));
-    const statements = ['begin', ...writes.map((w) => inline(w(app.db).toSQL()))];
-    if (events.length) statements.push(inline(insertEvents(app.db, events, { notify: true }).toSQL()));
-    statements.push('commit');
-    const results = (await client.query(statements.join(';\n'))) as unknown as pg.QueryResult<{ id: string | number }>[];
-    const ids = events.length ? results[1 + writes.length]!.rows.map((r) => Number(r.id)) : [];
-    if (ids.length) app.dispatcher.wake();
-    return ids;
-  } catch (err) {
-    failed = err;
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    // A connection that failed other than with a database error is not reused.
-    client.release(failed && !(failed as { code?: string }).code ? (failed as Error) : undefined);
-  }
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length) app.dispatcher.wake();
+  return ids;
 }
