@@ -138,8 +138,8 @@ export class ApiClient {
 /** A console socket client (spec §7 Real-time channel) that records every message. */
 export class SocketClient {
   messages: SocketMessage[] = [];
-  /** Messages per frame received, in order. */
-  frames: number[] = [];
+  /** Per frame received, in order: the event ids it held (null for a control message). */
+  frames: (number | null)[][] = [];
   private ws: WebSocket;
   private waiters: (() => void)[] = [];
   readonly opened: Promise<void>;
@@ -153,13 +153,9 @@ export class SocketClient {
     this.ws.on('message', (data) => {
       const parsed = JSON.parse(String(data)) as SocketMessage | SocketMessage[];
       // A batch client (init `batch: true`) may get several events in one frame.
-      if (Array.isArray(parsed)) {
-        this.frames.push(parsed.length);
-        this.messages.push(...parsed);
-      } else {
-        this.frames.push(1);
-        this.messages.push(parsed);
-      }
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      this.frames.push(list.map((m) => ('id' in m ? m.id : null)));
+      this.messages.push(...list);
       for (const w of this.waiters.splice(0)) w();
     });
     this.ws.on('close', () => {
