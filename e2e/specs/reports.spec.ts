@@ -196,6 +196,23 @@ test('an activity row opens its details with its location on a map; a VaultTrak 
   }
 });
 
+test('a check-in row opens its details with the branch and the check-in on a map', async ({ page }, testInfo) => {
+  await useRange(page, { start: day(-6), end: day(-1) });
+  await page.goto('/login');
+  await signIn(page, 'orgadmin@example.com');
+  await expect(page.getByTestId('drawer').first()).toBeAttached();
+  await page.goto('/checkinout');
+  await loaded(page, 'checkinout-report');
+  await page.getByTestId('report-row').first().click();
+  const detail = page.getByTestId('report-detail');
+  const map = detail.getByTestId('checkinout-map');
+  await mapShows(map, 2);
+  await expect(map.locator('.maplibregl-marker').first()).toHaveAttribute('data-role', 'first');
+  await expect(detail.getByTestId('checkinout-map-legend')).toContainText('Branch');
+  await expect(detail.getByTestId('checkinout-map-legend')).toContainText('Check-in location');
+  await screenshots(page, testInfo, 'checkin-detail', map);
+});
+
 test('an export shows its progress while the server prepares it, and Cancel stops it', async ({ page }) => {
   await useRange(page, lastWeek());
   // Hold the CSV answer, so that the export is still running when Cancel is clicked.

@@ -26,6 +26,8 @@ export interface ReportMapProps {
   label: string;
   /** Height of the map, px. */
   height?: number;
+  /** Legend texts of the first and last points (default: first and last ping). */
+  legend?: { first: string; last: string };
 }
 
 function LegendItem({ color, text }: { color: string; text: string }) {
@@ -37,7 +39,7 @@ function LegendItem({ color, text }: { color: string; text: string }) {
   );
 }
 
-export function ReportMap({ points, line = false, testId, label, height = 220 }: ReportMapProps) {
+export function ReportMap({ points, line = false, testId, label, height = 220, legend }: ReportMapProps) {
   const { t } = useTranslation();
   if (points.length === 0) return null;
   if (!canUseWebgl()) {
@@ -55,8 +57,8 @@ export function ReportMap({ points, line = false, testId, label, height = 220 }:
       </MapBoundary>
       {points.length > 1 && (
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }} data-testid={`${testId}-legend`}>
-          <LegendItem color={POINT_COLORS.first} text={t('reports.map.start')} />
-          <LegendItem color={POINT_COLORS.last} text={t('reports.map.last')} />
+          <LegendItem color={POINT_COLORS.first} text={legend?.first ?? t('reports.map.start')} />
+          <LegendItem color={POINT_COLORS.last} text={legend?.last ?? t('reports.map.last')} />
         </Stack>
       )}
     </Stack>

@@ -197,12 +197,25 @@ export function CheckInOutPage() {
           <DetailLine label={t('reports.columns.branch')}>{r.BranchOfficeName} · {r.RegionalOfficeName} · {r.OrganizationName}</DetailLine>
           <DetailLine label={t('reports.columns.checkIn')}>{r.CheckIn}</DetailLine>
           <DetailLine label={t('reports.columns.checkOut')}>{r.CheckOut ?? '—'}</DetailLine>
-          <DetailLine label={t('reports.detail.location')}><Location lat={r.Latitude} lng={r.Longitude} /></DetailLine>
+          <DetailLine label={t('reports.detail.location')}>
+            <Location lat={r.Latitude} lng={r.Longitude} />
+            <ReportMap points={checkInPoints(r, t)} testId="checkinout-map" label={t('reports.map.checkInOut')} legend={{ first: t('reports.map.branch'), last: t('reports.map.checkIn') }} />
+          </DetailLine>
           <DetailLine label={t('reports.columns.accuracy')}>{r.HorizontalAccuracy ?? '—'}</DetailLine>
         </>
       )}
     />
   );
+}
+
+/** A check-in's map points: the branch, then where the user checked in (the usable ones). */
+function checkInPoints(r: CheckInOutRow, t: TFunction): MapPoint[] {
+  const branch = usablePoint(r.BranchLatitude, r.BranchLongitude);
+  const at = usablePoint(r.Latitude, r.Longitude);
+  return [
+    ...(branch ? [{ ...branch, label: `${t('reports.map.branch')}: ${r.BranchOfficeName}` }] : []),
+    ...(at ? [{ ...at, label: `${t('reports.map.checkIn')}: ${r.CheckIn}` }] : []),
+  ];
 }
 
 /** The map points of a timer's pings (the usable ones, in order), titled first / Ping n / last with their time. */
