@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { ValidationKey as V } from './errors.js';
+import type { OfficeContact, PostalAddress } from './offices.js';
 
 /** Default region for phone numbers without a country code (spec §5). */
 export const DEFAULT_PHONE_REGION = 'US';
@@ -240,22 +241,13 @@ export const ZGetOfficesRequest = z.discriminatedUnion('case', [
 ]);
 
 /** A regional or head office row (spec §3 Regional office, Head office). */
-export interface OfficeRow {
+export interface OfficeRow extends OfficeContact {
   Id: number;
   OrganizationId: number;
   OrganizationName: string;
   OfficeTypeId: number;
   Name: string;
   Code: string;
-  PhoneNumber: string | null;
-  Email: string | null;
-  Address: string | null;
-  City: string | null;
-  State: string | null;
-  ZipCode: string | null;
-  Country: string | null;
-  Latitude: number | null;
-  Longitude: number | null;
   TimeZone: string;
   Dst: string;
   StatusId: number;
@@ -301,19 +293,10 @@ export const ZAddSecurityOfficeRequest = z.discriminatedUnion('case', [
   ZSecurityOfficeDetails.extend({ case: z.literal('UPDATE-SECURITY-OFFICE'), securityOfficeId: id() }),
 ]);
 /** A security office row (spec §3 Security office). */
-export interface SecurityOfficeRow {
+export interface SecurityOfficeRow extends OfficeContact {
   SecurityOfficeId: number;
   Name: string;
   Code: string;
-  Address: string | null;
-  City: string | null;
-  State: string | null;
-  ZipCode: string | null;
-  Country: string | null;
-  PhoneNumber: string | null;
-  Email: string | null;
-  Latitude: number | null;
-  Longitude: number | null;
   TimeZone: string;
   IsMonitoring: boolean;
   StatusId: number;
@@ -350,14 +333,9 @@ export const ZEditClientRequest = ZOrganizationDetails.extend({ organizationId: 
 export const ZGetOrganizationByIdRequest = z.object({ organizationId: id() });
 
 /** An organisation row of the admin list. */
-export interface OrganizationRow {
+export interface OrganizationRow extends PostalAddress {
   OrganizationId: number;
   Name: string;
-  Address: string | null;
-  City: string | null;
-  State: string | null;
-  ZipCode: string | null;
-  Country: string | null;
   PhoneNumber: string | null;
   Email: string | null;
   StatusId: number;
@@ -407,7 +385,7 @@ export interface WorksInEntry {
   OfficeDst: string | null;
 }
 /** An employee row (spec §3 User, the list columns). */
-export interface EmployeeRow {
+export interface EmployeeRow extends PostalAddress {
   UserId: number;
   Name: string;
   Surname: string;
@@ -427,11 +405,6 @@ export interface EmployeeRow {
   WorksIn: WorksInEntry[];
   LangId: string;
   GeofenceValidation: boolean;
-  Address: string | null;
-  City: string | null;
-  State: string | null;
-  ZipCode: string | null;
-  Country: string | null;
 }
 
 /** A page of a list call: rows and the total count of matches. */

@@ -19,8 +19,25 @@ export const ZGetOfficesV2Request = z.object({
 });
 export type GetOfficesV2Request = z.input<typeof ZGetOfficesV2Request>;
 
+/** A postal address as rows carry it (spec §3: Address, City, State, ZipCode, Country). */
+export interface PostalAddress {
+  Address: string | null;
+  City: string | null;
+  State: string | null;
+  ZipCode: string | null;
+  Country: string | null;
+}
+
+/** Where an office is and how to reach it: its address, phone, e-mail and WGS 84 coordinates (degrees). */
+export interface OfficeContact extends PostalAddress {
+  PhoneNumber: string | null;
+  Email: string | null;
+  Latitude: number | null;
+  Longitude: number | null;
+}
+
 /** A branch as the board and list read it (spec §3 Branch office; times are UTC ISO strings). */
-export interface BranchOfficeRow {
+export interface BranchOfficeRow extends OfficeContact {
   BranchOfficeId: number;
   OrganizationId: number;
   OrganizationName: string;
@@ -28,15 +45,6 @@ export interface BranchOfficeRow {
   RegionalOfficeName: string | null;
   Name: string;
   Code: string;
-  Address: string | null;
-  City: string | null;
-  State: string | null;
-  ZipCode: string | null;
-  Country: string | null;
-  PhoneNumber: string | null;
-  Email: string | null;
-  Latitude: number | null;
-  Longitude: number | null;
   StatusId: number;
   Status: string;
   TestMode: boolean;
