@@ -3,7 +3,7 @@
  * notification types; §4 unread → read). A notification is a NOTIFICATION event of the log.
  */
 import { z } from 'zod';
-import { ZActivityReportRequest } from './reports.js';
+import { ZActivityReportRequest, type ActivityNotificationFields } from './reports.js';
 
 /** The notifications/[type] pages and getnotificationsv2 `type` (spec §2 Notifications: All, Alarms, Anomaly, Emergency, ENS). */
 export const NOTIFICATION_LIST_TYPES = ['all', 'alarms', 'panic', 'anomaly', 'emergency', 'ens'] as const;
@@ -32,31 +32,9 @@ export const ZGetNotificationsRequest = z.discriminatedUnion('case', [
 ]);
 
 /** One notification (spec §3 Activity notification, plus read and acknowledgement state). Times UTC ISO. */
-export interface NotificationRow {
-  NotificationId: number;
-  BranchAction: string | null;
-  NotificationType: number | null;
+export interface NotificationRow extends ActivityNotificationFields {
   /** anomaly | alarm | emergency | panic | other (notificationCategory). */
   Category: string;
-  RegionalOfficeId: number | null;
-  RegionalOfficeName: string | null;
-  UserId: number | null;
-  Name: string | null;
-  Surname: string | null;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
-  BranchOfficeTimeZone: string | null;
-  BranchOfficeDst: string | null;
-  BranchOfficeTypeDisplay: string | null;
-  OrganizationId: number | null;
-  OrganizationName: string | null;
-  IsClosedBySystemData: boolean;
-  IsTestNotification: boolean;
-  SecurityAlert: boolean;
-  NotificationTimeAddedUTC: string;
-  Latitude: number | null;
-  Longitude: number | null;
-  MessageContent: string | null;
   IsRead: boolean;
   Acknowledged: { UserId: number; Name: string; AtUTC: string } | null;
   Notes: { NoteId: number; Note: string; By: string; AtUTC: string }[];

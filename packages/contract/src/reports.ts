@@ -216,8 +216,11 @@ export interface DailyReportRow {
   tasksClosings: DailyTask[];
 }
 
-/** Activity report row (spec §3 Activity notification). */
-export interface ActivityReportRow {
+/**
+ * The fields of an activity notification (spec §3 Activity notification) that the activity report
+ * and the notification lists share. Times UTC ISO 8601; coordinates WGS 84 degrees.
+ */
+export interface ActivityNotificationFields {
   NotificationId: number;
   BranchAction: string | null;
   NotificationType: number | null;
@@ -231,23 +234,27 @@ export interface ActivityReportRow {
   BranchOfficeDst: string | null;
   BranchOfficeTimeZone: string | null;
   BranchOfficeTypeDisplay: string | null;
+  OrganizationId: number | null;
+  OrganizationName: string | null;
+  IsClosedBySystemData: boolean;
+  IsTestNotification: boolean;
+  NotificationTimeAddedUTC: string;
+  SecurityAlert: boolean;
+  Latitude: number | null;
+  Longitude: number | null;
+  MessageContent: string | null;
+}
+
+/** Activity report row (spec §3 Activity notification). */
+export interface ActivityReportRow extends ActivityNotificationFields {
   /** UTC instant of the action. */
   start_time: string;
   /** UTC end of the action when it has one (a service ended by the next Open); else null. */
   stop_time: string | null;
-  OrganizationId: number | null;
-  OrganizationName: string | null;
   ChecklistLBranchActions: unknown[];
-  IsClosedBySystemData: boolean;
-  IsTestNotification: boolean;
-  NotificationTimeAddedUTC: string;
   /** Branch-local time with zone abbreviation. */
   NotificationTimeLocal: string;
-  SecurityAlert: boolean;
   Punctuality: Punctuality | null;
-  Latitude: number | null;
-  Longitude: number | null;
-  MessageContent: string | null;
 }
 
 /** Extra fields of an activity detail (spec §3 "Detail adds Packet, Msg, Notes, NoteCategory, NotificationUserProfile, Destination"). */
