@@ -4,13 +4,13 @@
  * read state (read one by one, or up to a "mark all read" watermark).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { notificationCategory, type NotificationListType, type NotificationRow } from '@vigil/contract';
+import { notificationCategory, type ActivityNotificationFields, type NotificationListType, type NotificationRow } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import { branchOffices } from '../../db/schema/index.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { branchTypeDisplay } from '../branches/branches.presenter.js';
-import { zoneAbbreviation } from '@vigil/contract';
+import { iso, zoneAbbr } from '../reports/report-sql.js';
 
 /**
  * SQL condition on `events e` for a notification category (spec §9: 0 anomaly; 2, 15 alarm;
@@ -41,7 +41,8 @@ export function eventScope(auth: AuthContext): SQL {
   return sql`((${branchOffices.id} is not null and ${branchScope(auth)}) or ${orgLevel})`;
 }
 
-interface Raw {
+/** The columns behind ActivityNotificationFields, as the notification and activity queries select them. */
+export interface NotificationRawFields {
   id: number;
   branch_action: string | null;
   notification_type: number | null;
@@ -63,6 +64,9 @@ interface Raw {
   latitude: number | null;
   longitude: number | null;
   message_content: string | null;
+}
+
+interface Raw extends NotificationRawFields {
   is_read: boolean;
   ack_user_id: number | null;
   ack_name: string | null;
@@ -70,15 +74,16 @@ interface Raw {
   notes: { NoteId: number; Note: string; By: string; AtUTC: string }[] | null;
 }
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
-
-function present(r: Raw): NotificationRow {
+/**
+ * The spec §3 Activity notification fields of a raw row, shared by the notification lists and the
+ * activity report: times UTC ISO, the zone abbreviation at the event's instant.
+ */
+export function presentNotificationFields(r: NotificationRawFields): ActivityNotificationFields {
   const at = iso(r.occurred_at);
   return {
     NotificationId: Number(r.id),
     BranchAction: r.branch_action,
     NotificationType: r.notification_type,
-    Category: notificationCategory(r.notification_type, r.branch_action),
     RegionalOfficeId: r.regional_office_id,
     RegionalOfficeName: r.region_name,
     UserId: r.user_id,
@@ -87,7 +92,7 @@ function present(r: Raw): NotificationRow {
     BranchOfficeId: r.branch_office_id,
     BranchOfficeName: r.branch_name,
     BranchOfficeTimeZone: r.time_zone,
-    BranchOfficeDst: r.time_zone ? zoneAbbreviation(r.time_zone, at) : null,
+    BranchOfficeDst: r.time_zone ? zoneAbbr(r.time_zone, Date.parse(at)) : null,
     BranchOfficeTypeDisplay: r.type_display ? branchTypeDisplay(r.type_display) : null,
     OrganizationId: r.organization_id,
     OrganizationName: r.organization_name,
@@ -98,6 +103,13 @@ function present(r: Raw): NotificationRow {
     Latitude: r.latitude,
     Longitude: r.longitude,
     MessageContent: r.message_content,
+  };
+}
+
+function present(r: Raw): NotificationRow {
+  return {
+    ...presentNotificationFields(r),
+    Category: notificationCategory(r.notification_type, r.branch_action),
     IsRead: r.is_read,
     Acknowledged: r.ack_user_id != null ? { UserId: r.ack_user_id, Name: r.ack_name ?? '', AtUTC: iso(r.ack_at!) } : null,
     Notes: r.notes ?? [],

@@ -7,10 +7,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type ActivityDetailExtras, type ActivityReportRequest, type ActivityReportRow, type ActivityType } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { branchTypeDisplay } from '../branches/branches.presenter.js';
-import { notificationTypeFilter } from '../notifications/notifications.repository.js';
+import { notificationTypeFilter, presentNotificationFields, type NotificationRawFields } from '../notifications/notifications.repository.js';
 import type { Column } from './export.js';
-import { and, direction, epochMs, iso, localDayRange, localTime, localTimeAt, scopeAndFilters, zoneAbbr } from './report-sql.js';
+import { and, direction, epochMs, iso, localDayRange, localTime, localTimeAt, scopeAndFilters } from './report-sql.js';
 
 /** Filters of an activity query (a report request without paging). */
 export type ActivityFilter = Omit<ActivityReportRequest, 'offset' | 'limit' | 'format' | 'case'> & { extra?: SQL };
@@ -205,64 +204,27 @@ export type ActivityCells = Pick<ActivityReportRow, 'NotificationTimeLocal' | 'O
 const punctuality = (p: string | null): ActivityReportRow['Punctuality'] => (p === 'early' || p === 'ontime' || p === 'late' ? p : null);
 
 /** A raw activity row. */
-export interface ActivityRaw {
-  id: number;
-  branch_action: string | null;
-  notification_type: number | null;
-  regional_office_id: number | null;
-  region_name: string | null;
-  user_id: number | null;
-  name: string | null;
-  surname: string | null;
+export interface ActivityRaw extends NotificationRawFields {
   branch_office_id: number;
   branch_name: string;
   time_zone: string;
-  type_display: string | null;
   organization_id: number;
   organization_name: string;
-  is_closed_by_system: boolean;
-  is_test_notification: boolean;
-  security_alert: boolean;
   punctuality: string | null;
-  occurred_at: Date | string;
-  latitude: number | null;
-  longitude: number | null;
-  message_content: string | null;
   checklist: unknown[] | null;
   stop_time: Date | string | null;
 }
 
 /** The §3 Activity notification row of a raw row; times UTC ISO plus branch-local text. */
 export function presentActivity(r: ActivityRaw): ActivityReportRow {
-  const at = iso(r.occurred_at);
+  const fields = presentNotificationFields(r);
   return {
-    NotificationId: Number(r.id),
-    BranchAction: r.branch_action,
-    NotificationType: r.notification_type,
-    RegionalOfficeId: r.regional_office_id,
-    RegionalOfficeName: r.region_name,
-    UserId: r.user_id,
-    Name: r.name,
-    Surname: r.surname,
-    BranchOfficeId: r.branch_office_id,
-    BranchOfficeName: r.branch_name,
-    BranchOfficeDst: zoneAbbr(r.time_zone, Date.parse(at)),
-    BranchOfficeTimeZone: r.time_zone,
-    BranchOfficeTypeDisplay: r.type_display ? branchTypeDisplay(r.type_display) : null,
-    start_time: at,
+    ...fields,
+    start_time: fields.NotificationTimeAddedUTC,
     stop_time: r.stop_time ? iso(r.stop_time) : null,
-    OrganizationId: r.organization_id,
-    OrganizationName: r.organization_name,
     ChecklistLBranchActions: Array.isArray(r.checklist) ? r.checklist : [],
-    IsClosedBySystemData: r.is_closed_by_system,
-    IsTestNotification: r.is_test_notification,
-    NotificationTimeAddedUTC: at,
-    NotificationTimeLocal: localTime(at, r.time_zone),
-    SecurityAlert: r.security_alert,
+    NotificationTimeLocal: localTime(fields.NotificationTimeAddedUTC, r.time_zone),
     Punctuality: punctuality(r.punctuality),
-    Latitude: r.latitude,
-    Longitude: r.longitude,
-    MessageContent: r.message_content,
   };
 }
 
