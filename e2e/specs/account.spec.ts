@@ -253,6 +253,13 @@ test.describe('single sign-on', () => {
   });
 });
 
+test('a link cut short by a mail client says it is invalid instead of showing an empty page', async ({ page }) => {
+  await page.goto('/resetpassword');
+  await expect(page.getByTestId('reset-error')).toHaveText('This password reset link is invalid or has expired.');
+  await page.goto('/validateToken/abc');
+  await expect(page.getByTestId('activation-error')).toBeVisible();
+});
+
 test('the demo mailbox shows the platform admin the mail kept without SMTP, with a working link', async ({ page, baseURL }) => {
   // The shared e2e server has no SMTP_URL: its mail stays in the outbox.
   const email = 'officer@example.com';

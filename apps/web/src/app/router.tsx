@@ -26,6 +26,9 @@ export const routes: RouteObject[] = [
       { path: '/admin/logout', element: <LogoutPage area="admin" /> },
       { path: '/resetpassword/:token/:email', element: <ResetPasswordPage /> },
       { path: '/validateToken/:token/:email', element: <ActivationPage /> },
+      // A link cut short in a mail client: the page says the link is invalid rather than stay blank.
+      { path: '/resetpassword/*', element: <ResetPasswordPage /> },
+      { path: '/validateToken/*', element: <ActivationPage /> },
       { path: '/survey/:token/:id', element: <PublicPlaceholderPage screen="externalSurvey" /> },
       // admin area (admin session)
       {
