@@ -24,8 +24,8 @@ export type NewEvent = typeof events.$inferInsert;
 /**
  * Inserts events in order inside `tx`; returns their ids. The event-log lock is taken by the insert
  * itself (its first row's id is drawn from the sequence only after pg_advisory_xact_lock returns;
- * the other rows' ids follow), so the lock is held from that one statement to the commit, with no
- * round trip to this process in between except the commit's.
+ * the other rows' ids follow), so the lock is held from that statement to the commit: keep what
+ * follows it in the transaction short (commitWithEvents sends it all in one message).
  */
 export async function appendEvents(tx: Db, rows: NewEvent[], opts: { notify: boolean }): Promise<number[]> {
   if (rows.length === 0) return [];

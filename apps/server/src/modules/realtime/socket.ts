@@ -15,9 +15,7 @@ import { findSession, type AuthContext } from '../../plugins/session.js';
 import { branchOffices } from '../../db/schema/index.js';
 import { eventsAfter, presentEvent } from './event.presenter.js';
 import { Presence, PRESENCE_CHANNEL } from './presence.js';
-import { inScope, type DispatchBatch, type EventSink, type SocketScope } from './dispatcher.js';
-
-export { inScope, type SocketScope };
+import type { DispatchBatch, EventSink, SocketScope } from './dispatcher.js';
 
 const ZInit = z.object({
   type: z.literal('init'),
