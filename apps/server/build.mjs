@@ -1,5 +1,5 @@
 // Bundles the server into dist/server.mjs (workspace TypeScript packages inlined, npm packages
-// external) and copies the SQL migrations beside it.
+// external) and copies the SQL migrations and the embedded database's worker script beside it.
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,4 +32,6 @@ await build({
   ],
 });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The embedded database's thread (db/pglite-thread.ts) starts from this file.
+fs.copyFileSync(path.join(here, 'src/db/pglite-worker.mjs'), path.join(dist, 'pglite-worker.mjs'));
 console.log('server built: apps/server/dist/server.mjs');

@@ -2,13 +2,13 @@
  * Opens the database: real PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in
  * VIGIL_DATA_DIR (ARCHITECTURE.md "One SQL dialect"). Runs the committed migrations on both.
  * PGlite has no cross-process lock, so the embedded mode takes a lock file in the data folder
- * and refuses a second process with DataDirLockedError.
+ * and refuses a second process with DataDirLockedError. PGlite runs on a thread of its own
+ * (pglite-thread.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import * as schema from './schema/index.js';
+import { PGliteThread } from './pglite-thread.js';
 
 export type Schema = typeof schema;
 /** The Drizzle database, the same API on PGlite and PostgreSQL. */
@@ -33,8 +34,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL pool (for LISTEN/NOTIFY and advisory locks); undefined on PGlite. */
   pool?: pg.Pool;
-  /** The embedded database itself (for one-message transactions); undefined on PostgreSQL. */
-  pglite?: PGlite;
+  /** The embedded database on its own thread (for one-message transactions); undefined on PostgreSQL. */
+  pglite?: PGliteThread;
   close(): Promise<void>;
 }
 
@@ -57,9 +58,6 @@ export function migrationsFolder(): string {
   }
   throw new Error(`Migrations folder not found near ${here}`);
 }
-
-/** Extensions the migrations create (pg_trgm: the employee search index, migration 0005), loaded into PGlite. */
-const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Key of the advisory lock held while migrating, so that several nodes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_316_411;
@@ -92,7 +90,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
 
   let release: (() => Promise<void>) | undefined;
-  let client: PGlite;
+  let client: PGliteThread;
   if (opts.dataDir) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     try {
@@ -109,13 +107,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(opts.dataDir);
       throw err;
     }
-    client = new PGlite(path.join(opts.dataDir, 'pgdata'), { extensions: PGLITE_EXTENSIONS });
+    client = new PGliteThread(path.join(opts.dataDir, 'pgdata'));
   } else {
-    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+    client = new PGliteThread();
   }
   try {
     await client.waitReady;
-    const db = drizzlePglite(client, { schema });
+    // Drizzle's PGlite driver uses query, exec and transaction, which the thread provides.
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,

@@ -1,0 +1,165 @@
+/**
+ * The embedded database (PGlite) on a thread of its own (pglite-worker.mjs), behind the part of
+ * PGlite's interface that Drizzle's PGlite driver and the event log use: `query`, `exec`,
+ * `transaction`, `close`, `waitReady`.
+ *
+ * Why: PGlite runs PostgreSQL in wasm on the thread that calls it. On the server's thread every
+ * query's execution and result parsing competed with HTTP and the real-time fan-out, so at 1,000
+ * consoles the one thread was saturated and event delivery queued behind queries (issue "Live
+ * branch monitoring", bench/latency). Here the server's thread only posts requests and receives
+ * results; the two threads use both cores.
+ *
+ * Semantics are PGlite's: one connection; a transaction holds it, so a query outside the
+ * transaction waits until it ends (as on PGlite itself, do not await `db` inside a transaction).
+ * Errors keep PostgreSQL's fields (`code`, `constraint`, `detail`…). Parsers must keep the text as
+ * it is (Drizzle's are); they are applied on the database thread by type id.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+
+type Request =
+  | { op: 'query'; sql: string; params?: unknown[]; rawTypes?: number[]; rowMode?: 'array' | 'object'; tx?: number }
+  | { op: 'exec'; sql: string; tx?: number }
+  | { op: 'begin'; tx: number }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'close' };
+
+type Reply = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
+
+/** The worker script: beside this file in development, beside the bundle in a build. */
+function workerFile(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, 'pglite-worker.mjs'), path.join(here, 'db', 'pglite-worker.mjs')]) {
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`pglite-worker.mjs not found near ${here}`);
+}
+
+/** An error from the database thread, with PostgreSQL's fields restored. */
+function revive(fields: Record<string, unknown> & { message: string }): Error {
+  const err = new Error(fields.message);
+  Object.assign(err, fields);
+  return err;
+}
+
+/**
+ * The type ids whose parser `options` asks for, provided each keeps the text as it is; other
+ * parsers, serializers and blobs cannot cross the thread.
+ * @throws Error for an option the thread cannot honour.
+ */
+function rawTypes(options?: QueryOptions): number[] | undefined {
+  if (!options) return undefined;
+  if (options.serializers || options.blob || options.onNotice || options.paramTypes) throw new Error('PGliteThread: only rowMode and text-keeping parsers are supported');
+  if (!options.parsers) return undefined;
+  return Object.entries(options.parsers).map(([type, parse]) => {
+    if (parse('2026-03-29 02:30:00', Number(type)) !== '2026-03-29 02:30:00') throw new Error(`PGliteThread: the parser for type ${type} changes the text`);
+    return Number(type);
+  });
+}
+
+export class PGliteThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private nextId = 1;
+  private nextTx = 1;
+  private stopped: Error | undefined;
+  /** Resolves when the database is open (rejects with its error otherwise). */
+  readonly waitReady: Promise<void>;
+  closed = false;
+
+  /** `dataDir`: the PGlite data folder; undefined = in memory. */
+  constructor(dataDir?: string) {
+    this.worker = new Worker(workerFile(), { workerData: { dataDir } });
+    this.waitReady = new Promise((resolve, reject) => {
+      this.worker.once('message', (m: { ready: boolean; error?: Reply['error'] }) => {
+        if (m.ready) resolve();
+        else reject(revive(m.error ?? { message: 'the embedded database did not open' }));
+        this.worker.on('message', (reply: Reply) => this.settle(reply));
+        this.idle();
+      });
+    });
+    const fail = (err: Error) => {
+      this.stopped = err;
+      for (const { reject } of this.pending.values()) reject(err);
+      this.pending.clear();
+    };
+    this.worker.on('error', (err) => fail(new Error(`the embedded database thread failed: ${err.message}`)));
+    this.worker.on('exit', (code) => fail(new Error(`the embedded database thread stopped (exit code ${code})`)));
+  }
+
+  private settle(reply: Reply) {
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    this.idle();
+    if (reply.error) waiting.reject(revive(reply.error));
+    else waiting.resolve(reply.result);
+  }
+
+  /** The thread keeps the process alive only while a request waits (like PGlite in-process). */
+  private idle() {
+    if (this.pending.size === 0) this.worker.unref();
+  }
+
+  private call<T>(request: Request): Promise<T> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.ref();
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  /** One statement with `$n` parameters (PGlite `query`). */
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
+    return this.call({ op: 'query', sql, params, rawTypes: rawTypes(options), rowMode: options?.rowMode, tx });
+  }
+
+  /** Several statements in one message, the simple protocol (PGlite `exec`). */
+  exec(sql: string, options?: QueryOptions, tx?: number): Promise<Results[]> {
+    rawTypes(options);
+    return this.call({ op: 'exec', sql, tx });
+  }
+
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws (the error
+   * propagates). `tx.query`/`tx.exec` run inside it.
+   */
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const id = this.nextTx++;
+    await this.call({ op: 'begin', tx: id });
+    let ended = false;
+    const tx = {
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => this.query<R>(sql, params, options, id),
+      exec: (sql: string, options?: QueryOptions) => this.exec(sql, options, id),
+      rollback: async () => {
+        ended = true;
+        await this.call({ op: 'end', tx: id, commit: false });
+      },
+      get closed() {
+        return ended;
+      },
+    } as unknown as Transaction;
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      if (!ended) await this.call({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+      throw err;
+    }
+    if (!ended) await this.call({ op: 'end', tx: id, commit: true });
+    return result;
+  }
+
+  /** Closes the database and stops its thread. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (!this.stopped) await this.call({ op: 'close' }).catch(() => undefined);
+    await this.worker.terminate();
+  }
+}

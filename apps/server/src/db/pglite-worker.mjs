@@ -1,0 +1,114 @@
+/**
+ * The embedded database's own thread (db/pglite-thread.ts): owns the PGlite instance and runs what
+ * the server's thread asks over `parentPort`, so PostgreSQL's work (wasm) and PGlite's result
+ * parsing no longer share one thread with HTTP and the real-time fan-out (issue "Live branch
+ * monitoring", bench/latency).
+ *
+ * Plain JavaScript on purpose: it starts the same under tsx, vitest and the built server.
+ *
+ * workerData: { dataDir?: string } (absent = in memory).
+ * Requests (each with a numeric `id`, answered by { id, result } or { id, error }):
+ *   { op: 'query', sql, params?, rawTypes?, rowMode?, tx? }  one statement; `rawTypes` are type ids
+ *                                                            returned as text (parsers that keep it)
+ *   { op: 'exec', sql, tx? }                                 several statements, simple protocol
+ *   { op: 'begin', tx }                                      starts transaction `tx` (answered once begun)
+ *   { op: 'end', tx, commit }                                commits or rolls it back
+ *   { op: 'close' }                                          closes the database
+ * The first message posted is { ready: true } or { ready: false, error }.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** Extensions the migrations create (pg_trgm: the employee search index, migration 0005). */
+const extensions = { pg_trgm };
+const keepText = (value) => value;
+
+/** Open transactions by id: the PGlite transaction and how to end it. */
+const transactions = new Map();
+/** Thrown inside a transaction's callback to roll it back. */
+const ROLLBACK = Symbol('rollback');
+
+let db;
+try {
+  db = workerData?.dataDir ? new PGlite(workerData.dataDir, { extensions }) : new PGlite({ extensions });
+  await db.waitReady;
+  parentPort.postMessage({ ready: true });
+} catch (err) {
+  parentPort.postMessage({ ready: false, error: serialise(err) });
+  process.exit(1);
+}
+
+/** An error as plain fields (PostgreSQL's code, constraint, detail… survive the thread hop). */
+function serialise(err) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const fields = {};
+  for (const [key, value] of Object.entries(err)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return { ...fields, name: err.name, message: err.message, stack: err.stack };
+}
+
+function target(tx) {
+  if (tx === undefined) return db;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`transaction ${tx} is not open`);
+  return open.tx;
+}
+
+function begin(id) {
+  return new Promise((begun, failed) => {
+    const open = { tx: undefined, decide: undefined, done: undefined };
+    const decided = new Promise((resolve) => (open.decide = resolve));
+    open.done = db
+      .transaction(async (tx) => {
+        open.tx = tx;
+        transactions.set(id, open);
+        begun();
+        if (!(await decided)) throw ROLLBACK;
+      })
+      .then(
+        () => undefined,
+        (err) => {
+          if (!open.tx) failed(err);
+          if (err !== ROLLBACK) throw err;
+        },
+      )
+      .finally(() => transactions.delete(id));
+    // `done` is awaited by 'end'; until then a failure is only recorded, not unhandled.
+    open.done.catch(() => undefined);
+  });
+}
+
+async function run(m) {
+  switch (m.op) {
+    case 'query': {
+      const parsers = m.rawTypes ? Object.fromEntries(m.rawTypes.map((t) => [t, keepText])) : undefined;
+      return target(m.tx).query(m.sql, m.params, { rowMode: m.rowMode, parsers });
+    }
+    case 'exec':
+      return target(m.tx).exec(m.sql);
+    case 'begin':
+      await begin(m.tx);
+      return null;
+    case 'end': {
+      const open = transactions.get(m.tx);
+      if (!open) throw new Error(`transaction ${m.tx} is not open`);
+      open.decide(m.commit);
+      await open.done;
+      return null;
+    }
+    case 'close':
+      await db.close();
+      return null;
+    default:
+      throw new Error(`unknown request ${m.op}`);
+  }
+}
+
+parentPort.on('message', (m) => {
+  run(m).then(
+    (result) => parentPort.postMessage({ id: m.id, result }),
+    (err) => parentPort.postMessage({ id: m.id, error: serialise(err) }),
+  );
+});
