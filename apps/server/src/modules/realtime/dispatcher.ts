@@ -192,7 +192,7 @@ export class Dispatcher {
    * Least time between two reads, ms: enough that this node writes at most about
    * WRITES_PER_SECOND socket frames a second (each read costs one write per socket), capped at
    * DISPATCH_INTERVAL_MS — 2.5 ms with 100 consoles, 25 ms with 1,000 — and at least 10 ms on
-   * PGlite, whose reads run on the server's own thread, in line with the requests' queries.
+   * PGlite, whose one connection serves the requests' queries and these reads in turn.
    */
   private spacingMs(): number {
     const floor = this.app.database.kind === 'pglite' ? 10 : 0;

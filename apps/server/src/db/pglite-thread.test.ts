@@ -1,0 +1,100 @@
+/**
+ * PGliteThread (the embedded database on its own thread): what Drizzle and the event log rely on
+ * crosses the thread unchanged — results, PostgreSQL's error fields, transactions that commit or
+ * roll back, PGlite's one-connection ordering — and what cannot cross is refused, not altered.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGliteThread } from './pglite-thread.js';
+
+describe('PGliteThread', () => {
+  let db: PGliteThread;
+  beforeAll(async () => {
+    db = new PGliteThread();
+    await db.waitReady;
+    await db.exec(`create table t (id serial primary key, code text not null constraint t_code_uq unique, at timestamptz, doc jsonb)`);
+  });
+  afterAll(async () => db.close());
+
+  it('answers queries with parameters, both row modes, and several statements at once', async () => {
+    const inserted = await db.query<{ id: number }>(`insert into t (code, at, doc) values ($1, $2, $3) returning id`, ['a', '2026-03-29T01:30:00Z', JSON.stringify({ k: [1, 2] })]);
+    expect(inserted.rows).toEqual([{ id: 1 }]);
+    const asObjects = await db.query<{ code: string; doc: unknown; at: Date }>(`select code, doc, at from t where id = $1`, [1]);
+    expect(asObjects.rows[0]!.code).toBe('a');
+    expect(asObjects.rows[0]!.doc).toEqual({ k: [1, 2] });
+    expect(asObjects.rows[0]!.at).toBeInstanceOf(Date);
+    expect((asObjects.rows[0]!.at as Date).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    const asArrays = await db.query<unknown[]>(`select id, code from t`, [], { rowMode: 'array' });
+    expect(asArrays.rows).toEqual([[1, 'a']]);
+    const results = await db.exec(`insert into t (code) values ('b'); select count(*)::int as n from t`);
+    expect(results.at(-1)!.rows).toEqual([{ n: 2 }]);
+  });
+
+  it('keeps timestamps as text when the parser keeps the text (as Drizzle asks), and refuses a parser that changes it', async () => {
+    const keep = (v: string) => v;
+    const r = await db.query<{ at: string }>(`select at from t where code = 'a'`, [], { parsers: { 1184: keep } });
+    expect(typeof r.rows[0]!.at).toBe('string');
+    expect(r.rows[0]!.at).toMatch(/^2026-03-29 01:30:00/);
+    expect(() => db.query(`select 1`, [], { parsers: { 1184: (v: string) => new Date(v) } })).toThrow(/changes the text/);
+  });
+
+  it("keeps PostgreSQL's error fields (a unique violation's code and constraint)", async () => {
+    const err = (await db.query(`insert into t (code) values ('a')`).catch((e: unknown) => e)) as Record<string, unknown>;
+    expect(err).toBeInstanceOf(Error);
+    expect(err.code).toBe('23505');
+    expect(err.constraint).toBe('t_code_uq');
+    expect(String(err.message)).toMatch(/duplicate key/);
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws, with its error', async () => {
+    const committed = await db.transaction(async (tx) => {
+      await tx.query(`insert into t (code) values ('c')`);
+      return (await tx.query<{ n: number }>(`select count(*)::int as n from t`)).rows[0]!.n;
+    });
+    expect(committed).toBe(3);
+    const failure = new Error('stop');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into t (code) values ('d')`);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    // A statement that fails inside the transaction: rolled back, the database error propagates.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`insert into t (code) values ('e')`);
+        await tx.query(`insert into t (code) values ('a')`);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const codes = (await db.query<{ code: string }>(`select code from t order by id`)).rows.map((r) => r.code);
+    expect(codes).toEqual(['a', 'b', 'c']);
+  });
+
+  it('runs a query from outside an open transaction only after the transaction ends (one connection, as PGlite)', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const tx = db.transaction(async (t) => {
+      await t.query(`insert into t (code) values ('f')`);
+      order.push('tx wrote');
+      await held;
+      order.push('tx ends');
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const outside = db.query<{ n: number }>(`select count(*)::int as n from t where code = 'f'`).then((r) => {
+      order.push('outside read');
+      return r.rows[0]!.n;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await tx;
+    expect(await outside).toBe(1);
+    expect(order).toEqual(['tx wrote', 'tx ends', 'outside read']);
+  });
+
+  it('refuses calls once closed', async () => {
+    const other = new PGliteThread();
+    await other.waitReady;
+    await other.close();
+    await expect(other.query('select 1')).rejects.toThrow(/stopped/);
+  });
+});
