@@ -8,12 +8,18 @@
  * - role 9: branches of its region(s). role 6: its branch(es).
  * - mobile-only roles 7, 10, 11, 13 (mobile API only): the branches and regions they work in.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { branchOffices } from '../db/schema/index.js';
 import type { AuthContext } from './session.js';
 
+/**
+ * Whose scope: the signed-in user, or for a prepared statement a role whose user id is a
+ * placeholder (the roles whose rules use only the user id: 6, 7, 9, 10, 11, 13).
+ */
+export type ScopeSubject = Pick<AuthContext, 'roleId' | 'organizationId'> & { userId: number | Placeholder };
+
 /** SQL condition: `branch_offices` rows the user may see. */
-export function branchScope(auth: AuthContext): SQL {
+export function branchScope(auth: ScopeSubject): SQL {
   const b = branchOffices;
   switch (auth.roleId) {
     case 2:
@@ -38,7 +44,7 @@ export function branchScope(auth: AuthContext): SQL {
 }
 
 /** SQL subquery: ids of organisations the user may see (whole or in part). */
-export function organizationIdsSubquery(auth: AuthContext): SQL {
+export function organizationIdsSubquery(auth: ScopeSubject): SQL {
   switch (auth.roleId) {
     case 2:
     case 6:

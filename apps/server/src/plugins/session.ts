@@ -92,10 +92,13 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure: app.config.secureCookies });
 }
 
-/** Looks a session token up; null when unknown, ended, expired or the user is no longer active. */
-export async function findSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {
-  if (token.length < 8) return null;
-  const [row] = await app.db
+/**
+ * The session lookup of every API call and socket init, built once per database (a named prepared
+ * statement on PostgreSQL: parsed once per connection; on both, no query building per request).
+ * Placeholder `tokenHash`: the SHA-256 hex of the token. Rows: the session and its user.
+ */
+function buildSessionLookup(db: FastifyInstance['db']) {
+  return db
     .select({
       sessionId: sessions.id,
       isAdmin: sessions.isAdmin,
@@ -113,8 +116,21 @@ export async function findSession(app: FastifyInstance, token: string): Promise<
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.endedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.endedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('vigil_find_session');
+}
+const sessionLookups = new WeakMap<FastifyInstance['db'], ReturnType<typeof buildSessionLookup>>();
+function sessionLookup(db: FastifyInstance['db']) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = buildSessionLookup(db)));
+  return lookup;
+}
+
+/** Looks a session token up; null when unknown, ended, expired or the user is no longer active. */
+export async function findSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  if (token.length < 8) return null;
+  const [row] = await sessionLookup(app.db).execute({ tokenHash: hashToken(token) });
   if (!row || row.statusId !== 1) return null;
   // Slide the idle expiry, at most once a minute per session.
   if (Date.now() - row.lastSeenAt.getTime() > 60_000) {

@@ -23,9 +23,35 @@ type Branch = typeof branchOffices.$inferSelect;
 
 /** A branch the user may act on, or 404 (existence of others is not revealed). */
 export async function branchForUser(db: Db, auth: AuthContext, branchOfficeId: number): Promise<Branch> {
-  const [b] = await db.select().from(branchOffices).where(and(eq(branchOffices.id, branchOfficeId), branchScope(auth))).limit(1);
+  const [b] = PREPARED_SCOPE_ROLES.has(auth.roleId)
+    ? await branchLookup(db, auth.roleId).execute({ branchOfficeId, userId: auth.userId })
+    : await db.select().from(branchOffices).where(and(eq(branchOffices.id, branchOfficeId), branchScope(auth))).limit(1);
   if (!b) throw notFound();
   return b;
+}
+
+/** The mobile roles, whose branch scope depends only on the user id: one prepared lookup per role. */
+const PREPARED_SCOPE_ROLES = new Set([6, 7, 9, 10, 11, 13]);
+
+/**
+ * The branch lookup of every mobile action for one role, built once per database (a named
+ * prepared statement on PostgreSQL). Placeholders: `branchOfficeId`, `userId`.
+ */
+function buildBranchLookup(db: Db, roleId: number) {
+  return db
+    .select()
+    .from(branchOffices)
+    .where(and(eq(branchOffices.id, sql.placeholder('branchOfficeId')), branchScope({ roleId, organizationId: null, userId: sql.placeholder('userId') })))
+    .limit(1)
+    .prepare(`vigil_branch_for_role_${roleId}`);
+}
+const branchLookups = new WeakMap<Db, Map<number, ReturnType<typeof buildBranchLookup>>>();
+function branchLookup(db: Db, roleId: number) {
+  let byRole = branchLookups.get(db);
+  if (!byRole) branchLookups.set(db, (byRole = new Map()));
+  let lookup = byRole.get(roleId);
+  if (!lookup) byRole.set(roleId, (lookup = buildBranchLookup(db, roleId)));
+  return lookup;
 }
 
 /**
