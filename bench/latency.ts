@@ -9,6 +9,8 @@
  *
  *   npx tsx bench/latency.ts [--sockets 1000] [--rate 200] [--seconds 10] [--client-processes 2] [--no-batch]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/latency.ts
+ * CPU profiles: BENCH_CPU_PROF=<dir> for the server (both its threads on PGlite),
+ * BENCH_CLIENT_CPU_PROF=<dir> for the socket clients' processes.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
