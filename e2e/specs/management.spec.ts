@@ -3,7 +3,8 @@
  * in it with a week schedule (coordinates set by clicking the map, then from the address) and an
  * employee assigned to that branch, then finds all three in the lists and in the CSV exports
  * downloaded through the screens; the platform admin creates a client organisation (coordinates from the map) and a
- * security office that monitors it, and finds both in the lists. Screenshots at 1280 and 800 px
+ * security office that monitors it, and finds both in the lists. A default that depends on a list
+ * still loading when the add dialog opened fills in when it arrives. Screenshots at 1280 and 800 px
  * wide of the changed screens go to .test-results/management-screens.
  */
 import fs from 'node:fs';
@@ -193,6 +194,24 @@ test('an organisation admin creates a region, a branch in it and an employee the
   await page.getByTestId('branches-row').first().click();
   await page.getByRole('tab', { name: 'Employees' }).click();
   await expect(page.getByTestId('branch-employees')).toContainText(`Elira Test ${stamp}`);
+});
+
+test('a branch type list that arrives after the add dialog opened fills the Type field', async ({ page }) => {
+  await signIn(page, 'orgadmin@example.com');
+  await expect(page.getByTestId('drawer').first()).toBeVisible();
+  // The branch types answer only once the dialog is open, as on a slow connection.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/client/getknownoperators', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/branches');
+  await page.getByTestId('branches-add').click();
+  const type = page.getByTestId('branch-add-branchOfficeTypeId');
+  await expect(type).toHaveValue('');
+  release();
+  await expect(type).not.toHaveValue('');
 });
 
 test('the platform admin creates a client organisation and a security office that monitors it', async ({ page }) => {

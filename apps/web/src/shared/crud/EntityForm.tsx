@@ -4,7 +4,7 @@
  * the server give the same §5 messages), a server error shown above the buttons and, for a 400
  * naming a field or a 409, under that field. Used inline (tabs) or in EntityFormDialog.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -61,6 +61,19 @@ export function EntityForm(props: EntityFormProps) {
     resolver: zodResolver(props.schema as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>,
     defaultValues: props.defaultValues,
   });
+  // A default that depends on a list still loading when the form opened (the first branch type,
+  // say) fills its field when it arrives, unless the user has already chosen.
+  const defaultsKey = JSON.stringify(props.defaultValues);
+  useEffect(() => {
+    for (const [name, value] of Object.entries(props.defaultValues)) {
+      if (value === '' || value == null) continue;
+      const current: unknown = form.getValues(name);
+      if ((current === '' || current == null) && !form.getFieldState(name).isDirty) {
+        form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
+      }
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the defaults' content
+  }, [defaultsKey]);
   const values = form.watch();
   const message = (m: unknown, f: FieldDef) => (typeof m === 'string' ? t(m, { length: f.maxLength ?? '' }) : undefined);
 
