@@ -12,7 +12,16 @@ async function main() {
   const config = loadConfig();
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      // Without its database the server can only fail requests: stop, so a supervisor restarts it
+      // (the data folder is intact; consoles reconnect and resume from their last event id).
+      onEmbeddedFailure: (err) => {
+        console.error(`vigil: ${err.message}; stopping`);
+        process.exit(1);
+      },
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(`vigil: ${err.message}`);

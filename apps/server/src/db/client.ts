@@ -64,10 +64,11 @@ const MIGRATION_LOCK_KEY = 7_316_411;
 
 /**
  * Opens PostgreSQL at `url` and migrates it (under an advisory lock), or PGlite in `dataDir`
- * (under a lock file; `dataDir` undefined = in memory, for tests).
+ * (under a lock file; `dataDir` undefined = in memory, for tests). `onEmbeddedFailure` is called if
+ * PGlite's thread stops on its own (every query fails from then on).
  * @throws DataDirLockedError when another process uses `dataDir`.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; onEmbeddedFailure?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
     const client = new pg.Client({ connectionString: opts.databaseUrl });
     await client.connect();
@@ -107,9 +108,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(opts.dataDir);
       throw err;
     }
-    client = new PGliteThread(path.join(opts.dataDir, 'pgdata'));
+    client = new PGliteThread(path.join(opts.dataDir, 'pgdata'), opts.onEmbeddedFailure);
   } else {
-    client = new PGliteThread();
+    client = new PGliteThread(undefined, opts.onEmbeddedFailure);
   }
   try {
     await client.waitReady;

@@ -3,6 +3,7 @@
  * crosses the thread unchanged — results, PostgreSQL's error fields, transactions that commit or
  * roll back, PGlite's one-connection ordering — and what cannot cross is refused, not altered.
  */
+import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteThread } from './pglite-thread.js';
 
@@ -91,10 +92,26 @@ describe('PGliteThread', () => {
     expect(order).toEqual(['tx wrote', 'tx ends', 'outside read']);
   });
 
-  it('refuses calls once closed', async () => {
-    const other = new PGliteThread();
+  it('a thread that stops on its own fails the waiting call and later ones, and reports it once; close does not', async () => {
+    const failures: Error[] = [];
+    const other = new PGliteThread(undefined, (err) => failures.push(err));
+    await other.waitReady;
+    const waiting = other.query('select pg_sleep(5)');
+    // A crash of the database thread, as an out-of-memory abort would end it.
+    await (other as unknown as { worker: Worker }).worker.terminate();
+    await expect(waiting).rejects.toThrow(/stopped/);
+    await expect(other.query('select 1')).rejects.toThrow(/stopped/);
+    expect(failures).toHaveLength(1);
+    await other.close();
+    expect(failures).toHaveLength(1);
+  });
+
+  it('refuses calls once closed, and a close is not a failure', async () => {
+    const failures: Error[] = [];
+    const other = new PGliteThread(undefined, (err) => failures.push(err));
     await other.waitReady;
     await other.close();
     await expect(other.query('select 1')).rejects.toThrow(/stopped/);
+    expect(failures).toEqual([]);
   });
 });

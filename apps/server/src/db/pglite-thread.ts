@@ -70,8 +70,11 @@ export class PGliteThread {
   readonly waitReady: Promise<void>;
   closed = false;
 
-  /** `dataDir`: the PGlite data folder; undefined = in memory. */
-  constructor(dataDir?: string) {
+  /**
+   * `dataDir`: the PGlite data folder; undefined = in memory. `onFailure`: called once if the
+   * thread stops without `close` (a crash: every waiting and later call rejects with `err`).
+   */
+  constructor(dataDir?: string, private readonly onFailure?: (err: Error) => void) {
     this.worker = new Worker(workerFile(), { workerData: { dataDir } });
     this.waitReady = new Promise((resolve, reject) => {
       this.worker.once('message', (m: { ready: boolean; error?: Reply['error'] }) => {
@@ -81,13 +84,17 @@ export class PGliteThread {
         this.idle();
       });
     });
-    const fail = (err: Error) => {
-      this.stopped = err;
-      for (const { reject } of this.pending.values()) reject(err);
-      this.pending.clear();
-    };
-    this.worker.on('error', (err) => fail(new Error(`the embedded database thread failed: ${err.message}`)));
-    this.worker.on('exit', (code) => fail(new Error(`the embedded database thread stopped (exit code ${code})`)));
+    this.worker.on('error', (err) => this.fail(new Error(`the embedded database thread failed: ${err.message}`)));
+    this.worker.on('exit', (code) => this.fail(new Error(`the embedded database thread stopped (exit code ${code})`)));
+  }
+
+  /** The thread is gone: every waiting and later call rejects with `err`; a crash is reported. */
+  private fail(err: Error) {
+    if (this.stopped) return;
+    this.stopped = err;
+    for (const { reject } of this.pending.values()) reject(err);
+    this.pending.clear();
+    if (!this.closed) this.onFailure?.(err);
   }
 
   private settle(reply: Reply) {
@@ -160,6 +167,7 @@ export class PGliteThread {
     if (this.closed) return;
     this.closed = true;
     if (!this.stopped) await this.call({ op: 'close' }).catch(() => undefined);
+    this.fail(new Error('the embedded database thread stopped (closed)'));
     await this.worker.terminate();
   }
 }
