@@ -25,6 +25,8 @@ const ZEnv = z.object({
   SOCKET_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
   /** Minimum time between two reads of the event log by a node's dispatcher under load, ms. */
   DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(1_000).default(25),
+  /** PostgreSQL connections for report export cursors, a pool of their own. */
+  EXPORT_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
   /** smtp(s)://user:pass@host:port for outgoing mail; unset = messages kept in the outbox (demo mailbox). */
   SMTP_URL: z.string().optional(),
   /** From address of outgoing mail. */
@@ -52,6 +54,11 @@ export interface Config {
   socketHeartbeatMs: number;
   /** Minimum time between two event-log reads under load (DISPATCH_INTERVAL_MS), ms: batches grow instead of writes multiplying. */
   dispatchIntervalMs: number;
+  /**
+   * PostgreSQL connections of the report exports' own pool (EXPORT_CONNECTIONS): more exports at
+   * once wait their turn, and API calls (alarms among them) never wait behind an export.
+   */
+  exportConnections: number;
   /** Outgoing mail server (SMTP_URL); undefined = keep messages in the outbox table. */
   smtpUrl: string | undefined;
   /** From address of outgoing mail (MAIL_FROM, default "<product> <no-reply@localhost>"). */
@@ -87,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     socketHeartbeatMs: e.SOCKET_HEARTBEAT_MS,
     dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,
+    exportConnections: e.EXPORT_CONNECTIONS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM || `${e.PRODUCT_NAME} <no-reply@localhost>`,
     ssoCaFile: e.SSO_CA_FILE || undefined,

@@ -15,6 +15,7 @@ async function main() {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      exportConnections: config.exportConnections,
       // Without its database the server can only fail requests: stop, so a supervisor restarts it
       // (the data folder is intact; consoles reconnect and resume from their last event id).
       onEmbeddedFailure: (err) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { ActivityReportRow, CheckInOutRow, DailyReportRow, LogAccessRow, SummaryReport, SurveyReportDetail, SurveyReportRow, TimerReportRow } from '@vigil/contract';
+import { streamRows } from '../src/modules/reports/report-sql.js';
 import { ApiClient, DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 import { buildFixture, PASSWORD, PIN, type Fixture } from './reports-fixture.js';
 
@@ -281,9 +282,39 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     await reader.read();
     controller.abort();
     await reader.read().catch(() => undefined);
-    const pool = server.database.pool;
+    const pool = server.database.exportPool;
     if (pool) await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5_000 }).toBe(0);
     expect((await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { ...filters, limit: 1 })).total).toBe(n);
+  });
+
+  it.runIf(kind === 'postgres')('exports held open by slow downloads never leave API calls waiting; exports beyond EXPORT_CONNECTIONS wait their turn', async () => {
+    // Ten export cursors opened and not read further, as ten slow downloads would hold them: more
+    // than the request pool's ten connections would allow if they shared it.
+    const query = sql`select g from generate_series(1, 5000) g order by g`;
+    const exports = Array.from({ length: 10 }, () => streamRows<{ g: number }>(server.app, query));
+    try {
+      const firsts = exports.map((e) => e.next());
+      const opened = server.config.exportConnections;
+      for (let i = 0; i < opened; i++) expect((await firsts[i]!).value!.map((r: { g: number }) => r.g).slice(0, 3)).toEqual([1, 2, 3]);
+      const settled = new Set<number>();
+      firsts.forEach((p, i) => void p.then(() => settled.add(i)));
+      // An API call answers at once while the exports hold their connections.
+      const started = Date.now();
+      const report = await page<ActivityReportRow>('alpha-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-01', toDate: '2026-03-31', limit: 1 });
+      expect(report.total).toBeGreaterThan(0);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(settled.size).toBe(opened);
+      // The others start as earlier ones finish, and read all their rows.
+      for (const e of exports.slice(0, opened)) await e.return(undefined);
+      for (let i = opened; i < exports.length; i++) {
+        let total = (await firsts[i]!).value!.length;
+        for await (const batch of { [Symbol.asyncIterator]: () => exports[i]! }) total += batch.length;
+        expect(total).toBe(5000);
+      }
+    } finally {
+      await Promise.all(exports.map((e) => e.return(undefined)));
+    }
+    await expect.poll(() => server.database.exportPool!.totalCount - server.database.exportPool!.idleCount, { timeout: 5_000 }).toBe(0);
   });
 
   it('bad input answers 400 with a clear message, never 500', async () => {

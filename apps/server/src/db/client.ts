@@ -34,6 +34,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL pool (for LISTEN/NOTIFY and advisory locks); undefined on PGlite. */
   pool?: pg.Pool;
+  /**
+   * PostgreSQL connections for report export cursors, apart from `pool`: a slow download holds its
+   * connection for as long as it reads, and must never leave requests (alarms) waiting for one.
+   * Undefined on PGlite, whose exports read page by page.
+   */
+  exportPool?: pg.Pool;
   /** The embedded database on its own thread (for one-message transactions); undefined on PostgreSQL. */
   pglite?: PGliteThread;
   close(): Promise<void>;
@@ -64,11 +70,12 @@ const MIGRATION_LOCK_KEY = 7_316_411;
 
 /**
  * Opens PostgreSQL at `url` and migrates it (under an advisory lock), or PGlite in `dataDir`
- * (under a lock file; `dataDir` undefined = in memory, for tests). `onEmbeddedFailure` is called if
+ * (under a lock file; `dataDir` undefined = in memory, for tests). `exportConnections`: size of the
+ * PostgreSQL export pool (default 3). `onEmbeddedFailure` is called if
  * PGlite's thread stops on its own (every query fails from then on).
  * @throws DataDirLockedError when another process uses `dataDir`.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; onEmbeddedFailure?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; exportConnections?: number; onEmbeddedFailure?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
     const client = new pg.Client({ connectionString: opts.databaseUrl });
     await client.connect();
@@ -87,7 +94,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const dispatchPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
     dispatchPool.on('error', (err) => console.error(`vigil: idle database connection lost (${err.message})`));
     const dispatchDb = drizzlePg(dispatchPool, { schema }) as unknown as Db;
-    return { db, dispatchDb, kind: 'postgres', pool, close: async () => { await pool.end(); await dispatchPool.end(); } };
+    const exportPool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.exportConnections ?? 3 });
+    exportPool.on('error', (err) => console.error(`vigil: idle database connection lost (${err.message})`));
+    const close = async () => {
+      await Promise.all([pool.end(), dispatchPool.end(), exportPool.end()]);
+    };
+    return { db, dispatchDb, kind: 'postgres', pool, exportPool, close };
   }
 
   let release: (() => Promise<void>) | undefined;

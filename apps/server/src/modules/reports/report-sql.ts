@@ -90,7 +90,7 @@ const PAGE_BATCH = 5_000;
 /**
  * Every row of `query` (ending with its ORDER BY), in batches.
  * PostgreSQL: a server-side cursor (DECLARE … CURSOR in a read-only transaction on a connection of
- * its own; constant memory). A declared cursor is planned for a fast start, so an export ordered
+ * the export pool, so requests never wait behind a slow download; constant memory). A declared cursor is planned for a fast start, so an export ordered
  * by an index streams from its first rows instead of waiting for a sort, and the next FETCH is
  * sent before the caller formats the current batch, so the database and Node work side by side.
  * PGlite (embedded, one connection, which a cursor would hold for the whole export): pages of
@@ -98,7 +98,7 @@ const PAGE_BATCH = 5_000;
  * abandoned cursor is closed rather than returned to the pool.
  */
 export async function* streamRows<T>(app: FastifyInstance, query: SQL, signal?: AbortSignal): AsyncGenerator<T[]> {
-  const pool = app.database.pool;
+  const pool = app.database.exportPool;
   if (!pool) {
     for (let offset = 0; ; offset += PAGE_BATCH) {
       const list = await rows<T>(app.db, sql`${query} offset ${offset} limit ${PAGE_BATCH}`);
