@@ -151,3 +151,18 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
+
+/**
+ * Memoises `build(db, key)` per database and key for as long as the database lives: for prepared
+ * statements, built once instead of per request. `key` may be left out when there is one variant.
+ */
+export function oncePerDatabase<T, K = void>(build: (db: Db, key: K) => T): (db: Db, key: K) => T {
+  const built = new WeakMap<Db, Map<K, T>>();
+  return (db, key) => {
+    let byKey = built.get(db);
+    if (!byKey) built.set(db, (byKey = new Map()));
+    let value = byKey.get(key);
+    if (value === undefined) byKey.set(key, (value = build(db, key)));
+    return value;
+  };
+}

@@ -13,6 +13,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '@vigil/contract';
+import { oncePerDatabase } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
 
@@ -97,8 +98,8 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
  * statement on PostgreSQL: parsed once per connection; on both, no query building per request).
  * Placeholder `tokenHash`: the SHA-256 hex of the token. Rows: the session and its user.
  */
-function buildSessionLookup(db: FastifyInstance['db']) {
-  return db
+const sessionLookup = oncePerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       isAdmin: sessions.isAdmin,
@@ -118,14 +119,8 @@ function buildSessionLookup(db: FastifyInstance['db']) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.endedAt), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
-    .prepare('vigil_find_session');
-}
-const sessionLookups = new WeakMap<FastifyInstance['db'], ReturnType<typeof buildSessionLookup>>();
-function sessionLookup(db: FastifyInstance['db']) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = buildSessionLookup(db)));
-  return lookup;
-}
+    .prepare('vigil_find_session'),
+);
 
 /** Looks a session token up; null when unknown, ended, expired or the user is no longer active. */
 export async function findSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {

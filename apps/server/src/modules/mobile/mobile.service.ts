@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ALARM_TYPES, BRANCH_ACTIONS, ErrorCode, movesMapStatus } from '@vigil/contract';
-import { rows, type Db } from '../../db/client.js';
+import { oncePerDatabase, rows, type Db } from '../../db/client.js';
 import { branchOffices, checkIns, EventKind, timerPings, timers, users } from '../../db/schema/index.js';
 import { branchScope } from '../../plugins/authorization.js';
 import { AppError, badRequest, notFound } from '../../plugins/errors.js';
@@ -37,22 +37,14 @@ const PREPARED_SCOPE_ROLES = new Set([6, 7, 9, 10, 11, 13]);
  * The branch lookup of every mobile action for one role, built once per database (a named
  * prepared statement on PostgreSQL). Placeholders: `branchOfficeId`, `userId`.
  */
-function buildBranchLookup(db: Db, roleId: number) {
-  return db
+const branchLookup = oncePerDatabase((db, roleId: number) =>
+  db
     .select()
     .from(branchOffices)
     .where(and(eq(branchOffices.id, sql.placeholder('branchOfficeId')), branchScope({ roleId, organizationId: null, userId: sql.placeholder('userId') })))
     .limit(1)
-    .prepare(`vigil_branch_for_role_${roleId}`);
-}
-const branchLookups = new WeakMap<Db, Map<number, ReturnType<typeof buildBranchLookup>>>();
-function branchLookup(db: Db, roleId: number) {
-  let byRole = branchLookups.get(db);
-  if (!byRole) branchLookups.set(db, (byRole = new Map()));
-  let lookup = byRole.get(roleId);
-  if (!lookup) byRole.set(roleId, (lookup = buildBranchLookup(db, roleId)));
-  return lookup;
-}
+    .prepare(`vigil_branch_for_role_${roleId}`),
+);
 
 /**
  * Checks a PIN. Both stored hashes are always verified, so the time taken does not tell a PIN
