@@ -19,9 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { WebSocket } from 'ws';
 import { cpuSeconds, memoryMb } from './proc.js';
+import { scratchDatabase } from './scratch-db.js';
 
 const { values } = parseArgs({ options: { sockets: { type: 'string', default: '1000' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' }, clients: { type: 'boolean' }, 'no-batch': { type: 'boolean' }, 'client-processes': { type: 'string', default: '2' } } });
 const SOCKETS = Number(values.sockets);
@@ -283,18 +283,11 @@ if (!values.clients) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   if (process.env.BENCH_DATABASE_URL && values.only !== 'pglite') {
-    const baseUrl = process.env.BENCH_DATABASE_URL;
-    const name = `vigil_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
+    const scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL, 'vigil_bench');
     try {
-      await run('postgres', { DATABASE_URL: url.toString() }, 18_992);
+      await run('postgres', { DATABASE_URL: scratch.url }, 18_992);
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.release();
     }
   }
 } else {

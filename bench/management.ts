@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { memoryMb, readDownload } from './proc.js';
+import { scratchDatabase } from './scratch-db.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { ensureReferenceData } from '../apps/server/src/db/reference-data.js';
 import { hashSecret } from '../apps/server/src/modules/auth/passwords.js';
@@ -166,21 +167,17 @@ async function signIn(base: string, email: string, password: string) {
 }
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `vigil_mgmt_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'vigil_mgmt_bench');
+  const { url } = scratch;
+  const name = new URL(url).pathname.slice(1);
   let child: ChildProcess | null = null;
   try {
     console.log(`database ${name}: ${EMPLOYEES} employees, ${BRANCHES} branches (${MAIN_SHARE * 100} % in the admin's organisation)`);
     const t0 = performance.now();
-    await fill(url.toString());
+    await fill(url);
     console.log(`  filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const server = await startServer(url.toString());
+    const server = await startServer(url);
     child = server.child;
     const pid = child.pid!;
     await new Promise((r) => setTimeout(r, 3_000)); // the first supervision tick runs at start
@@ -248,9 +245,8 @@ async function main() {
       child.kill('SIGTERM');
       await new Promise((r) => child!.once('exit', r));
     }
-    if (values.keep) console.log(`\nkept database ${url.toString()}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    if (values.keep) console.log(`\nkept database ${scratch.url}`);
+    await scratch.release(values.keep);
   }
 }
 

@@ -5,6 +5,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Connections of the report exports' PostgreSQL pool unless EXPORT_CONNECTIONS says otherwise. */
+export const DEFAULT_EXPORT_CONNECTIONS = 3;
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -26,7 +29,7 @@ const ZEnv = z.object({
   /** Minimum time between two reads of the event log by a node's dispatcher under load, ms. */
   DISPATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(1_000).default(25),
   /** PostgreSQL connections for report export cursors, a pool of their own. */
-  EXPORT_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
+  EXPORT_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(DEFAULT_EXPORT_CONNECTIONS),
   /** smtp(s)://user:pass@host:port for outgoing mail; unset = messages kept in the outbox (demo mailbox). */
   SMTP_URL: z.string().optional(),
   /** From address of outgoing mail. */

@@ -62,10 +62,10 @@ export async function startTestServer(kind: DbKind, env: Record<string, string> 
  * = a new in-memory PGlite). `close()` stops the server and closes its connections only.
  */
 export async function startServerOn(target: { databaseUrl?: string; dataDir?: string }, env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestServer> {
-  const database = await openDatabase({ ...target, exportConnections: env.EXPORT_CONNECTIONS ? Number(env.EXPORT_CONNECTIONS) : undefined });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', VIGIL_WEB_DIST: '/nonexistent', ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}), ...env });
+  const database = await openDatabase({ ...target, exportConnections: config.exportConnections });
   await ensureReferenceData(database.db);
   if (opts.seed !== false) await seedDemo(database.db);
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', VIGIL_WEB_DIST: '/nonexistent', ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}), ...env });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

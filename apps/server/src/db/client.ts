@@ -17,6 +17,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { DEFAULT_EXPORT_CONNECTIONS } from '../config.js';
 import * as schema from './schema/index.js';
 import { PGliteThread } from './pglite-thread.js';
 
@@ -65,13 +66,24 @@ export function migrationsFolder(): string {
   throw new Error(`Migrations folder not found near ${here}`);
 }
 
+/**
+ * A PostgreSQL pool of at most `max` connections. An idle connection dropped by the server
+ * (restart, failover, admin) is replaced on next use; without the listener the pool's 'error'
+ * event would crash the process.
+ */
+function newPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', (err) => console.error(`vigil: idle database connection lost (${err.message})`));
+  return pool;
+}
+
 /** Key of the advisory lock held while migrating, so that several nodes migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_316_411;
 
 /**
  * Opens PostgreSQL at `url` and migrates it (under an advisory lock), or PGlite in `dataDir`
  * (under a lock file; `dataDir` undefined = in memory, for tests). `exportConnections`: size of the
- * PostgreSQL export pool (default 3). `onEmbeddedFailure` is called if
+ * PostgreSQL export pool (default DEFAULT_EXPORT_CONNECTIONS). `onEmbeddedFailure` is called if
  * PGlite's thread stops on its own (every query fails from then on).
  * @throws DataDirLockedError when another process uses `dataDir`.
  */
@@ -86,16 +98,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       await client.end();
     }
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection dropped by the server (restart, failover, admin) is replaced on next use;
-    // without a listener the pool's 'error' event would crash the process.
-    pool.on('error', (err) => console.error(`vigil: idle database connection lost (${err.message})`));
+    const url = opts.databaseUrl;
+    const pool = newPool(url, 10);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const dispatchPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 2 });
-    dispatchPool.on('error', (err) => console.error(`vigil: idle database connection lost (${err.message})`));
+    const dispatchPool = newPool(url, 2);
     const dispatchDb = drizzlePg(dispatchPool, { schema }) as unknown as Db;
-    const exportPool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.exportConnections ?? 3 });
-    exportPool.on('error', (err) => console.error(`vigil: idle database connection lost (${err.message})`));
+    const exportPool = newPool(url, opts.exportConnections ?? DEFAULT_EXPORT_CONNECTIONS);
     const close = async () => {
       await Promise.all([pool.end(), dispatchPool.end(), exportPool.end()]);
     };

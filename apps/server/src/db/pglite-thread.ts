@@ -54,11 +54,18 @@ function rawTypes(options?: QueryOptions): number[] | undefined {
   if (!options) return undefined;
   if (options.serializers || options.blob || options.onNotice || options.paramTypes) throw new Error('PGliteThread: only rowMode and text-keeping parsers are supported');
   if (!options.parsers) return undefined;
-  return Object.entries(options.parsers).map(([type, parse]) => {
-    if (parse('2026-03-29 02:30:00', Number(type)) !== '2026-03-29 02:30:00') throw new Error(`PGliteThread: the parser for type ${type} changes the text`);
-    return Number(type);
-  });
+  // Drizzle passes the same parsers object with every query of a statement: checked once.
+  let types = checkedParsers.get(options.parsers);
+  if (!types) {
+    types = Object.entries(options.parsers).map(([type, parse]) => {
+      if (parse('2026-03-29 02:30:00', Number(type)) !== '2026-03-29 02:30:00') throw new Error(`PGliteThread: the parser for type ${type} changes the text`);
+      return Number(type);
+    });
+    checkedParsers.set(options.parsers, types);
+  }
+  return types;
 }
+const checkedParsers = new WeakMap<object, number[]>();
 
 export class PGliteThread {
   private readonly worker: Worker;

@@ -23,6 +23,14 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 /** Extensions the migrations create (pg_trgm: the employee search index, migration 0005). */
 const extensions = { pg_trgm };
 const keepText = (value) => value;
+/** Parsers that keep the text of these type ids, built once per set of ids. */
+const parsersByTypes = new Map();
+function textParsers(types) {
+  const key = types.join(',');
+  let parsers = parsersByTypes.get(key);
+  if (!parsers) parsersByTypes.set(key, (parsers = Object.fromEntries(types.map((t) => [t, keepText]))));
+  return parsers;
+}
 
 /** Open transactions by id: the PGlite transaction and how to end it. */
 const transactions = new Map();
@@ -82,10 +90,8 @@ function begin(id) {
 
 async function run(m) {
   switch (m.op) {
-    case 'query': {
-      const parsers = m.rawTypes ? Object.fromEntries(m.rawTypes.map((t) => [t, keepText])) : undefined;
-      return target(m.tx).query(m.sql, m.params, { rowMode: m.rowMode, parsers });
-    }
+    case 'query':
+      return target(m.tx).query(m.sql, m.params, { rowMode: m.rowMode, parsers: m.rawTypes && textParsers(m.rawTypes) });
     case 'exec':
       return target(m.tx).exec(m.sql);
     case 'begin':
