@@ -14,7 +14,9 @@ function percentile(sorted: number[], p: number) {
 }
 function summary(label: string, samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
-  console.log(`${label.padEnd(48)} n=${String(s.length).padStart(4)}  p50=${percentile(s, 50).toFixed(1).padStart(7)} ms  p95=${percentile(s, 95).toFixed(1).padStart(7)} ms  max=${s[s.length - 1]!.toFixed(1).padStart(7)} ms`);
+  console.log(
+    `${label.padEnd(48)} n=${String(s.length).padStart(4)}  p50=${percentile(s, 50).toFixed(1).padStart(7)} ms  p95=${percentile(s, 95).toFixed(1).padStart(7)} ms  max=${s[s.length - 1]!.toFixed(1).padStart(7)} ms`,
+  );
 }
 async function time<T>(fn: () => Promise<T>): Promise<number> {
   const t = performance.now();
@@ -35,7 +37,13 @@ async function run(kind: DbKind) {
       logins.push(await time(() => c.post('/api/client/login', { username: 'orgadmin@example.com', password: 'Vigil-demo-2026' })));
     }
     summary(`[${kind}] login (argon2id verify + session)`, logins);
-    for (const email of ['orgadmin@example.com', 'dealer@example.com', 'officer@example.com', 'regional@example.com', 'manager@example.com']) {
+    for (const email of [
+      'orgadmin@example.com',
+      'dealer@example.com',
+      'officer@example.com',
+      'regional@example.com',
+      'manager@example.com',
+    ]) {
       const c = new ApiClient(server.baseUrl);
       await c.login(email);
       const samples: number[] = [];

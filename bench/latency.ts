@@ -23,7 +23,17 @@ import { WebSocket } from 'ws';
 import { cpuSeconds, memoryMb } from './proc.js';
 import { scratchDatabase } from './scratch-db.js';
 
-const { values } = parseArgs({ options: { sockets: { type: 'string', default: '1000' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' }, clients: { type: 'boolean' }, 'no-batch': { type: 'boolean' }, 'client-processes': { type: 'string', default: '2' } } });
+const { values } = parseArgs({
+  options: {
+    sockets: { type: 'string', default: '1000' },
+    rate: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    clients: { type: 'boolean' },
+    'no-batch': { type: 'boolean' },
+    'client-processes': { type: 'string', default: '2' },
+  },
+});
 const SOCKETS = Number(values.sockets);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
@@ -44,7 +54,11 @@ async function startServer(env: Record<string, string>, port: number) {
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
-    try { if ((await fetch(`${base}/healthz`)).ok) return { child, base }; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { child, base };
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('server did not start');
@@ -53,12 +67,28 @@ async function startServer(env: Record<string, string>, port: number) {
 async function consoleLogin(base: string, email: string) {
   const csrfRes = await fetch(`${base}/security/csrf-token`);
   const csrf = csrfRes.headers.get('x-xsrf-token')!;
-  const cookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const res = await fetch(`${base}/api/client/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, cookie }, body: JSON.stringify({ username: email, password: PASSWORD }) });
+  const cookie = csrfRes.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const res = await fetch(`${base}/api/client/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, cookie },
+    body: JSON.stringify({ username: email, password: PASSWORD }),
+  });
   const json = (await res.json()) as { body: { UserInfos: { Token: string; UserId: number } } };
   const newCsrf = res.headers.get('x-xsrf-token')!;
   const cookies = [...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-  const post = async <T>(p: string, body: unknown) => ((await (await fetch(`${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': newCsrf, cookie: cookies }, body: JSON.stringify(body) })).json()) as { body: T }).body;
+  const post = async <T>(p: string, body: unknown) =>
+    (
+      (await (
+        await fetch(`${base}${p}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-xsrf-token': newCsrf, cookie: cookies },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { body: T }
+    ).body;
   return { ...json.body.UserInfos, post };
 }
 
@@ -70,28 +100,46 @@ async function consoleLogin(base: string, email: string) {
 function postJson(agent: http.Agent, url: string, token: string, body: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode}`));
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        } catch (err) {
-          reject(err as Error);
-        }
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`HTTP ${res.statusCode}`));
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
 }
 
-interface ClientsData { base: string; token: string; userId: number; sockets: number }
+interface ClientsData {
+  base: string;
+  token: string;
+  userId: number;
+  sockets: number;
+}
 
 /** Per socket: the bench events it received (count and sum of ids) and ids that did not increase. */
-interface SocketTally { last: number; count: number; sum: number; repeated: number }
+interface SocketTally {
+  last: number;
+  count: number;
+  sum: number;
+  repeated: number;
+}
 
 /**
  * The socket clients' process (`--clients`): opens the console sockets, reports `ready` when all
@@ -122,8 +170,11 @@ async function socketClients({ base, token, userId, sockets: count }: ClientsDat
       // One latin1 copy and V8's string search: Buffer#indexOf with a string needle converts the
       // needle on every call and was half of this process's time.
       const text = data.toString('latin1');
-      if (text.startsWith('{"type":"ready"')) { ready++; return; }
-      for (let at = text.indexOf('{"type":"'); at >= 0; ) {
+      if (text.startsWith('{"type":"ready"')) {
+        ready++;
+        return;
+      }
+      for (let at = text.indexOf('{"type":"'); at >= 0;) {
         const next = text.indexOf('{"type":"', at + 9);
         const end = next < 0 ? text.length : next;
         const idAt = text.indexOf('","id":', at);
@@ -161,7 +212,9 @@ async function socketClients({ base, token, userId, sockets: count }: ClientsDat
   }
   for (const ws of sockets) ws.terminate();
   // Exits on its own once the result is sent, so a CPU profile (BENCH_CLIENT_CPU_PROF) is written.
-  process.send!({ type: 'result', histogram: [...histogram], missing, duplicates, cpuSeconds: cpuSeconds(process.pid) }, () => process.exit(0));
+  process.send!({ type: 'result', histogram: [...histogram], missing, duplicates, cpuSeconds: cpuSeconds(process.pid) }, () =>
+    process.exit(0),
+  );
 }
 
 /** Latencies above this many ms count in the last bucket. */
@@ -183,13 +236,24 @@ async function run(label: string, env: Record<string, string>, port: number) {
   try {
     const officer = await consoleLogin(base, 'officer@example.com');
     // Posters: active staff of the branches the officer sees.
-    const branches = (await officer.post<{ organizationobject: { BranchOfficeId: number }[] }>('/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES' })).organizationobject;
+    const branches = (
+      await officer.post<{ organizationobject: { BranchOfficeId: number }[] }>('/api/client/getofficesv2', {
+        case: 'GET-ALL-BRANCH-OFFICES',
+      })
+    ).organizationobject;
     const posters: { token: string; branchOfficeId: number }[] = [];
     for (const b of branches.slice(0, 20)) {
-      const people = await officer.post<{ userobject: { Email: string; RoleId: number; StatusId: number }[] }>('/api/client/getbranchemployees', { param_branchid: b.BranchOfficeId });
+      const people = await officer.post<{ userobject: { Email: string; RoleId: number; StatusId: number }[] }>(
+        '/api/client/getbranchemployees',
+        { param_branchid: b.BranchOfficeId },
+      );
       const p = people.userobject.find((u) => u.StatusId === 1 && u.RoleId === 7);
       if (!p) continue;
-      const r = await fetch(`${base}/api/mobile/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: p.Email, password: PASSWORD }) });
+      const r = await fetch(`${base}/api/mobile/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: p.Email, password: PASSWORD }),
+      });
       if (r.ok) posters.push({ token: ((await r.json()) as { body: { Token: string } }).body.Token, branchOfficeId: b.BranchOfficeId });
     }
 
@@ -197,15 +261,30 @@ async function run(label: string, env: Record<string, string>, port: number) {
     const posted = new Set<number>();
     // The consoles are split over CLIENT_PROCESSES processes, as independent browsers would be.
     const group = (i: number) => Math.floor(SOCKETS / CLIENT_PROCESSES) + (i < SOCKETS % CLIENT_PROCESSES ? 1 : 0);
-    const clientProcs: ChildProcess[] = Array.from({ length: CLIENT_PROCESSES }, (_, i) => fork(fileURLToPath(import.meta.url), ['--clients', ...(BATCH_FRAMES ? [] : ['--no-batch'])], {
-      execArgv: [...(process.env.BENCH_CLIENT_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CLIENT_CPU_PROF] : []), '--import', 'tsx'],
-      env: { ...process.env, BENCH_CLIENTS: JSON.stringify({ base, token: officer.Token, userId: officer.UserId, sockets: group(i) } satisfies ClientsData) },
-    }));
-    const fromClient = <T>(proc: ChildProcess, type: string) => new Promise<T>((resolve, reject) => {
-      const on = (m: unknown) => { if ((m as { type: string }).type === type) { proc.off('message', on); resolve(m as T); } };
-      proc.on('message', on);
-      proc.once('exit', (code) => reject(new Error(`socket clients exited (${code})`)));
-    });
+    const clientProcs: ChildProcess[] = Array.from({ length: CLIENT_PROCESSES }, (_, i) =>
+      fork(fileURLToPath(import.meta.url), ['--clients', ...(BATCH_FRAMES ? [] : ['--no-batch'])], {
+        execArgv: [
+          ...(process.env.BENCH_CLIENT_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CLIENT_CPU_PROF] : []),
+          '--import',
+          'tsx',
+        ],
+        env: {
+          ...process.env,
+          BENCH_CLIENTS: JSON.stringify({ base, token: officer.Token, userId: officer.UserId, sockets: group(i) } satisfies ClientsData),
+        },
+      }),
+    );
+    const fromClient = <T>(proc: ChildProcess, type: string) =>
+      new Promise<T>((resolve, reject) => {
+        const on = (m: unknown) => {
+          if ((m as { type: string }).type === type) {
+            proc.off('message', on);
+            resolve(m as T);
+          }
+        };
+        proc.on('message', on);
+        proc.once('exit', (code) => reject(new Error(`socket clients exited (${code})`)));
+      });
     const fromClients = async <T>(type: string) => Promise.all(clientProcs.map((proc) => fromClient<T>(proc, type)));
     const ready = (await fromClients<{ ready: number }>('ready')).reduce((a, r) => a + r.ready, 0);
     const afterSockets = memoryMb(child.pid!);
@@ -234,9 +313,16 @@ async function run(label: string, env: Record<string, string>, port: number) {
         const t0 = performance.now();
         inflight.push(
           postJson(agent, `${base}/api/mobile/alarm`, p.token, { branchOfficeId: p.branchOfficeId, type: 'TROUBLE', message: 'bench' })
-            .then((r) => { posted.add((r as { body: { NotificationId: number } }).body.NotificationId); postMs.push(performance.now() - t0); })
-            .catch(() => { failed++; })
-            .finally(() => { open--; }),
+            .then((r) => {
+              posted.add((r as { body: { NotificationId: number } }).body.NotificationId);
+              postMs.push(performance.now() - t0);
+            })
+            .catch(() => {
+              failed++;
+            })
+            .finally(() => {
+              open--;
+            }),
         );
       }
       await new Promise((r) => setTimeout(r, 2));
@@ -261,14 +347,26 @@ async function run(label: string, env: Record<string, string>, port: number) {
     const deliveries = histogram.reduce((a, b) => a + b, 0);
     const maxMs = histogram.findLastIndex((n) => n > 0);
     const mem = memoryMb(child.pid!);
-    console.log(`\n[${label}] ${ready}/${SOCKETS} sockets, ${posted.size} events posted in ${postSeconds.toFixed(1)} s (${(posted.size / postSeconds).toFixed(0)}/s) by ${posters.length} mobile users`);
+    console.log(
+      `\n[${label}] ${ready}/${SOCKETS} sockets, ${posted.size} events posted in ${postSeconds.toFixed(1)} s (${(posted.size / postSeconds).toFixed(0)}/s) by ${posters.length} mobile users`,
+    );
     const q = (p: number) => histogramPercentile(histogram, p);
-    console.log(`[${label}] commit→receipt over ${deliveries} deliveries: p50 ${q(50)} ms, p95 ${q(95)} ms, p99 ${q(99)} ms, max ${maxMs} ms`);
+    console.log(
+      `[${label}] commit→receipt over ${deliveries} deliveries: p50 ${q(50)} ms, p95 ${q(95)} ms, p99 ${q(99)} ms, max ${maxMs} ms`,
+    );
     postMs.sort((x, y) => x - y);
-    console.log(`[${label}] mobile API answer time: p50 ${pct(postMs, 50).toFixed(0)} ms, p95 ${pct(postMs, 95).toFixed(0)} ms, p99 ${pct(postMs, 99).toFixed(0)} ms`);
-    console.log(`[${label}] exactly once: ${missing === 0 && duplicates === 0 ? 'yes' : 'NO'} (missing ${missing}, duplicates ${duplicates})`);
-    console.log(`[${label}] CPU during load and delivery: server ${(serverCpu * 100).toFixed(0)}% of a core, socket clients (${CLIENT_PROCESSES} processes) ${(clientsCpu * 100).toFixed(0)}%, poster ${(posterCpu * 100).toFixed(0)}%`);
-    console.log(`[${label}] server RSS: ${afterSockets.rss.toFixed(0)} MB with sockets open, ${mem.rss.toFixed(0)} MB after load, peak ${mem.peak.toFixed(0)} MB`);
+    console.log(
+      `[${label}] mobile API answer time: p50 ${pct(postMs, 50).toFixed(0)} ms, p95 ${pct(postMs, 95).toFixed(0)} ms, p99 ${pct(postMs, 99).toFixed(0)} ms`,
+    );
+    console.log(
+      `[${label}] exactly once: ${missing === 0 && duplicates === 0 ? 'yes' : 'NO'} (missing ${missing}, duplicates ${duplicates})`,
+    );
+    console.log(
+      `[${label}] CPU during load and delivery: server ${(serverCpu * 100).toFixed(0)}% of a core, socket clients (${CLIENT_PROCESSES} processes) ${(clientsCpu * 100).toFixed(0)}%, poster ${(posterCpu * 100).toFixed(0)}%`,
+    );
+    console.log(
+      `[${label}] server RSS: ${afterSockets.rss.toFixed(0)} MB with sockets open, ${mem.rss.toFixed(0)} MB after load, peak ${mem.peak.toFixed(0)} MB`,
+    );
     await Promise.all(clientProcs.map((proc) => (proc.exitCode === null ? new Promise((r) => proc.once('exit', r)) : undefined)));
   } finally {
     child.kill('SIGTERM');

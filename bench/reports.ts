@@ -26,7 +26,14 @@ import { cpuSeconds, memoryMb, readDownload } from './proc.js';
 import { ApiClient, startServerOn } from '../apps/server/test/helpers.js';
 import { SCALE_PASSWORD } from '../apps/server/src/db/seed/scale.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' }, exports: { type: 'string', default: '3' }, port: { type: 'string', default: '18960' }, server: { type: 'string', default: 'src' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '20' },
+    exports: { type: 'string', default: '3' },
+    port: { type: 'string', default: '18960' },
+    server: { type: 'string', default: 'src' },
+  },
+});
 const RUNS = Number(values.runs);
 const EXPORTS = Number(values.exports);
 const PORT = Number(values.port);
@@ -50,7 +57,15 @@ function resetPeak(pid: number): boolean {
 
 async function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, SERVER, {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'error', LOGIN_RATE_MAX: '100000', VIGIL_DEMO: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      LOGIN_RATE_MAX: '100000',
+      VIGIL_DEMO: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;
@@ -75,9 +90,11 @@ async function main() {
   if (!url) throw new Error('Set BENCH_DATABASE_URL to the PostgreSQL database filled by npm run seed:scale');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const counts = (await admin.query<{ events: string; branches: number; check_ins: string }>(
-    `select (select count(*) from events)::text as events, (select count(*) from branch_offices)::int as branches, (select count(*) from check_ins)::text as check_ins`,
-  )).rows[0]!;
+  const counts = (
+    await admin.query<{ events: string; branches: number; check_ins: string }>(
+      `select (select count(*) from events)::text as events, (select count(*) from branch_offices)::int as branches, (select count(*) from check_ins)::text as check_ins`,
+    )
+  ).rows[0]!;
   console.log(`database: ${counts.events} events, ${counts.check_ins} check-ins, ${counts.branches} branches`);
 
   const month = { fromDate: day(-31), toDate: day(-1) };
@@ -86,17 +103,24 @@ async function main() {
     ['activities (GET-ALL-REPORTS)', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...month }, total],
     ['check-in/out (getcheckinout)', '/api/client/getcheckinout', month, total],
     ['timers (gettrackings)', '/api/client/gettrackings', { case: 'GET-ALL-NON-RETAIL-PINGS', ...month }, total],
-    ['summary (managesummaryreports)', '/api/client/managesummaryreports', month, (b) => {
-      const s = (b.resultobject as { APPObject: Record<string, number> }).APPObject;
-      return `openings ${s.Openings}, closings ${s.Closings}, not opened ${s.NotOpened}`;
-    }],
+    [
+      'summary (managesummaryreports)',
+      '/api/client/managesummaryreports',
+      month,
+      (b) => {
+        const s = (b.resultobject as { APPObject: Record<string, number> }).APPObject;
+        return `openings ${s.Openings}, closings ${s.Closings}, not opened ${s.NotOpened}`;
+      },
+    ],
     ['surveys (managesurveys)', '/api/client/managesurveys', { case: 'GET-ALL-SURVEY-REPORTING', ...month }, total],
     ['VaultTrak (log-access/reports)', '/api/client/log-access/reports', month, total],
   ];
 
   const started = performance.now();
   const { child, base } = await startServer(url);
-  console.log(`server process ${child.pid} (${SERVER.at(-1)}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${mb(memoryMb(child.pid!).rss)}`);
+  console.log(
+    `server process ${child.pid} (${SERVER.at(-1)}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${mb(memoryMb(child.pid!).rss)}`,
+  );
   // Let the supervisor's first tick (right at start) finish before measuring.
   await new Promise((r) => setTimeout(r, 5_000));
   let slowest: { report: Report; p95: number } | undefined;
@@ -104,7 +128,9 @@ async function main() {
     const c = new ApiClient(base);
     await c.login(ADMIN, SCALE_PASSWORD);
 
-    console.log(`\nfirst page (25 rows), ${month.fromDate} … ${month.toDate}, organisation admin, ${RUNS} runs each after 2 warm-up calls:`);
+    console.log(
+      `\nfirst page (25 rows), ${month.fromDate} … ${month.toDate}, organisation admin, ${RUNS} runs each after 2 warm-up calls:`,
+    );
     for (const report of reports) {
       const [label, path, body, describe] = report;
       const samples: number[] = [];
@@ -120,7 +146,9 @@ async function main() {
       samples.sort((a, b) => a - b);
       const p95 = percentile(samples, 95);
       if (!slowest || p95 > slowest.p95) slowest = { report, p95 };
-      console.log(`  ${label.padEnd(34)} p50=${percentile(samples, 50).toFixed(1).padStart(7)} ms  p95=${p95.toFixed(1).padStart(7)} ms  (${info})`);
+      console.log(
+        `  ${label.padEnd(34)} p50=${percentile(samples, 50).toFixed(1).padStart(7)} ms  p95=${p95.toFixed(1).padStart(7)} ms  (${info})`,
+      );
     }
 
     const year = { case: 'GET-ALL-REPORTS', fromDate: day(-365), toDate: day(-1), format: 'csv' };
@@ -128,8 +156,12 @@ async function main() {
     const before = memoryMb(pid);
     const peakReset = resetPeak(pid);
     let sampled = before.rss;
-    const sampler = setInterval(() => { sampled = Math.max(sampled, memoryMb(pid).rss); }, 20);
-    console.log(`\nCSV export of a year of the activity report (${year.fromDate} … ${year.toDate}), organisation admin, ${EXPORTS} times (the first reads the year's pages into the caches):`);
+    const sampler = setInterval(() => {
+      sampled = Math.max(sampled, memoryMb(pid).rss);
+    }, 20);
+    console.log(
+      `\nCSV export of a year of the activity report (${year.fromDate} … ${year.toDate}), organisation admin, ${EXPORTS} times (the first reads the year's pages into the caches):`,
+    );
     const rates: number[] = [];
     for (let run = 1; run <= EXPORTS; run++) {
       const cpu0 = cpuSeconds(pid);
@@ -144,14 +176,18 @@ async function main() {
       const secs = (performance.now() - t) / 1000;
       const dataRows = lines - 1; // (no message in the scale data has a line break)
       rates.push(dataRows / secs);
-      console.log(`  run ${run}: ${dataRows} rows (x-report-rows ${res.headers.get('x-report-rows')}), ${(bytes / 1e6).toFixed(1)} MB; first byte after ${firstByte.toFixed(0)} ms, all in ${secs.toFixed(2)} s = ${Math.round(dataRows / secs)} rows/s; server CPU ${Math.round((cpuSeconds(pid) - cpu0) * 1000)} ms`);
+      console.log(
+        `  run ${run}: ${dataRows} rows (x-report-rows ${res.headers.get('x-report-rows')}), ${(bytes / 1e6).toFixed(1)} MB; first byte after ${firstByte.toFixed(0)} ms, all in ${secs.toFixed(2)} s = ${Math.round(dataRows / secs)} rows/s; server CPU ${Math.round((cpuSeconds(pid) - cpu0) * 1000)} ms`,
+      );
     }
     clearInterval(sampler);
     const after = memoryMb(pid);
     sampled = Math.max(sampled, after.rss);
     rates.sort((a, b) => a - b);
     console.log(`  median ${Math.round(rates[Math.floor(rates.length / 2)]!)} rows/s`);
-    console.log(`  server RSS: ${mb(before.rss)} before, peak during the exports ${peakReset ? `${mb(after.peak)} (VmHWM)` : `${mb(sampled)} (sampled every 20 ms; VmHWM of the whole run ${mb(after.peak)})`}`);
+    console.log(
+      `  server RSS: ${mb(before.rss)} before, peak during the exports ${peakReset ? `${mb(after.peak)} (VmHWM)` : `${mb(sampled)} (sampled every 20 ms; VmHWM of the whole run ${mb(after.peak)})`}`,
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -169,7 +205,7 @@ async function main() {
     (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const [q, v] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
       const text = typeof q === 'string' ? q : q.text;
-      if (/^\s*(select|with)\b/i.test(text)) recorded.push({ text, values: v ?? (typeof q === 'string' ? [] : q.values ?? []) });
+      if (/^\s*(select|with)\b/i.test(text)) recorded.push({ text, values: v ?? (typeof q === 'string' ? [] : (q.values ?? [])) });
       return query(...args);
     };
     const res = await c.post(path, body);
@@ -177,11 +213,15 @@ async function main() {
     if (res.status !== 200) throw new Error(`${label}: ${res.status}`);
     let worst: { ms: number; plan: string[] } | undefined;
     for (const r of recorded) {
-      const plan = (await admin.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${r.text}`, r.values)).rows.map((x) => x['QUERY PLAN']);
+      const plan = (await admin.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${r.text}`, r.values)).rows.map(
+        (x) => x['QUERY PLAN'],
+      );
       const ms = Number(plan.find((l) => l.startsWith('Execution Time'))?.match(/([\d.]+) ms/)?.[1] ?? 0);
       if (!worst || ms > worst.ms) worst = { ms, plan };
     }
-    console.log(`\nEXPLAIN ANALYZE of the slowest of the ${recorded.length} statements behind the slowest first page, ${label} (p95 ${slowest!.p95.toFixed(1)} ms):`);
+    console.log(
+      `\nEXPLAIN ANALYZE of the slowest of the ${recorded.length} statements behind the slowest first page, ${label} (p95 ${slowest!.p95.toFixed(1)} ms):`,
+    );
     for (const line of worst?.plan ?? []) console.log(`  ${line}`);
   } finally {
     await server.close();

@@ -23,7 +23,18 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // WebGL for the MapLibre map runs on SwiftShader (software) in headless Chromium.
-      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+      args: [
+        '--no-sandbox',
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+      ],
     },
   },
   webServer: {
@@ -32,6 +43,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', VIGIL_DATA_DIR: dataDir, VIGIL_DEMO: '1', DATABASE_URL: '', LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', SOCKET_HEARTBEAT_MS: '3000' },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      VIGIL_DATA_DIR: dataDir,
+      VIGIL_DEMO: '1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_MAX: '100',
+      SOCKET_HEARTBEAT_MS: '3000',
+    },
   },
 });

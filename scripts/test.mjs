@@ -29,7 +29,9 @@ function ensureChromium() {
     console.log(`Chromium is missing at ${CHROMIUM}; installing Debian's chromium…`);
     if (run('install chromium', 'sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${INSTALL}`]) && fs.existsSync(CHROMIUM)) return true;
   }
-  console.error(`\nThe browser tests need Chromium at ${CHROMIUM}. Install it with:\n\n  sudo sh -c '${INSTALL}'\n\n(or set CHROMIUM_PATH), then run npm test again.`);
+  console.error(
+    `\nThe browser tests need Chromium at ${CHROMIUM}. Install it with:\n\n  sudo sh -c '${INSTALL}'\n\n(or set CHROMIUM_PATH), then run npm test again.`,
+  );
   return false;
 }
 
@@ -45,12 +47,28 @@ let ok = ensureChromium();
 const steps = [];
 if (ok) ok = run('type-check', 'npm', ['run', '--silent', 'typecheck']) && (steps.push('typecheck'), true);
 if (ok) ok = run('lint', 'npm', ['run', '--silent', 'lint']) && (steps.push('lint'), true);
-const unitOk = ok && run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`]);
+const unitOk =
+  ok &&
+  run('unit and API tests', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(results, 'vitest.json')}`,
+  ]);
 const buildOk = ok && run('build', 'npm', ['run', '--silent', 'build']);
-const e2eOk = ok && buildOk && run('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'playwright.json') });
+const e2eOk =
+  ok &&
+  buildOk &&
+  run('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'playwright.json'),
+  });
 
 const unit = counts(path.join(results, 'vitest.json'), (j) => ({ passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0 }));
-const e2e = counts(path.join(results, 'playwright.json'), (j) => ({ passed: (j.stats?.expected ?? 0) + (j.stats?.flaky ?? 0), failed: j.stats?.unexpected ?? 0 }));
+const e2e = counts(path.join(results, 'playwright.json'), (j) => ({
+  passed: (j.stats?.expected ?? 0) + (j.stats?.flaky ?? 0),
+  failed: j.stats?.unexpected ?? 0,
+}));
 const passed = unit.passed + e2e.passed;
 let failed = unit.failed + e2e.failed;
 const allOk = ok && unitOk && buildOk && e2eOk;

@@ -24,9 +24,7 @@ await build({
       name: 'externalize-npm-packages',
       setup(b) {
         // Bare imports are npm packages, resolved at run time, except our own TypeScript workspaces.
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@vigil/') ? undefined : { path: args.path, external: true },
-        );
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@vigil/') ? undefined : { path: args.path, external: true }));
       },
     },
   ],

@@ -43,7 +43,10 @@ async function api(email: string, password = DEMO_PASSWORD, area: 'client' | 'ad
   const ctx = await request.newContext({ baseURL: vigil });
   const csrf = await ctx.get('/security/csrf-token');
   let token = csrf.headers()['x-xsrf-token']!;
-  const post = async <T>(p: string, data: unknown): Promise<{ status: number; json: { success: boolean; body?: T; description?: string } }> => {
+  const post = async <T>(
+    p: string,
+    data: unknown,
+  ): Promise<{ status: number; json: { success: boolean; body?: T; description?: string } }> => {
     const res = await ctx.post(p, { data, headers: { 'x-xsrf-token': token } });
     token = res.headers()['x-xsrf-token'] ?? token;
     return { status: res.status(), json: (await res.json()) as { success: boolean; body?: T; description?: string } };
@@ -53,11 +56,19 @@ async function api(email: string, password = DEMO_PASSWORD, area: 'client' | 'ad
   return { ctx, post };
 }
 
-interface Person { UserId: number; Email: string; RoleId: number; StatusId: number }
+interface Person {
+  UserId: number;
+  Email: string;
+  RoleId: number;
+  StatusId: number;
+}
 
 /** Demo people of the caller's organisation, found branch by branch (getofficesv2 + getbranchemployees). */
 async function findPerson(session: Awaited<ReturnType<typeof api>>, pred: (p: Person) => boolean): Promise<Person> {
-  const offices = await session.post<{ organizationobject: { BranchOfficeId: number }[] }>('/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES', limit: 200 });
+  const offices = await session.post<{ organizationobject: { BranchOfficeId: number }[] }>('/api/client/getofficesv2', {
+    case: 'GET-ALL-BRANCH-OFFICES',
+    limit: 200,
+  });
   for (const b of offices.json.body!.organizationobject) {
     const people = await session.post<{ userobject: Person[] }>('/api/client/getbranchemployees', { param_branchid: b.BranchOfficeId });
     const found = people.json.body!.userobject.find(pred);
@@ -89,14 +100,26 @@ test.beforeAll(async () => {
     stdio: ['ignore', log, log],
     env: {
       ...process.env,
-      PORT: String(port), HOST: '127.0.0.1', VIGIL_DATA_DIR: path.join(tmp, 'data'), VIGIL_DEMO: '1', DATABASE_URL: '',
-      LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '100', SMTP_URL: smtp.url, SSO_CA_FILE: caFile, PUBLIC_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VIGIL_DATA_DIR: path.join(tmp, 'data'),
+      VIGIL_DEMO: '1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_MAX: '100',
+      SMTP_URL: smtp.url,
+      SSO_CA_FILE: caFile,
+      PUBLIC_URL: '',
     },
   });
   for (let i = 0; ; i++) {
-    const ok = await fetch(`${vigil}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${vigil}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
-    if (i > 600 || server.exitCode != null) throw new Error(`server did not start: ${fs.readFileSync(path.join(tmp, 'server.log'), 'utf8')}`);
+    if (i > 600 || server.exitCode != null)
+      throw new Error(`server did not start: ${fs.readFileSync(path.join(tmp, 'server.log'), 'utf8')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 });
@@ -180,7 +203,9 @@ test('activation: the mailed link enforces each §5 rule, activates once, and th
   await expect(page.getByTestId('user-menu-button')).toBeVisible();
 });
 
-test('password reset: request, mail, mismatch message, success, old password refused, new accepted, used link refused', async ({ page }) => {
+test('password reset: request, mail, mismatch message, success, old password refused, new accepted, used link refused', async ({
+  page,
+}) => {
   const email = 'regional@example.com';
   await page.goto(`${vigil}/login`);
   await page.getByTestId('forgot-toggle').click();
@@ -228,7 +253,14 @@ test.describe('single sign-on', () => {
     const person = await findPerson(us, (p) => p.StatusId === 1 && p.RoleId === 6 && p.Email.endsWith(`@${US_DOMAIN}`));
     const orgs = await us.post<{ organizationobject: { OrganizationId: number }[] }>('/api/client/getorganizations', {});
     const organizationId = orgs.json.body!.organizationobject[0]!.OrganizationId;
-    const set = await admin.post('/api/admin/editclient', { case: 'UPDATE-SSO', organizationId, ssoDomain: US_DOMAIN, ssoIssuer: idp.issuer, ssoClientId: idp.clientId, ssoClientSecret: idp.clientSecret });
+    const set = await admin.post('/api/admin/editclient', {
+      case: 'UPDATE-SSO',
+      organizationId,
+      ssoDomain: US_DOMAIN,
+      ssoIssuer: idp.issuer,
+      ssoClientId: idp.clientId,
+      ssoClientSecret: idp.clientSecret,
+    });
     expect(set.status, JSON.stringify(set.json)).toBe(200);
 
     await page.goto(`${vigil}/login`);

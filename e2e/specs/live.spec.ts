@@ -18,7 +18,10 @@ async function mobilePanic(request: APIRequestContext): Promise<{ branchId: numb
   expect(login.ok()).toBe(true);
   const { body } = (await login.json()) as { body: MobileLogin };
   const branchId = body.Branches[0]!.BranchOfficeId;
-  const alarm = await request.post('/api/mobile/alarm', { headers: { Authorization: `Bearer ${body.Token}` }, data: { branchOfficeId: branchId, type: 'PANIC' } });
+  const alarm = await request.post('/api/mobile/alarm', {
+    headers: { Authorization: `Bearer ${body.Token}` },
+    data: { branchOfficeId: branchId, type: 'PANIC' },
+  });
   expect(alarm.ok()).toBe(true);
   const res = (await alarm.json()) as { body: { NotificationId: number } };
   return { branchId, notificationId: res.body.NotificationId };
@@ -77,7 +80,10 @@ test('an acknowledgement by the operator shows on the organisation admin console
 
 test('a branch opened from the console row menu turns open', async ({ page }) => {
   await signInLive(page, 'orgadmin@example.com');
-  const row = page.getByTestId('branch-row').filter({ has: page.locator('[data-testid="branch-status"][data-status="closed"]') }).first();
+  const row = page
+    .getByTestId('branch-row')
+    .filter({ has: page.locator('[data-testid="branch-status"][data-status="closed"]') })
+    .first();
   const branchId = await row.getAttribute('data-branch-id');
   expect(branchId).toBeTruthy();
   await row.getByTestId('branch-actions').click();

@@ -70,7 +70,11 @@ async function dropSessionOnServer(page: Page, playwright: { request: APIRequest
   await other.dispose();
 }
 
-test('when the server drops the session, the startup check on reload logs out with the session-expired message', async ({ page, playwright, baseURL }) => {
+test('when the server drops the session, the startup check on reload logs out with the session-expired message', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // No live socket here (it would report the ended session on its own).
   await page.routeWebSocket(/\/_socket$/, () => undefined);
   // Remember whether the warning was ever on screen: a background call may see the 401 just before
@@ -91,7 +95,11 @@ test('when the server drops the session, the startup check on reload logs out wi
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('e2e.expiredSeen'))).toBe('1');
 });
 
-test('when the server drops the session, the live socket logs the console out with the session-expired message', async ({ page, playwright, baseURL }) => {
+test('when the server drops the session, the live socket logs the console out with the session-expired message', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await page.goto('/login');
   await signIn(page, 'officer@example.com');
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'live');
@@ -107,7 +115,9 @@ test('logout shows the logout message and returns to /login', async ({ page }) =
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByTestId('login-alert')).toHaveText(/You have logged out\. For additional security, you may want to close your web browser\./);
+  await expect(page.getByTestId('login-alert')).toHaveText(
+    /You have logged out\. For additional security, you may want to close your web browser\./,
+  );
   // The old session is gone: a protected page needs a new sign-in.
   await page.goto('/regions');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fregions$/);

@@ -23,14 +23,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     if (quoted) {
-      if (c === '"' && s[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+      if (c === '"' && s[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && s[i + 1] === '\n') i++;
-      row.push(field); rows.push(row); row = []; field = '';
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
     } else field += c;
   }
-  if (field || row.length) { row.push(field); rows.push(row); }
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -80,7 +93,9 @@ async function screenshots(page: Page, name: string, target?: Locator) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('an organisation admin creates a region, a branch in it and an employee there, and finds them in the lists and exports', async ({ page }) => {
+test('an organisation admin creates a region, a branch in it and an employee there, and finds them in the lists and exports', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'orgadmin@example.com');
@@ -89,8 +104,12 @@ test('an organisation admin creates a region, a branch in it and an employee the
   // apps/server/test/geocode.test.ts): this page sees one through its geocode call.
   await page.route('**/api/client/geocode', async (route) => {
     const body = route.request().postDataJSON() as { case: string; address?: string };
-    const results = body.address?.includes('Skanderbeg') ? [{ Latitude: 41.327546, Longitude: 19.818699, DisplayName: 'Sheshi Skënderbej, Tiranë' }] : [];
-    await route.fulfill({ json: { success: true, body: body.case === 'GEOCODER-STATUS' ? { configured: true } : { configured: true, results } } });
+    const results = body.address?.includes('Skanderbeg')
+      ? [{ Latitude: 41.327546, Longitude: 19.818699, DisplayName: 'Sheshi Skënderbej, Tiranë' }]
+      : [];
+    await route.fulfill({
+      json: { success: true, body: body.case === 'GEOCODER-STATUS' ? { configured: true } : { configured: true, results } },
+    });
   });
   const stamp = Date.now().toString(36).slice(-5).toUpperCase();
   const region = `E2E Region ${stamp}`;
@@ -186,7 +205,13 @@ test('an organisation admin creates a region, a branch in it and an employee the
   await expect(page.getByTestId('employees-row').first()).toContainText(branch);
   const employees = await exportCsv(page, 'employees', 'employees.csv');
   expect(employees.map((e) => e.Email)).toEqual([email]);
-  expect(employees[0]).toMatchObject({ Name: 'Elira', Surname: `Test ${stamp}`, PhoneNumber: '+355 69 222 3333', WorksIn: branch, Status: 'Pending' });
+  expect(employees[0]).toMatchObject({
+    Name: 'Elira',
+    Surname: `Test ${stamp}`,
+    PhoneNumber: '+355 69 222 3333',
+    WorksIn: branch,
+    Status: 'Pending',
+  });
 
   // The branch lists its employee.
   await page.goto('/branches');

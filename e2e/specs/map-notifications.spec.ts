@@ -23,7 +23,10 @@ async function mobileLogin(request: APIRequestContext): Promise<MobileLogin> {
 }
 
 async function panic(request: APIRequestContext, token: string, branchOfficeId: number): Promise<number> {
-  const res = await request.post('/api/mobile/alarm', { headers: { Authorization: `Bearer ${token}` }, data: { branchOfficeId, type: 'PANIC' } });
+  const res = await request.post('/api/mobile/alarm', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { branchOfficeId, type: 'PANIC' },
+  });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { body: { NotificationId: number } }).body.NotificationId;
 }
@@ -46,7 +49,9 @@ test('a mobile panic turns the branch red on the board and on the map within 2 s
   let target: number | null = null;
   for (const b of mobile.Branches) {
     if (b.Name === LIVE_SPEC_BRANCH) continue;
-    const status = await page.locator(`[data-testid="branch-row"][data-branch-id="${b.BranchOfficeId}"] [data-testid="branch-status"]`).getAttribute('data-status');
+    const status = await page
+      .locator(`[data-testid="branch-row"][data-branch-id="${b.BranchOfficeId}"] [data-testid="branch-status"]`)
+      .getAttribute('data-status');
     if (status && status !== 'alarm') {
       target = b.BranchOfficeId;
       break;

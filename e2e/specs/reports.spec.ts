@@ -16,12 +16,54 @@ interface Screen {
   same: [number, number][];
 }
 const SCREENS: Screen[] = [
-  { path: '/daily', testId: 'daily-report', same: [[0, 0], [1, 3]] },
-  { path: '/activities', testId: 'activity-report', same: [[0, 0], [1, 3]] },
-  { path: '/checkinout', testId: 'checkinout-report', same: [[0, 0], [3, 6]] },
-  { path: '/timerreports', testId: 'timer-report', same: [[0, 0], [3, 3]] },
-  { path: '/surveyreports', testId: 'survey-report', same: [[0, 0], [4, 6]] },
-  { path: '/reports/logaccess', testId: 'logaccess-report', same: [[0, 0], [4, 6]] },
+  {
+    path: '/daily',
+    testId: 'daily-report',
+    same: [
+      [0, 0],
+      [1, 3],
+    ],
+  },
+  {
+    path: '/activities',
+    testId: 'activity-report',
+    same: [
+      [0, 0],
+      [1, 3],
+    ],
+  },
+  {
+    path: '/checkinout',
+    testId: 'checkinout-report',
+    same: [
+      [0, 0],
+      [3, 6],
+    ],
+  },
+  {
+    path: '/timerreports',
+    testId: 'timer-report',
+    same: [
+      [0, 0],
+      [3, 3],
+    ],
+  },
+  {
+    path: '/surveyreports',
+    testId: 'survey-report',
+    same: [
+      [0, 0],
+      [4, 6],
+    ],
+  },
+  {
+    path: '/reports/logaccess',
+    testId: 'logaccess-report',
+    same: [
+      [0, 0],
+      [4, 6],
+    ],
+  },
 ];
 const ROLES = [
   { email: 'orgadmin@example.com', roleId: 2 },
@@ -50,11 +92,26 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n') { row.push(cell); out.push(row); row = []; cell = ''; } else if (c !== '\r') cell += c;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell);
+      out.push(row);
+      row = [];
+      cell = '';
+    } else if (c !== '\r') cell += c;
   }
-  if (cell || row.length) { row.push(cell); out.push(row); }
+  if (cell || row.length) {
+    row.push(cell);
+    out.push(row);
+  }
   return out;
 }
 
@@ -69,7 +126,9 @@ async function loaded(page: Page, testId: string) {
 
 /** Cell texts of the screen's rows. */
 async function screenRows(page: Page): Promise<string[][]> {
-  return page.getByTestId('report-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
+  return page
+    .getByTestId('report-row')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
 }
 
 /** Downloads the CSV of the current filters and returns its data rows (header dropped). */
@@ -90,7 +149,9 @@ for (const role of ROLES) {
     const mine = SCREENS.filter((s) => paths.includes(s.path));
     expect(mine.length).toBeGreaterThanOrEqual(4);
     await page.goto('/reports');
-    await expect(page.getByTestId('report-card')).toHaveCount(paths.filter((p) => SCREENS.some((s) => s.path === p) || ['/chatrecordings', '/videorecordings'].includes(p)).length);
+    await expect(page.getByTestId('report-card')).toHaveCount(
+      paths.filter((p) => SCREENS.some((s) => s.path === p) || ['/chatrecordings', '/videorecordings'].includes(p)).length,
+    );
     await expect(page.getByTestId('summary-report').getByTestId('count-Openings')).toBeVisible();
     for (const s of mine) {
       await page.goto(s.path);
@@ -166,7 +227,9 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string, map: Lo
   }
 }
 
-test('an activity row opens its details with its location on a map; a VaultTrak row opens /reports/logaccess/:id', async ({ page }, testInfo) => {
+test('an activity row opens its details with its location on a map; a VaultTrak row opens /reports/logaccess/:id', async ({
+  page,
+}, testInfo) => {
   // Up to yesterday: the demo's events, each with its branch's location (today's live test events may have none).
   await useRange(page, { start: day(-6), end: day(-1) });
   await page.goto('/login');
@@ -183,7 +246,10 @@ test('an activity row opens its details with its location on a map; a VaultTrak 
   await expect(map.locator('.maplibregl-marker').first()).toHaveAttribute('data-role', 'only');
   // The coordinates stay as text, with OpenStreetMap as a second way to see them.
   await expect(detail.getByText(/^-?\d+\.\d{5}, -?\d+\.\d{5}/)).toBeVisible();
-  await expect(detail.getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+  await expect(detail.getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.openstreetmap\.org\/\?mlat=/,
+  );
   await screenshots(page, testInfo, 'activity-detail', map);
   await page.keyboard.press('Escape');
   await page.goto('/reports/logaccess');
@@ -259,7 +325,9 @@ test('each report shows its spec §8 text when its call fails, and its empty sta
     await expect(page.getByTestId(testId).getByTestId('report-empty')).toHaveText('No records for this period');
   }
   for (const [path, testId, url, text] of failing) {
-    await page.route(url, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'errors.generic' }) }));
+    await page.route(url, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'errors.generic' }) }),
+    );
     await page.goto(path);
     await expect(page.getByTestId(testId).getByTestId('report-error').locator('.MuiAlert-message')).toHaveText(text);
     await page.unroute(url);
@@ -275,11 +343,21 @@ test('a timer row shows its pings on a map, joined in their order, first and las
   const action = `Map walk ${Date.now()}`;
   const start = await request.post('/api/mobile/timer/start', {
     headers,
-    data: { timerForAction: action, durationSeconds: 86_400, branchOfficeId: mobile.Branches[0]!.BranchOfficeId, latitude: 41.3275, longitude: 19.8187, horizontalAccuracy: 8 },
+    data: {
+      timerForAction: action,
+      durationSeconds: 86_400,
+      branchOfficeId: mobile.Branches[0]!.BranchOfficeId,
+      latitude: 41.3275,
+      longitude: 19.8187,
+      horizontalAccuracy: 8,
+    },
   });
   expect(start.ok()).toBe(true);
   const timerId = ((await start.json()) as { body: { TimerId: number } }).body.TimerId;
-  for (const [latitude, longitude] of [[41.3312, 19.8251], [41.3351, 19.8318]] as const) {
+  for (const [latitude, longitude] of [
+    [41.3312, 19.8251],
+    [41.3351, 19.8318],
+  ] as const) {
     const ping = await request.post('/api/mobile/timer/ping', { headers, data: { timerId, latitude, longitude, horizontalAccuracy: 10 } });
     expect(ping.ok()).toBe(true);
   }

@@ -46,8 +46,12 @@ describe('catalogues', () => {
   it('keep the spec texts verbatim in English', () => {
     expect(translate('en', ErrorCode.SessionExpired)).toBe('Your session has expired. Please log in again.');
     expect(translate('en', ErrorCode.InvalidCredentials)).toBe('Invalid username or password');
-    expect(translate('en', ErrorCode.WebLoginNotAllowed, { product: 'Vigil' })).toBe('You cannot log in using a web browser. Please switch to the Vigil app.');
-    expect(translate('en', 'messages.loggedOut')).toBe('You have logged out. For additional security, you may want to close your web browser.');
+    expect(translate('en', ErrorCode.WebLoginNotAllowed, { product: 'Vigil' })).toBe(
+      'You cannot log in using a web browser. Please switch to the Vigil app.',
+    );
+    expect(translate('en', 'messages.loggedOut')).toBe(
+      'You have logged out. For additional security, you may want to close your web browser.',
+    );
     expect(translate('en', ValidationKey.Max, { length: 10 })).toBe('This field must be 10 characters or less');
   });
 });

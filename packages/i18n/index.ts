@@ -30,8 +30,14 @@ function merge(...parts: Catalogue[]): Catalogue {
   }
   return out;
 }
-const en = merge(enMain as Catalogue, enAccount as Catalogue, enReports as Catalogue, enManagement as Catalogue) as typeof enMain & typeof enAccount & typeof enReports & typeof enManagement;
-const sq = merge(sqMain as Catalogue, sqAccount as Catalogue, sqReports as Catalogue, sqManagement as Catalogue) as typeof sqMain & typeof sqAccount & typeof sqReports & typeof sqManagement;
+const en = merge(enMain as Catalogue, enAccount as Catalogue, enReports as Catalogue, enManagement as Catalogue) as typeof enMain &
+  typeof enAccount &
+  typeof enReports &
+  typeof enManagement;
+const sq = merge(sqMain as Catalogue, sqAccount as Catalogue, sqReports as Catalogue, sqManagement as Catalogue) as typeof sqMain &
+  typeof sqAccount &
+  typeof sqReports &
+  typeof sqManagement;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

@@ -19,10 +19,18 @@ const ZEnv = z.object({
   /** Folder of the built console (apps/web/dist); not served when missing. */
   VIGIL_WEB_DIST: z.string().optional(),
   /** Session idle lifetime, minutes. */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60),
   /** Login attempts allowed per account and IP in LOGIN_RATE_WINDOW_MS. */
   LOGIN_RATE_MAX: z.coerce.number().int().positive().default(10),
-  LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(5 * 60_000),
+  LOGIN_RATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60_000),
   LOG_LEVEL: z.string().default('info'),
   /** Socket heartbeat and session re-check period, ms (dead peers and ended sessions are dropped). */
   SOCKET_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),

@@ -73,7 +73,14 @@ describe.each(DB_KINDS)('single sign-on on %s', (kind) => {
     ]);
     const admin = new ApiClient(server.baseUrl);
     await admin.login('admin@example.com', 'Vigil-demo-2026', 'admin');
-    const res = await admin.post('/api/admin/editclient', { case: 'UPDATE-SSO', organizationId: orgId, ssoDomain: DOMAIN, ssoIssuer: idp.issuer, ssoClientId: idp.clientId, ssoClientSecret: idp.clientSecret });
+    const res = await admin.post('/api/admin/editclient', {
+      case: 'UPDATE-SSO',
+      organizationId: orgId,
+      ssoDomain: DOMAIN,
+      ssoIssuer: idp.issuer,
+      ssoClientId: idp.clientId,
+      ssoClientSecret: idp.clientSecret,
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(JSON.stringify(res.json)).not.toContain(idp.clientSecret);
   });
@@ -86,7 +93,13 @@ describe.each(DB_KINDS)('single sign-on on %s', (kind) => {
     const res = await fetch(`${server.baseUrl}/locate`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: c.cookieHeader(), 'x-xsrf-token': c.csrf! },
-      body: new URLSearchParams({ email, latitude: '', longitude: '', organization: '', redirectUri: `${server.baseUrl}/login` }).toString(),
+      body: new URLSearchParams({
+        email,
+        latitude: '',
+        longitude: '',
+        organization: '',
+        redirectUri: `${server.baseUrl}/login`,
+      }).toString(),
     });
     return (await res.json()) as { body: { url: string; sso: boolean } };
   }
@@ -122,7 +135,10 @@ describe.each(DB_KINDS)('single sign-on on %s', (kind) => {
     expect(url.searchParams.get('nonce')).toBeTruthy();
     expect(url.searchParams.get('redirect_uri')).toBe(`${server.baseUrl}/login`);
     // The state is stored hashed, with the verifier, server-side.
-    const raw = await rows<{ n: number }>(server.database.db, sql`select count(*)::int as n from sso_states where state_hash = ${url.searchParams.get('state')}`);
+    const raw = await rows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from sso_states where state_hash = ${url.searchParams.get('state')}`,
+    );
     expect(raw[0]!.n).toBe(0);
     const other = await locate(c, 'orgadmin@example.com');
     expect(other.body.sso).toBe(false);
@@ -173,7 +189,10 @@ describe.each(DB_KINDS)('single sign-on on %s', (kind) => {
   });
 
   it('activates SSO users without a password', async () => {
-    const [pat] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, `pat@${DOMAIN}`));
+    const [pat] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, `pat@${DOMAIN}`));
     const { issueActivation } = await import('../src/modules/account/account.service.js');
     await issueActivation(server.app, pat!.id, { origin: server.baseUrl });
     const admin = new ApiClient(server.baseUrl);
@@ -184,7 +203,15 @@ describe.each(DB_KINDS)('single sign-on on %s', (kind) => {
     await c.fetchCsrf();
     const check = await c.post<{ uses_sso: boolean; can_login_mobile: boolean }>('/api/client/validatetokenforpin', { token });
     expect(check.json.body).toMatchObject({ uses_sso: true, can_login_mobile: true });
-    const res = await c.post('/api/client/validateAndConfirm', { token, sso: true, show_pin: true, pin: '1111', pin_confirm: '1111', duress: '2222', duress_confirm: '2222' });
+    const res = await c.post('/api/client/validateAndConfirm', {
+      token,
+      sso: true,
+      show_pin: true,
+      pin: '1111',
+      pin_confirm: '1111',
+      duress: '2222',
+      duress_confirm: '2222',
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const back = await callback(c, `pat@${DOMAIN}`);
     expect((await c.post('/api/client/sso', ssoBody(back))).status).toBe(200);
@@ -196,7 +223,13 @@ describe.each(DB_KINDS)('single sign-on on %s', (kind) => {
     expect((await client.post('/api/admin/editclient', { case: 'UPDATE-SSO', organizationId: orgId, ssoIssuer: null })).status).toBe(401);
     const admin = new ApiClient(server.baseUrl);
     await admin.login('admin@example.com', 'Vigil-demo-2026', 'admin');
-    const bad = await admin.post('/api/admin/editclient', { case: 'UPDATE-SSO', organizationId: orgId, ssoDomain: DOMAIN, ssoIssuer: 'http://insecure.example', ssoClientId: 'x' });
+    const bad = await admin.post('/api/admin/editclient', {
+      case: 'UPDATE-SSO',
+      organizationId: orgId,
+      ssoDomain: DOMAIN,
+      ssoIssuer: 'http://insecure.example',
+      ssoClientId: 'x',
+    });
     expect(bad.status).toBe(400);
     expect((await admin.post('/api/admin/editclient', { case: 'UPDATE-SSO', organizationId: 999999, ssoIssuer: null })).status).toBe(404);
     expect((await admin.post('/api/admin/editclient', { case: 'UPDATE-SSO', organizationId: orgId, ssoIssuer: null })).status).toBe(200);

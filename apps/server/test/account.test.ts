@@ -24,7 +24,13 @@ async function orgOf(server: TestServer, email: string): Promise<number> {
 }
 
 /** A Pending user of the organisation of `orgAdminEmail` with role `roleId`. */
-async function pendingUser(server: TestServer, orgAdminEmail: string, roleId: number, email: string, extra: Partial<typeof users.$inferInsert> = {}): Promise<number> {
+async function pendingUser(
+  server: TestServer,
+  orgAdminEmail: string,
+  roleId: number,
+  email: string,
+  extra: Partial<typeof users.$inferInsert> = {},
+): Promise<number> {
   const organizationId = await orgOf(server, orgAdminEmail);
   const [u] = await server.database.db
     .insert(users)
@@ -34,7 +40,10 @@ async function pendingUser(server: TestServer, orgAdminEmail: string, roleId: nu
 }
 
 async function countAudit(server: TestServer, action: string, actor: number | null): Promise<number> {
-  const [r] = await rows<{ n: number }>(server.database.db, sql`select count(*)::int as n from audit_log where action = ${action} and (${actor}::int is null or actor_user_id = ${actor}::int)`);
+  const [r] = await rows<{ n: number }>(
+    server.database.db,
+    sql`select count(*)::int as n from audit_log where action = ${action} and (${actor}::int is null or actor_user_id = ${actor}::int)`,
+  );
   return r!.n;
 }
 
@@ -71,16 +80,32 @@ describe.each(DB_KINDS)('account lifecycle with a real SMTP server on %s', (kind
     expect(mail.html).not.toContain('<b>&');
     const token = link.split('/validateToken/')[1]!.split('/')[0]!;
     // Stored hashed only.
-    const stored = await rows<{ n: number }>(server.database.db, sql`select count(*)::int as n from account_tokens where token_hash = ${token}`);
+    const stored = await rows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from account_tokens where token_hash = ${token}`,
+    );
     expect(stored[0]!.n).toBe(0);
 
     const anon = new ApiClient(server.baseUrl);
     await anon.fetchCsrf();
-    const check = await anon.post<{ can_login_mobile: boolean; role_id: number; uses_sso: boolean; description: string }>('/api/client/validatetokenforpin', { token });
+    const check = await anon.post<{ can_login_mobile: boolean; role_id: number; uses_sso: boolean; description: string }>(
+      '/api/client/validatetokenforpin',
+      { token },
+    );
     expect(check.status).toBe(200);
     expect(check.json.body).toMatchObject({ can_login_mobile: true, role_id: 6, uses_sso: false });
 
-    const good = { token, sso: false, show_pin: true, password: 'Sturdy-pass-1', password_confirm: 'Sturdy-pass-1', pin: '1234', pin_confirm: '1234', duress: '9876', duress_confirm: '9876' };
+    const good = {
+      token,
+      sso: false,
+      show_pin: true,
+      password: 'Sturdy-pass-1',
+      password_confirm: 'Sturdy-pass-1',
+      pin: '1234',
+      pin_confirm: '1234',
+      duress: '9876',
+      duress_confirm: '9876',
+    };
     const cases: [Partial<typeof good>, string, string][] = [
       [{ password: 'short', password_confirm: 'short' }, 'Password must have eight or more characters', 'password'],
       [{ password_confirm: 'Sturdy-pass-2' }, 'Password confirmation does not match', 'password_confirm'],
@@ -105,7 +130,10 @@ describe.each(DB_KINDS)('account lifecycle with a real SMTP server on %s', (kind
     const ok = await anon.post('/api/client/validateAndConfirm', good);
     expect(ok.status).toBe(200);
     expect(ok.json.success).toBe(true);
-    const [row] = await server.database.db.select({ statusId: users.statusId, pin: users.pinHash, duress: users.duressHash }).from(users).where(eq(users.id, id));
+    const [row] = await server.database.db
+      .select({ statusId: users.statusId, pin: users.pinHash, duress: users.duressHash })
+      .from(users)
+      .where(eq(users.id, id));
     expect(row!.statusId).toBe(1);
     expect(row!.pin).toMatch(/^\$argon2id\$/);
     expect(row!.duress).toMatch(/^\$argon2id\$/);
@@ -127,18 +155,27 @@ describe.each(DB_KINDS)('account lifecycle with a real SMTP server on %s', (kind
     await admin.login('orgadmin@example.com');
     const anon = new ApiClient(server.baseUrl);
     await anon.fetchCsrf();
-    for (const [roleId, email, mobile] of [[2, 'web.only@example.com', false], [7, 'mobile.only@example.com', true]] as const) {
+    for (const [roleId, email, mobile] of [
+      [2, 'web.only@example.com', false],
+      [7, 'mobile.only@example.com', true],
+    ] as const) {
       const id = await pendingUser(server, 'orgadmin@example.com', roleId, email);
       expect((await admin.post('/api/client/manageemployees', { case: 'RESEND-ACTIVATION', employeeId: id })).status).toBe(200);
-      const token = linkIn((await smtp.waitFor(email)).text, '/validateToken/').split('/validateToken/')[1]!.split('/')[0]!;
+      const token = linkIn((await smtp.waitFor(email)).text, '/validateToken/')
+        .split('/validateToken/')[1]!
+        .split('/')[0]!;
       const check = await anon.post<{ can_login_mobile: boolean }>('/api/client/validatetokenforpin', { token });
       expect(check.json.body!.can_login_mobile).toBe(mobile);
       const password = { password: 'Only-a-password', password_confirm: 'Only-a-password' };
       if (mobile) {
         // A mobile role without PIN and panic code is refused.
-        expect((await anon.post('/api/client/validateAndConfirm', { token, ...password })).json.description).toBe('PIN must have four digits');
+        expect((await anon.post('/api/client/validateAndConfirm', { token, ...password })).json.description).toBe(
+          'PIN must have four digits',
+        );
       }
-      const body = mobile ? { token, ...password, pin: '2468', pin_confirm: '2468', duress: '1357', duress_confirm: '1357' } : { token, ...password };
+      const body = mobile
+        ? { token, ...password, pin: '2468', pin_confirm: '2468', duress: '1357', duress_confirm: '1357' }
+        : { token, ...password };
       const res = await anon.post('/api/client/validateAndConfirm', body);
       expect(res.status, JSON.stringify(res.json)).toBe(200);
     }
@@ -181,7 +218,11 @@ describe.each(DB_KINDS)('account lifecycle with a real SMTP server on %s', (kind
     await before.login(email);
     const anon = new ApiClient(server.baseUrl);
     await anon.fetchCsrf();
-    const unknown = await anon.post('/api/client/forgotpassword', { case: 'FORGOT-PASSWORD', email: 'nobody@example.com', version: 'v25.7.2' });
+    const unknown = await anon.post('/api/client/forgotpassword', {
+      case: 'FORGOT-PASSWORD',
+      email: 'nobody@example.com',
+      version: 'v25.7.2',
+    });
     const res = await anon.post('/api/client/forgotpassword', { case: 'FORGOT-PASSWORD', email: email.toUpperCase(), version: 'v25.7.2' });
     expect(res.status).toBe(200);
     expect(res.json.description).toBe(unknown.json.description);
@@ -192,16 +233,31 @@ describe.each(DB_KINDS)('account lifecycle with a real SMTP server on %s', (kind
     const link = linkIn(mail.text, '/resetpassword/');
     expect(link.endsWith(`/${encodeURIComponent(email)}`)).toBe(true);
     const token = link.split('/resetpassword/')[1]!.split('/')[0]!;
-    const valid = await anon.post<{ resflag: boolean; msg: string }>('/api/client/validateLink', { case: 'FORGOT-PASSWORD-LINK-VALIDATION', token });
+    const valid = await anon.post<{ resflag: boolean; msg: string }>('/api/client/validateLink', {
+      case: 'FORGOT-PASSWORD-LINK-VALIDATION',
+      token,
+    });
     expect(valid.json.body!.resflag).toBe(true);
 
-    const short = await anon.post('/api/client/confirmpassword', { case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD', password: 'short', token });
+    const short = await anon.post('/api/client/confirmpassword', {
+      case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD',
+      password: 'short',
+      token,
+    });
     expect(short.status).toBe(400);
     expect(short.json.description).toBe('Password must have eight or more characters');
-    const empty = await anon.post('/api/client/confirmpassword', { case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD', password: '', token });
+    const empty = await anon.post('/api/client/confirmpassword', {
+      case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD',
+      password: '',
+      token,
+    });
     expect(empty.json.description).toBe('Enter your new password');
 
-    const done = await anon.post<{ resetobject: { role_id: number } }>('/api/client/confirmpassword', { case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD', password: 'Brand-new-pass-9', token });
+    const done = await anon.post<{ resetobject: { role_id: number } }>('/api/client/confirmpassword', {
+      case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD',
+      password: 'Brand-new-pass-9',
+      token,
+    });
     expect(done.status).toBe(200);
     expect(done.json.body!.resetobject.role_id).toBe(9);
     expect((await before.post('/api/client/isauthenticated')).status).toBe(401);
@@ -211,9 +267,16 @@ describe.each(DB_KINDS)('account lifecycle with a real SMTP server on %s', (kind
     expect((await old.post('/api/client/login', { username: email, password: PASSWORD })).status).toBe(400);
     await old.login(email, 'Brand-new-pass-9');
 
-    const reused = await anon.post<{ resflag: boolean; msg: string }>('/api/client/validateLink', { case: 'FORGOT-PASSWORD-LINK-VALIDATION', token });
+    const reused = await anon.post<{ resflag: boolean; msg: string }>('/api/client/validateLink', {
+      case: 'FORGOT-PASSWORD-LINK-VALIDATION',
+      token,
+    });
     expect(reused.json.body).toEqual({ resflag: false, msg: 'This password reset link is invalid or has expired.' });
-    const again = await anon.post('/api/client/confirmpassword', { case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD', password: 'Another-pass-10', token });
+    const again = await anon.post('/api/client/confirmpassword', {
+      case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD',
+      password: 'Another-pass-10',
+      token,
+    });
     expect(again.status).toBe(400);
     expect(again.json.description).toBe('This password reset link is invalid or has expired.');
     // Nothing was mailed for the unknown address.
@@ -225,11 +288,20 @@ describe.each(DB_KINDS)('account lifecycle with a real SMTP server on %s', (kind
     const anon = new ApiClient(server.baseUrl);
     await anon.fetchCsrf();
     await anon.post('/api/client/forgotpassword', { case: 'FORGOT-PASSWORD', email, version: 'v25.7.2' });
-    const token = linkIn((await smtp.waitFor(email)).text, '/resetpassword/').split('/resetpassword/')[1]!.split('/')[0]!;
-    await server.database.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(accountTokens.userId, await userId(server, email)));
+    const token = linkIn((await smtp.waitFor(email)).text, '/resetpassword/')
+      .split('/resetpassword/')[1]!
+      .split('/')[0]!;
+    await server.database.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(accountTokens.userId, await userId(server, email)));
     const check = await anon.post<{ resflag: boolean }>('/api/client/validateLink', { case: 'FORGOT-PASSWORD-LINK-VALIDATION', token });
     expect(check.json.body!.resflag).toBe(false);
-    const res = await anon.post('/api/client/confirmpassword', { case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD', password: 'Too-late-pass-1', token });
+    const res = await anon.post('/api/client/confirmpassword', {
+      case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD',
+      password: 'Too-late-pass-1',
+      token,
+    });
     expect(res.status).toBe(400);
     const old = new ApiClient(server.baseUrl);
     await old.login(email);
@@ -271,10 +343,20 @@ describe.each(DB_KINDS)('account lifecycle with a real SMTP server on %s', (kind
     const admin = new ApiClient(server.baseUrl);
     await admin.login('orgadmin@example.com');
     await admin.post('/api/client/manageemployees', { case: 'RESEND-ACTIVATION', employeeId: id });
-    const token = linkIn((await smtp.waitFor(email)).text, '/validateToken/').split('/validateToken/')[1]!.split('/')[0]!;
+    const token = linkIn((await smtp.waitFor(email)).text, '/validateToken/')
+      .split('/validateToken/')[1]!
+      .split('/')[0]!;
     const anon = new ApiClient(server.baseUrl);
     await anon.fetchCsrf();
-    await anon.post('/api/client/validateAndConfirm', { token, password: 'Pin-tester-123', password_confirm: 'Pin-tester-123', pin: '4321', pin_confirm: '4321', duress: '8765', duress_confirm: '8765' });
+    await anon.post('/api/client/validateAndConfirm', {
+      token,
+      password: 'Pin-tester-123',
+      password_confirm: 'Pin-tester-123',
+      pin: '4321',
+      pin_confirm: '4321',
+      duress: '8765',
+      duress_confirm: '8765',
+    });
     const c = new ApiClient(server.baseUrl);
     await c.login(email, 'Pin-tester-123');
     expect((await c.post('/api/client/validatepin', { pin: '12' })).status).toBe(400);
@@ -285,7 +367,10 @@ describe.each(DB_KINDS)('account lifecycle with a real SMTP server on %s', (kind
     expect((await c.post('/api/client/validatepin', { pin: '4321' })).status).toBe(429);
     expect(await countAudit(server, 'pin-failed', id)).toBe(5);
     expect(await countAudit(server, 'pin-rate-limited', id)).toBe(2);
-    const logged = await rows<{ n: number }>(server.database.db, sql`select count(*)::int as n from audit_log where actor_user_id = ${id} and (coalesce(after::text, '') like '%0003%' or coalesce(after::text, '') like '%4321%')`);
+    const logged = await rows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from audit_log where actor_user_id = ${id} and (coalesce(after::text, '') like '%0003%' or coalesce(after::text, '') like '%4321%')`,
+    );
     expect(logged[0]!.n).toBe(0);
     // Without a session: 401.
     const none = new ApiClient(server.baseUrl);

@@ -46,7 +46,10 @@ describe.each(DB_KINDS)('authentication on %s', (kind) => {
     const c = new ApiClient(server.baseUrl);
     await c.fetchCsrf();
     const before = c.csrf;
-    const res = await c.post<{ UserInfos: { Token: string; RoleId: number; Email: string; UserId: number; RoleName: string } }>('/api/client/login', { username: email, password: PASSWORD, sessiontype: 'WEB' });
+    const res = await c.post<{ UserInfos: { Token: string; RoleId: number; Email: string; UserId: number; RoleName: string } }>(
+      '/api/client/login',
+      { username: email, password: PASSWORD, sessiontype: 'WEB' },
+    );
     expect(res.status).toBe(200);
     expect(res.json.success).toBe(true);
     const infos = res.json.body!.UserInfos;
@@ -60,8 +63,14 @@ describe.each(DB_KINDS)('authentication on %s', (kind) => {
     const stale = await c.post('/api/client/isauthenticated', {}, { csrf: before });
     expect(stale.status).toBe(403);
     // The session is stored hashed, never as the raw token.
-    const raw = await rows<{ n: number }>(server.database.db, sql`select count(*)::int as n from sessions where token_hash = ${infos.Token}`);
-    const hashed = await rows<{ n: number }>(server.database.db, sql`select count(*)::int as n from sessions where token_hash = ${hashToken(infos.Token)}`);
+    const raw = await rows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from sessions where token_hash = ${infos.Token}`,
+    );
+    const hashed = await rows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from sessions where token_hash = ${hashToken(infos.Token)}`,
+    );
     expect(raw[0]!.n).toBe(0);
     expect(hashed[0]!.n).toBe(1);
     const auth = await c.post<{ UserInfos: { UserId: number } }>('/api/client/isauthenticated');

@@ -9,7 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 
-interface Seen { path: string; q: string | null; format: string | null; userAgent: string | undefined; language: string | undefined }
+interface Seen {
+  path: string;
+  q: string | null;
+  format: string | null;
+  userAgent: string | undefined;
+  language: string | undefined;
+}
 
 /** A fake Nominatim: /search?format=json&q=… answers per the query text; records every request. */
 async function fakeNominatim() {
@@ -17,18 +23,37 @@ async function fakeNominatim() {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const q = url.searchParams.get('q');
-    seen.push({ path: url.pathname, q, format: url.searchParams.get('format'), userAgent: req.headers['user-agent'], language: req.headers['accept-language'] });
-    const json = (status: number, body: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+    seen.push({
+      path: url.pathname,
+      q,
+      format: url.searchParams.get('format'),
+      userAgent: req.headers['user-agent'],
+      language: req.headers['accept-language'],
+    });
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
     if (url.pathname !== '/nominatim/search' || url.searchParams.get('format') !== 'json') return json(404, { error: 'unknown' });
     if (q?.includes('Skanderbeg')) {
       return json(200, [
-        { place_id: 1, lat: '41.32754612345', lon: '19.81869987654', display_name: 'Sheshi Skënderbej, Tiranë, Shqipëri', class: 'place', type: 'square' },
+        {
+          place_id: 1,
+          lat: '41.32754612345',
+          lon: '19.81869987654',
+          display_name: 'Sheshi Skënderbej, Tiranë, Shqipëri',
+          class: 'place',
+          type: 'square',
+        },
         { place_id: 2, lat: 'not a number', lon: '19.8', display_name: 'broken entry' },
         { place_id: 3, lat: '41.3', lon: '19.8', display_name: 'Tiranë, Shqipëri' },
       ]);
     }
     if (q?.includes('broken')) return json(500, { error: 'internal' });
-    if (q?.includes('garbage')) { res.writeHead(200, { 'content-type': 'text/html' }); return res.end('<html>maintenance</html>'); }
+    if (q?.includes('garbage')) {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<html>maintenance</html>');
+    }
     return json(200, []);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -67,7 +92,10 @@ describe.each(DB_KINDS)('address lookup on %s', (kind) => {
 
   it('looks an address up through the geocoder: usable places, best first, rounded to 6 decimals', async () => {
     const before = geo.seen.length;
-    const res = await as.orgadmin!.post('/api/client/geocode', { case: 'GEOCODE-ADDRESS', address: 'Sheshi Skanderbeg 1, Tirana, Albania' });
+    const res = await as.orgadmin!.post('/api/client/geocode', {
+      case: 'GEOCODE-ADDRESS',
+      address: 'Sheshi Skanderbeg 1, Tirana, Albania',
+    });
     expect(res.status).toBe(200);
     expect(res.json.body).toEqual({
       configured: true,

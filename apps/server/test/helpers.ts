@@ -54,15 +54,32 @@ export async function startTestServer(kind: DbKind, env: Record<string, string> 
   const target = await freshDatabaseUrl(kind);
   const server = await startServerOn({ databaseUrl: target.url }, env, opts);
   const close = server.close;
-  return { ...server, close: async () => { await close(); await target.drop(); } };
+  return {
+    ...server,
+    close: async () => {
+      await close();
+      await target.drop();
+    },
+  };
 }
 
 /**
  * Starts the real server on an existing database (a PostgreSQL URL, or a PGlite folder; neither
  * = a new in-memory PGlite). `close()` stops the server and closes its connections only.
  */
-export async function startServerOn(target: { databaseUrl?: string; dataDir?: string }, env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestServer> {
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', VIGIL_WEB_DIST: '/nonexistent', ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}), ...env });
+export async function startServerOn(
+  target: { databaseUrl?: string; dataDir?: string },
+  env: Record<string, string> = {},
+  opts: { seed?: boolean } = {},
+): Promise<TestServer> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    VIGIL_WEB_DIST: '/nonexistent',
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    ...env,
+  });
   const database = await openDatabase({ ...target, exportConnections: config.exportConnections });
   await ensureReferenceData(database.db);
   if (opts.seed !== false) await seedDemo(database.db);
@@ -92,7 +109,10 @@ export interface ApiResponse<T = Record<string, unknown>> {
 export class ApiClient {
   private cookies = new Map<string, string>();
   csrf: string | undefined;
-  constructor(public readonly baseUrl: string, public lang = 'en') {}
+  constructor(
+    public readonly baseUrl: string,
+    public lang = 'en',
+  ) {}
 
   private store(res: Response) {
     for (const c of res.headers.getSetCookie()) {
@@ -116,8 +136,17 @@ export class ApiClient {
     return res;
   }
 
-  async post<T = Record<string, unknown>>(path: string, body: unknown = {}, opts: { csrf?: string | null; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': this.lang, cookie: this.cookieHeader(), ...opts.headers };
+  async post<T = Record<string, unknown>>(
+    path: string,
+    body: unknown = {},
+    opts: { csrf?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'accept-language': this.lang,
+      cookie: this.cookieHeader(),
+      ...opts.headers,
+    };
     const csrf = opts.csrf === undefined ? this.csrf : opts.csrf;
     if (csrf) headers['x-xsrf-token'] = csrf;
     const res = await fetch(`${this.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -186,7 +215,10 @@ export class SocketClient {
       if (left <= 0) throw new Error(`timed out waiting; got ${JSON.stringify(this.messages.slice(-3))}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
-        this.waiters.push(() => { clearTimeout(t); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
       });
     }
   }
@@ -197,12 +229,26 @@ export class SocketClient {
 
 /** Mobile sign-in: the bearer token and the branches the user may act on. */
 export async function mobileLogin(baseUrl: string, email: string, password = 'Vigil-demo-2026') {
-  const res = await fetch(`${baseUrl}/api/mobile/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
-  const json = (await res.json()) as { body: { Token: string; UserId: number; Branches: { BranchOfficeId: number; Latitude: number; Longitude: number; GeofenceRadius: number }[] } };
+  const res = await fetch(`${baseUrl}/api/mobile/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  const json = (await res.json()) as {
+    body: {
+      Token: string;
+      UserId: number;
+      Branches: { BranchOfficeId: number; Latitude: number; Longitude: number; GeofenceRadius: number }[];
+    };
+  };
   if (res.status !== 200) throw new Error(`mobile login ${email}: ${res.status} ${JSON.stringify(json)}`);
   const token = json.body.Token;
   const call = async <T = Record<string, unknown>>(path: string, body: unknown) => {
-    const r = await fetch(`${baseUrl}/api/mobile/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const r = await fetch(`${baseUrl}/api/mobile/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
     return { status: r.status, json: (await r.json()) as { success: boolean; body?: T; code?: string; description?: string } };
   };
   return { ...json.body, call };

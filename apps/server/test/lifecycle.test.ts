@@ -21,9 +21,27 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     const dir = kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-mig-')) : undefined;
     try {
       const first = await openDatabase({ databaseUrl: target.url, dataDir: dir });
-      const tables = await rows<{ table_name: string }>(first.db, sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`);
+      const tables = await rows<{ table_name: string }>(
+        first.db,
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+      );
       const names = tables.map((t) => t.table_name);
-      for (const t of ['users', 'sessions', 'events', 'branch_offices', 'offices', 'organizations', 'security_offices', 'works_in', 'audit_log', 'check_ins', 'timers', 'timer_pings', 'week_schedules', 'holiday_templates']) {
+      for (const t of [
+        'users',
+        'sessions',
+        'events',
+        'branch_offices',
+        'offices',
+        'organizations',
+        'security_offices',
+        'works_in',
+        'audit_log',
+        'check_ins',
+        'timers',
+        'timer_pings',
+        'week_schedules',
+        'holiday_templates',
+      ]) {
         expect(names).toContain(t);
       }
       const applied = await rows<{ n: number }>(first.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
@@ -50,7 +68,9 @@ function startServer(dataDir: string, port: number) {
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
   const ready = new Promise<{ code: number | null; out: string }>((resolve) => {
-    child.stdout.on('data', () => { if (out.includes('console on')) resolve({ code: null, out }); });
+    child.stdout.on('data', () => {
+      if (out.includes('console on')) resolve({ code: null, out });
+    });
     child.on('exit', (code) => resolve({ code, out }));
   });
   return { child, ready };

@@ -11,7 +11,8 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     server = await startTestServer(kind, { LOGIN_RATE_MAX: '1000' });
     const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
     branchOfficeId = staff.Branches[0]!.BranchOfficeId;
-    panicId = (await staff.call<{ NotificationId: number }>('alarm', { branchOfficeId, type: 'PANIC', message: 'Robbery in progress' })).json.body!.NotificationId;
+    panicId = (await staff.call<{ NotificationId: number }>('alarm', { branchOfficeId, type: 'PANIC', message: 'Robbery in progress' }))
+      .json.body!.NotificationId;
   });
   afterAll(async () => server?.close());
 
@@ -29,7 +30,15 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     const al = await as('orgadmin@example.com');
     const panic = await al.get('type=panic');
     const row = panic.json.body!.notificationobject.find((n) => n.NotificationId === panicId)!;
-    expect(row).toMatchObject({ BranchAction: 'Panic', NotificationType: 10, Category: 'panic', BranchOfficeId: branchOfficeId, MessageContent: 'Robbery in progress', IsRead: false, Acknowledged: null });
+    expect(row).toMatchObject({
+      BranchAction: 'Panic',
+      NotificationType: 10,
+      Category: 'panic',
+      BranchOfficeId: branchOfficeId,
+      MessageContent: 'Robbery in progress',
+      IsRead: false,
+      Acknowledged: null,
+    });
     expect(row.BranchOfficeDst).toMatch(/^CES?T$/);
     expect((await al.get('type=emergency')).json.body!.notificationobject.some((n) => n.NotificationId === panicId)).toBe(true);
     expect((await al.get('type=anomaly')).json.body!.notificationobject.every((n) => n.NotificationType === 0)).toBe(true);
@@ -43,12 +52,18 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     const al = await as('orgadmin@example.com');
     const op = await as('operator@example.com');
     const socket = await SocketClient.connect(server.baseUrl, al.infos.Token, al.infos.UserId);
-    const first = await op.c.post<{ acknowledged: boolean; AcknowledgedBy: number }>('/api/client/managealarms', { case: 'ACKNOWLEDGE', notificationId: panicId });
+    const first = await op.c.post<{ acknowledged: boolean; AcknowledgedBy: number }>('/api/client/managealarms', {
+      case: 'ACKNOWLEDGE',
+      notificationId: panicId,
+    });
     expect(first.json.body!.acknowledged).toBe(true);
     const ack = (await socket.waitFor((m) => m.type === 'ALARM-ACK')) as SocketEvent;
     expect(ack.Payload).toMatchObject({ notificationId: panicId, acknowledgedBy: op.infos.UserId });
     expect(String(ack.Payload.acknowledgedByName)).toMatch(/\S+ \S+/);
-    const second = await al.c.post<{ acknowledged: boolean; AcknowledgedBy: number }>('/api/client/managealarms', { case: 'ACKNOWLEDGE', notificationId: panicId });
+    const second = await al.c.post<{ acknowledged: boolean; AcknowledgedBy: number }>('/api/client/managealarms', {
+      case: 'ACKNOWLEDGE',
+      notificationId: panicId,
+    });
     expect(second.json.body).toMatchObject({ acknowledged: false, AcknowledgedBy: op.infos.UserId });
     const note = await al.c.post('/api/client/managealarms', { case: 'ADD-NOTE', notificationId: panicId, note: 'Police on the way' });
     expect(note.status).toBe(200);
@@ -60,7 +75,9 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     expect(empty.status).toBe(400);
     expect(empty.json.description).toBe('This field is required');
     // Not-done alarms no longer include it.
-    expect((await al.get('type=alarms&notDone=true&limit=500')).json.body!.notificationobject.some((n) => n.NotificationId === panicId)).toBe(false);
+    expect(
+      (await al.get('type=alarms&notDone=true&limit=500')).json.body!.notificationobject.some((n) => n.NotificationId === panicId),
+    ).toBe(false);
     // Someone outside the scope cannot acknowledge or even find it.
     const us = await as('us-orgadmin@example.com');
     const foreign = await us.c.post('/api/client/managealarms', { case: 'ACKNOWLEDGE', notificationId: panicId });
@@ -80,9 +97,14 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     const after = (await op.get('type=all&limit=200')).json.body!.notificationobject;
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((n) => n.IsRead)).toBe(true);
-    const details = await al.c.post<{ notificationobject: NotificationRow }>('/api/client/getnotifications', { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: panicId });
+    const details = await al.c.post<{ notificationobject: NotificationRow }>('/api/client/getnotifications', {
+      case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID',
+      taskid: panicId,
+    });
     expect(details.json.body!.notificationobject.NotificationId).toBe(panicId);
-    const ens = await al.c.post<{ temp_ens_notificationobject: unknown[] }>('/api/client/getnotifications', { case: 'GET-ENS-NOTIFICATIONS' });
+    const ens = await al.c.post<{ temp_ens_notificationobject: unknown[] }>('/api/client/getnotifications', {
+      case: 'GET-ENS-NOTIFICATIONS',
+    });
     expect(ens.json.body!.temp_ens_notificationobject).toEqual([]);
   });
 });

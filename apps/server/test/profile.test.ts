@@ -14,14 +14,22 @@ describe.each(DB_KINDS)('profile on %s', (kind) => {
   it('updates first name and surname, audits it, and refuses empty names without changing anything', async () => {
     const c = new ApiClient(server.baseUrl);
     await c.login('officer@example.com');
-    const ok = await c.post<{ msg: string }>('/api/client/manageuserproperties', { case: 'UPDATE-PROFILE', profileName: 'Arben', profileLastName: 'Hoxha', profileEmail: 'officer@example.com' });
+    const ok = await c.post<{ msg: string }>('/api/client/manageuserproperties', {
+      case: 'UPDATE-PROFILE',
+      profileName: 'Arben',
+      profileLastName: 'Hoxha',
+      profileEmail: 'officer@example.com',
+    });
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ status: 200, success: true });
     expect(ok.json.body!.msg).toBeTruthy();
     const bad = await c.post('/api/client/manageuserproperties', { case: 'UPDATE-PROFILE', profileName: ' ', profileLastName: 'X' });
     expect(bad.status).toBe(400);
     expect(bad.json.description).toBe('This field is required');
-    const [u] = await rows<{ name: string; surname: string }>(server.database.db, sql`select name, surname from users where email = 'officer@example.com'`);
+    const [u] = await rows<{ name: string; surname: string }>(
+      server.database.db,
+      sql`select name, surname from users where email = 'officer@example.com'`,
+    );
     expect(u).toEqual({ name: 'Arben', surname: 'Hoxha' });
     const audit = await rows<{ action: string; before: { name: string }; after: { name: string } }>(
       server.database.db,
@@ -35,7 +43,12 @@ describe.each(DB_KINDS)('profile on %s', (kind) => {
   it('refuses an email change from the profile', async () => {
     const c = new ApiClient(server.baseUrl);
     await c.login('operator@example.com');
-    const res = await c.post('/api/client/manageuserproperties', { case: 'UPDATE-PROFILE', profileName: 'A', profileLastName: 'B', profileEmail: 'someone-else@example.com' });
+    const res = await c.post('/api/client/manageuserproperties', {
+      case: 'UPDATE-PROFILE',
+      profileName: 'A',
+      profileLastName: 'B',
+      profileEmail: 'someone-else@example.com',
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('errors.emailReadOnly');
   });
@@ -43,16 +56,36 @@ describe.each(DB_KINDS)('profile on %s', (kind) => {
   it('changes the password only with the right old password and a matching confirmation', async () => {
     const c = new ApiClient(server.baseUrl);
     await c.login('regional@example.com');
-    const mismatch = await c.post('/api/client/manageuserproperties', { case: 'UPDATE-PASSWORD', oldpass: 'Vigil-demo-2026', newpass: 'Another-pass-1', confirmpass: 'Another-pass-2' });
+    const mismatch = await c.post('/api/client/manageuserproperties', {
+      case: 'UPDATE-PASSWORD',
+      oldpass: 'Vigil-demo-2026',
+      newpass: 'Another-pass-1',
+      confirmpass: 'Another-pass-2',
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.description).toBe('New Password confirmation failed');
-    const missing = await c.post('/api/client/manageuserproperties', { case: 'UPDATE-PASSWORD', oldpass: '', newpass: 'Another-pass-1', confirmpass: 'Another-pass-1' });
+    const missing = await c.post('/api/client/manageuserproperties', {
+      case: 'UPDATE-PASSWORD',
+      oldpass: '',
+      newpass: 'Another-pass-1',
+      confirmpass: 'Another-pass-1',
+    });
     expect(missing.status).toBe(400);
     expect(missing.json.description).toBe('This field is required');
-    const wrongOld = await c.post('/api/client/manageuserproperties', { case: 'UPDATE-PASSWORD', oldpass: 'not-it-at-all', newpass: 'Another-pass-1', confirmpass: 'Another-pass-1' });
+    const wrongOld = await c.post('/api/client/manageuserproperties', {
+      case: 'UPDATE-PASSWORD',
+      oldpass: 'not-it-at-all',
+      newpass: 'Another-pass-1',
+      confirmpass: 'Another-pass-1',
+    });
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.json.code).toBe('errors.oldPasswordWrong');
-    const ok = await c.post('/api/client/manageuserproperties', { case: 'UPDATE-PASSWORD', oldpass: 'Vigil-demo-2026', newpass: 'Another-pass-1', confirmpass: 'Another-pass-1' });
+    const ok = await c.post('/api/client/manageuserproperties', {
+      case: 'UPDATE-PASSWORD',
+      oldpass: 'Vigil-demo-2026',
+      newpass: 'Another-pass-1',
+      confirmpass: 'Another-pass-1',
+    });
     expect(ok.status).toBe(200);
 
     const fresh = new ApiClient(server.baseUrl);

@@ -10,7 +10,16 @@ import { sql } from 'drizzle-orm';
 import type { SocketEvent, SocketMessage } from '@vigil/contract';
 import { rows } from '../src/db/client.js';
 import { alertExpiredTimers } from '../src/modules/mobile/mobile.service.js';
-import { ApiClient, DB_KINDS, SocketClient, freshDatabaseUrl, mobileLogin, startServerOn, startTestServer, type TestServer } from './helpers.js';
+import {
+  ApiClient,
+  DB_KINDS,
+  SocketClient,
+  freshDatabaseUrl,
+  mobileLogin,
+  startServerOn,
+  startTestServer,
+  type TestServer,
+} from './helpers.js';
 
 async function consoleSocket(server: { baseUrl: string }, email: string, lastEventId?: number) {
   const c = new ApiClient(server.baseUrl);
@@ -21,9 +30,12 @@ async function consoleSocket(server: { baseUrl: string }, email: string, lastEve
 
 /** A mobile user of the US bank who works in a branch. */
 async function usStaffEmail(server: TestServer) {
-  const [u] = await rows<{ email: string }>(server.database.db, sql`select u.email from users u join works_in w on w.user_id = u.id
+  const [u] = await rows<{ email: string }>(
+    server.database.db,
+    sql`select u.email from users u join works_in w on w.user_id = u.id
     join branch_offices b on b.id = w.branch_office_id join organizations o on o.id = b.organization_id
-    where u.role_id = 7 and u.status_id = 1 and o.name like 'Liberty%' order by u.id limit 1`);
+    where u.role_id = 7 and u.status_id = 1 and o.name like 'Liberty%' order by u.id limit 1`,
+  );
   return u!.email;
 }
 
@@ -40,16 +52,30 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     const op = await consoleSocket(server, 'operator@example.com');
     const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
     const branch = staff.Branches[0]!;
-    const res = await staff.call<{ NotificationId: number }>('alarm', { branchOfficeId: branch.BranchOfficeId, type: 'PANIC', latitude: branch.Latitude, longitude: branch.Longitude });
+    const res = await staff.call<{ NotificationId: number }>('alarm', {
+      branchOfficeId: branch.BranchOfficeId,
+      type: 'PANIC',
+      latitude: branch.Latitude,
+      longitude: branch.Longitude,
+    });
     expect(res.status).toBe(200);
     const id = res.json.body!.NotificationId;
     for (const s of [al, op]) {
       const e = (await s.waitFor((m) => 'id' in m && m.id === id)) as SocketEvent;
-      expect(e).toMatchObject({ type: 'NOTIFICATION', BranchAction: 'Panic', NotificationType: 10, BranchOfficeId: branch.BranchOfficeId, SecurityAlert: true });
+      expect(e).toMatchObject({
+        type: 'NOTIFICATION',
+        BranchAction: 'Panic',
+        NotificationType: 10,
+        BranchOfficeId: branch.BranchOfficeId,
+        SecurityAlert: true,
+      });
     }
     // A US event reaches the US admin but never the Albanian admin.
     const usStaff = await mobileLogin(server.baseUrl, await usStaffEmail(server));
-    const usRes = await usStaff.call<{ NotificationId: number }>('alarm', { branchOfficeId: usStaff.Branches[0]!.BranchOfficeId, type: 'TROUBLE' });
+    const usRes = await usStaff.call<{ NotificationId: number }>('alarm', {
+      branchOfficeId: usStaff.Branches[0]!.BranchOfficeId,
+      type: 'TROUBLE',
+    });
     const usId = usRes.json.body!.NotificationId;
     await us.waitFor((m) => 'id' in m && m.id === usId);
     await op.waitFor((m) => 'id' in m && m.id === usId);
@@ -59,7 +85,9 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     // The branch board turned red.
     const c = new ApiClient(server.baseUrl);
     await c.login('orgadmin@example.com');
-    const board = await c.post<{ organizationobject: { BranchOfficeId: number; BranchAction: string }[] }>('/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES' });
+    const board = await c.post<{ organizationobject: { BranchOfficeId: number; BranchAction: string }[] }>('/api/client/getofficesv2', {
+      case: 'GET-ALL-BRANCH-OFFICES',
+    });
     expect(board.json.body!.organizationobject.find((b) => b.BranchOfficeId === branch.BranchOfficeId)!.BranchAction).toBe('Panic');
     for (const s of [al, us, op]) s.close();
   });
@@ -97,7 +125,11 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     const plain = await SocketClient.connect(server.baseUrl, infos.Token, infos.UserId);
     const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
     // The duress code commits the action and the silent alarm in one insert: one read of the log.
-    const r = await staff.call<{ NotificationId: number }>('branchaction', { branchOfficeId: staff.Branches[0]!.BranchOfficeId, action: 'SERVICE', pin: '9999' });
+    const r = await staff.call<{ NotificationId: number }>('branchaction', {
+      branchOfficeId: staff.Branches[0]!.BranchOfficeId,
+      action: 'SERVICE',
+      pin: '9999',
+    });
     const id = r.json.body!.NotificationId;
     for (const s of [batch, plain]) await s.waitFor((m) => 'id' in m && m.id === id + 1);
     const ids = (s: SocketClient) => s.events.filter((e) => e.id >= id).map((e) => e.id);
@@ -116,15 +148,35 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     await server.database.db.execute(sql`update users set geofence_validation = true where email = 'staff@example.com'`);
     const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
     const b = staff.Branches[0]!;
-    const inside = await staff.call<{ CheckInId: number; InsideGeofence: boolean }>('checkin', { branchOfficeId: b.BranchOfficeId, latitude: b.Latitude + 0.0003, longitude: b.Longitude, horizontalAccuracy: 12 });
+    const inside = await staff.call<{ CheckInId: number; InsideGeofence: boolean }>('checkin', {
+      branchOfficeId: b.BranchOfficeId,
+      latitude: b.Latitude + 0.0003,
+      longitude: b.Longitude,
+      horizontalAccuracy: 12,
+    });
     expect(inside.status).toBe(200);
     expect(inside.json.body!.InsideGeofence).toBe(true);
-    const outside = await staff.call('checkin', { branchOfficeId: b.BranchOfficeId, latitude: b.Latitude + 0.05, longitude: b.Longitude, horizontalAccuracy: 12 });
+    const outside = await staff.call('checkin', {
+      branchOfficeId: b.BranchOfficeId,
+      latitude: b.Latitude + 0.05,
+      longitude: b.Longitude,
+      horizontalAccuracy: 12,
+    });
     expect(outside.status).toBe(400);
     expect(outside.json.code).toBe('errors.outsideGeofence');
-    const out = await staff.call('checkout', { checkInId: inside.json.body!.CheckInId, latitude: b.Latitude, longitude: b.Longitude, horizontalAccuracy: 10 });
+    const out = await staff.call('checkout', {
+      checkInId: inside.json.body!.CheckInId,
+      latitude: b.Latitude,
+      longitude: b.Longitude,
+      horizontalAccuracy: 10,
+    });
     expect(out.status).toBe(200);
-    const again = await staff.call('checkout', { checkInId: inside.json.body!.CheckInId, latitude: b.Latitude, longitude: b.Longitude, horizontalAccuracy: 10 });
+    const again = await staff.call('checkout', {
+      checkInId: inside.json.body!.CheckInId,
+      latitude: b.Latitude,
+      longitude: b.Longitude,
+      horizontalAccuracy: 10,
+    });
     expect(again.status).toBe(404);
   });
 
@@ -132,9 +184,23 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     const op = await consoleSocket(server, 'operator@example.com');
     const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
     const b = staff.Branches[0]!;
-    const lapsed = await staff.call<{ TimerId: number }>('timer/start', { timerForAction: 'Cash delivery', durationSeconds: 60, branchOfficeId: b.BranchOfficeId, latitude: b.Latitude, longitude: b.Longitude });
-    const safe = await staff.call<{ TimerId: number }>('timer/start', { timerForAction: 'Vault check', durationSeconds: 60, branchOfficeId: b.BranchOfficeId, latitude: b.Latitude, longitude: b.Longitude });
-    expect((await staff.call('timer/ping', { timerId: lapsed.json.body!.TimerId, latitude: b.Latitude, longitude: b.Longitude })).status).toBe(200);
+    const lapsed = await staff.call<{ TimerId: number }>('timer/start', {
+      timerForAction: 'Cash delivery',
+      durationSeconds: 60,
+      branchOfficeId: b.BranchOfficeId,
+      latitude: b.Latitude,
+      longitude: b.Longitude,
+    });
+    const safe = await staff.call<{ TimerId: number }>('timer/start', {
+      timerForAction: 'Vault check',
+      durationSeconds: 60,
+      branchOfficeId: b.BranchOfficeId,
+      latitude: b.Latitude,
+      longitude: b.Longitude,
+    });
+    expect(
+      (await staff.call('timer/ping', { timerId: lapsed.json.body!.TimerId, latitude: b.Latitude, longitude: b.Longitude })).status,
+    ).toBe(200);
     const stop = await staff.call<{ SafeStopped: boolean }>('timer/stop', { timerId: safe.json.body!.TimerId, pin: '1234' });
     expect(stop.json.body!.SafeStopped).toBe(true);
     const later = new Date(Date.now() + 61_000);
@@ -142,8 +208,14 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     expect(await alertExpiredTimers(server.app, later)).toBe(0);
     const alert = (await op.waitFor((m) => 'id' in m && m.BranchAction === 'Timer Expired')) as SocketEvent;
     expect(alert.Payload.timerId).toBe(lapsed.json.body!.TimerId);
-    const t = await rows<{ id: number; alerted: boolean; safe_stopped: boolean }>(server.database.db, sql`select id, alerted, safe_stopped from timers where id in (${lapsed.json.body!.TimerId}, ${safe.json.body!.TimerId}) order by id`);
-    expect(t.map((r) => [r.alerted, r.safe_stopped])).toEqual([[true, false], [false, true]]);
+    const t = await rows<{ id: number; alerted: boolean; safe_stopped: boolean }>(
+      server.database.db,
+      sql`select id, alerted, safe_stopped from timers where id in (${lapsed.json.body!.TimerId}, ${safe.json.body!.TimerId}) order by id`,
+    );
+    expect(t.map((r) => [r.alerted, r.safe_stopped])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
     op.close();
   });
 
@@ -172,7 +244,11 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
     const ids: number[] = [];
     for (let i = 0; i < 50; i++) {
-      const r = await staff.call<{ NotificationId: number }>('alarm', { branchOfficeId: staff.Branches[0]!.BranchOfficeId, type: 'TROUBLE', message: `fault ${i}` });
+      const r = await staff.call<{ NotificationId: number }>('alarm', {
+        branchOfficeId: staff.Branches[0]!.BranchOfficeId,
+        type: 'TROUBLE',
+        message: `fault ${i}`,
+      });
       ids.push(r.json.body!.NotificationId);
     }
     const again = await consoleSocket(server, 'orgadmin@example.com', last);
@@ -195,7 +271,11 @@ describe.each(DB_KINDS)('resume across a server restart on %s', (kind) => {
       first.close();
       const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
       const ids: number[] = [];
-      for (let i = 0; i < 5; i++) ids.push((await staff.call<{ NotificationId: number }>('alarm', { branchOfficeId: staff.Branches[0]!.BranchOfficeId, type: 'ALARM' })).json.body!.NotificationId);
+      for (let i = 0; i < 5; i++)
+        ids.push(
+          (await staff.call<{ NotificationId: number }>('alarm', { branchOfficeId: staff.Branches[0]!.BranchOfficeId, type: 'ALARM' })).json
+            .body!.NotificationId,
+        );
       await server.close();
       server = await startServerOn(where, { LOGIN_RATE_MAX: '1000' }, { seed: false });
       const again = await consoleSocket(server, 'operator@example.com', last);
@@ -233,7 +313,11 @@ describe.runIf(DB_KINDS.includes('postgres'))('two server processes on PostgreSQ
     await onB.waitFor((m) => 'id' in m && m.id === r.json.body!.NotificationId, 3_000);
     onB.close();
     const ids = [r.json.body!.NotificationId];
-    for (let i = 0; i < 20; i++) ids.push((await staff.call<{ NotificationId: number }>('alarm', { branchOfficeId: staff.Branches[0]!.BranchOfficeId, type: 'TROUBLE' })).json.body!.NotificationId);
+    for (let i = 0; i < 20; i++)
+      ids.push(
+        (await staff.call<{ NotificationId: number }>('alarm', { branchOfficeId: staff.Branches[0]!.BranchOfficeId, type: 'TROUBLE' })).json
+          .body!.NotificationId,
+      );
     const resumed = await consoleSocket(b, 'officer@example.com', last);
     expect(resumed.events.map((e) => e.id)).toEqual(ids);
     resumed.close();
@@ -244,15 +328,29 @@ describe.runIf(DB_KINDS.includes('postgres'))('two server processes on PostgreSQ
     const lists = (c: SocketClient) => c.messages.filter((m): m is Online => m.type === 'onlineConsoles');
     const officer = await consoleSocket(b, 'officer@example.com');
     await officer.waitFor((m) => m.type === 'onlineConsoles');
-    const officerId = lists(officer).at(-1)!.users.find((u) => u.Name === 'Besnik')!.UserId;
+    const officerId = lists(officer)
+      .at(-1)!
+      .users.find((u) => u.Name === 'Besnik')!.UserId;
     const operator = await consoleSocket(a, 'operator@example.com');
     await operator.waitFor((m) => m.type === 'onlineConsoles');
     // The newcomer on A sees the officer signed in on B, and B hears of the operator on A.
-    expect(lists(operator).at(-1)!.users.map((u) => u.Name).sort()).toEqual(['Arta', 'Besnik']);
+    expect(
+      lists(operator)
+        .at(-1)!
+        .users.map((u) => u.Name)
+        .sort(),
+    ).toEqual(['Arta', 'Besnik']);
     await officer.waitFor((m) => m.type === 'onlineConsoles' && m.users.some((u) => u.Name === 'Arta'), 3_000);
     operator.close();
-    await officer.waitFor((m) => m.type === 'onlineConsoles' && m === lists(officer).at(-1) && !m.users.some((u) => u.Name === 'Arta'), 3_000);
-    expect(lists(officer).at(-1)!.users.map((u) => u.UserId)).toEqual([officerId]);
+    await officer.waitFor(
+      (m) => m.type === 'onlineConsoles' && m === lists(officer).at(-1) && !m.users.some((u) => u.Name === 'Arta'),
+      3_000,
+    );
+    expect(
+      lists(officer)
+        .at(-1)!
+        .users.map((u) => u.UserId),
+    ).toEqual([officerId]);
     officer.close();
   });
 });

@@ -5,12 +5,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import type { ActivityReportRow, CheckInOutRow, DailyReportRow, LogAccessRow, SummaryReport, SurveyReportDetail, SurveyReportRow, TimerReportRow } from '@vigil/contract';
+import type {
+  ActivityReportRow,
+  CheckInOutRow,
+  DailyReportRow,
+  LogAccessRow,
+  SummaryReport,
+  SurveyReportDetail,
+  SurveyReportRow,
+  TimerReportRow,
+} from '@vigil/contract';
 import { streamRows } from '../src/modules/reports/report-sql.js';
 import { ApiClient, DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 import { buildFixture, PASSWORD, PIN, type Fixture } from './reports-fixture.js';
 
-interface Page<R> { resultobject: R[]; total: number }
+interface Page<R> {
+  resultobject: R[];
+  total: number;
+}
 
 describe.each(DB_KINDS)('reports on %s', (kind) => {
   let server: TestServer;
@@ -43,13 +55,34 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
       headers: { 'content-type': 'application/json', cookie: c.cookieHeader(), 'x-xsrf-token': c.csrf!, 'accept-language': 'en' },
       body: JSON.stringify({ ...body, format: 'csv' }),
     });
-    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), rows: res.headers.get('x-report-rows'), text: await res.text() };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      rows: res.headers.get('x-report-rows'),
+      text: await res.text(),
+    };
   }
 
   it('daily report: day status, schedule, openings and closings per branch-local day, DST in Tirana', async () => {
-    const body = await page<DailyReportRow>('alpha-admin@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-28', toDate: '2026-03-30', sortBy: 'date', sortDir: 'asc', limit: 50 });
+    const body = await page<DailyReportRow>('alpha-admin@test.com', '/api/client/dailyreports', {
+      case: 'GET-ALL-BRANCH-REPORTING',
+      fromDate: '2026-03-28',
+      toDate: '2026-03-30',
+      sortBy: 'date',
+      sortDir: 'asc',
+      limit: 50,
+    });
     expect(body.total).toBe(6);
-    const brief = body.resultobject.map((r) => [r.date, r.BranchOfficeName, r.DayStatus, r.Schedule, r.TimeZoneCode, r.OpeningStatus, r.ClosingStatus]);
+    const brief = body.resultobject.map((r) => [
+      r.date,
+      r.BranchOfficeName,
+      r.DayStatus,
+      r.Schedule,
+      r.TimeZoneCode,
+      r.OpeningStatus,
+      r.ClosingStatus,
+    ]);
     expect(brief).toEqual([
       ['2026-03-28', 'Durres Port', 'AUTO_CLOSED', '08:00–16:00', 'CET', 'early', 'late'],
       ['2026-03-28', 'Tirana Center', 'CLOSED', '08:00–16:00', 'CET', 'late', 'ontime'],
@@ -65,35 +98,91 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     ]);
     expect(tirana28.tasksClosings.map((t) => [t.TimeLocal, t.Punctuality])).toEqual([['2026-03-28 16:05:00 CET', 'ontime']]);
     expect(body.resultobject[3]!.tasksOpenings[0]!.TimeLocal).toBe('2026-03-29 07:58:00 CEST');
-    expect(body.resultobject[0]!.tasksClosings[0]).toMatchObject({ TimeLocal: '2026-03-28 20:00:00 CET', IsClosedBySystem: true, Punctuality: 'late' });
+    expect(body.resultobject[0]!.tasksClosings[0]).toMatchObject({
+      TimeLocal: '2026-03-28 20:00:00 CET',
+      IsClosedBySystem: true,
+      Punctuality: 'late',
+    });
     expect(body.resultobject[0]!.day).toBe(6);
     // Server-side paging in the same order.
-    const second = await page<DailyReportRow>('alpha-admin@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-28', toDate: '2026-03-30', sortBy: 'date', sortDir: 'asc', offset: 2, limit: 2 });
-    expect(second.resultobject.map((r) => [r.date, r.BranchOfficeName])).toEqual([['2026-03-29', 'Durres Port'], ['2026-03-29', 'Tirana Center']]);
+    const second = await page<DailyReportRow>('alpha-admin@test.com', '/api/client/dailyreports', {
+      case: 'GET-ALL-BRANCH-REPORTING',
+      fromDate: '2026-03-28',
+      toDate: '2026-03-30',
+      sortBy: 'date',
+      sortDir: 'asc',
+      offset: 2,
+      limit: 2,
+    });
+    expect(second.resultobject.map((r) => [r.date, r.BranchOfficeName])).toEqual([
+      ['2026-03-29', 'Durres Port'],
+      ['2026-03-29', 'Tirana Center'],
+    ]);
   });
 
   it('daily report: 23:30 in America/Chicago counts on that local day; New York on its DST day', async () => {
-    const tenth = await page<DailyReportRow>('bravo-admin@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-10', toDate: '2026-03-11', branchOfficeId: fx.chicago });
+    const tenth = await page<DailyReportRow>('bravo-admin@test.com', '/api/client/dailyreports', {
+      case: 'GET-ALL-BRANCH-REPORTING',
+      fromDate: '2026-03-10',
+      toDate: '2026-03-11',
+      branchOfficeId: fx.chicago,
+    });
     expect(tenth.resultobject.map((r) => [r.date, r.DayStatus, r.TimeZoneCode, r.tasksClosings.map((t) => t.TimeLocal)])).toEqual([
       ['2026-03-11', 'NOT_OPENED', 'CDT', []],
       ['2026-03-10', 'CLOSED', 'CDT', ['2026-03-10 23:30:00 CDT']],
     ]);
     expect(tenth.resultobject[1]!.ClosingStatus).toBe('late');
-    const dst = await page<DailyReportRow>('bravo-admin@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-07', toDate: '2026-03-08', branchOfficeId: fx.manhattan, sortDir: 'asc' });
-    expect(dst.resultobject.map((r) => [r.date, r.DayStatus, r.TimeZoneCode, r.OpeningStatus, r.ClosingStatus, r.tasksOpenings[0]!.TimeLocal])).toEqual([
+    const dst = await page<DailyReportRow>('bravo-admin@test.com', '/api/client/dailyreports', {
+      case: 'GET-ALL-BRANCH-REPORTING',
+      fromDate: '2026-03-07',
+      toDate: '2026-03-08',
+      branchOfficeId: fx.manhattan,
+      sortDir: 'asc',
+    });
+    expect(
+      dst.resultobject.map((r) => [r.date, r.DayStatus, r.TimeZoneCode, r.OpeningStatus, r.ClosingStatus, r.tasksOpenings[0]!.TimeLocal]),
+    ).toEqual([
       ['2026-03-07', 'CLOSED', 'EST', 'ontime', 'early', '2026-03-07 09:00:00 EST'],
       ['2026-03-08', 'CLOSED', 'EDT', 'ontime', 'ontime', '2026-03-08 08:57:00 EDT'],
     ]);
   });
 
   it('summary: the counts of each organisation, worked out by hand', async () => {
-    const a = await page<never>('alpha-admin@test.com', '/api/client/managesummaryreports', { fromDate: '2026-03-28', toDate: '2026-03-30' }) as unknown as { resultobject: { APPObject: SummaryReport } };
+    const a = (await page<never>('alpha-admin@test.com', '/api/client/managesummaryreports', {
+      fromDate: '2026-03-28',
+      toDate: '2026-03-30',
+    })) as unknown as { resultobject: { APPObject: SummaryReport } };
     const sa = a.resultobject.APPObject;
-    expect({ ...sa, EmergencyData: undefined, MissingData: undefined, PanicData: undefined, SecurityAlertsData: undefined, TroubleData: undefined, BranchActivity: undefined }).toEqual({
-      Openings: 3, OpeningsEarly: 1, OpeningsLate: 1, OpeningsOnTime: 1, NotOpened: 1,
-      Closings: 3, ClosingsEarly: 0, ClosingsLate: 2, ClosingsOnTime: 1, AutoClosed: 1,
-      Service: 1, Panic: 0, Trouble: 0, Emergency: 0, SecurityAlerts: 0,
-      EmergencyData: undefined, MissingData: undefined, PanicData: undefined, SecurityAlertsData: undefined, TroubleData: undefined, BranchActivity: undefined,
+    expect({
+      ...sa,
+      EmergencyData: undefined,
+      MissingData: undefined,
+      PanicData: undefined,
+      SecurityAlertsData: undefined,
+      TroubleData: undefined,
+      BranchActivity: undefined,
+    }).toEqual({
+      Openings: 3,
+      OpeningsEarly: 1,
+      OpeningsLate: 1,
+      OpeningsOnTime: 1,
+      NotOpened: 1,
+      Closings: 3,
+      ClosingsEarly: 0,
+      ClosingsLate: 2,
+      ClosingsOnTime: 1,
+      AutoClosed: 1,
+      Service: 1,
+      Panic: 0,
+      Trouble: 0,
+      Emergency: 0,
+      SecurityAlerts: 0,
+      EmergencyData: undefined,
+      MissingData: undefined,
+      PanicData: undefined,
+      SecurityAlertsData: undefined,
+      TroubleData: undefined,
+      BranchActivity: undefined,
     });
     expect(sa.MissingData.map((r) => [r.BranchAction, r.BranchOfficeName, r.NotificationTimeLocal])).toEqual([
       ['Not Opened', 'Durres Port', '2026-03-29 08:15:00 CEST'],
@@ -103,17 +192,45 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
       { BranchOfficeId: fx.tirana, BranchOfficeName: 'Tirana Center', Openings: 3, Closings: 2, Service: 1, Alarms: 0 },
       { BranchOfficeId: fx.durres, BranchOfficeName: 'Durres Port', Openings: 1, Closings: 1, Service: 0, Alarms: 0 },
     ]);
-    const b = (await page<never>('bravo-admin@test.com', '/api/client/managesummaryreports', { fromDate: '2026-03-07', toDate: '2026-03-10' }) as unknown as { resultobject: { APPObject: SummaryReport } }).resultobject.APPObject;
-    expect([b.Openings, b.OpeningsOnTime, b.Closings, b.ClosingsEarly, b.ClosingsLate, b.ClosingsOnTime, b.Panic, b.Trouble, b.Emergency, b.SecurityAlerts, b.AutoClosed, b.NotOpened])
-      .toEqual([3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 0, 0]);
+    const b = (
+      (await page<never>('bravo-admin@test.com', '/api/client/managesummaryreports', {
+        fromDate: '2026-03-07',
+        toDate: '2026-03-10',
+      })) as unknown as { resultobject: { APPObject: SummaryReport } }
+    ).resultobject.APPObject;
+    expect([
+      b.Openings,
+      b.OpeningsOnTime,
+      b.Closings,
+      b.ClosingsEarly,
+      b.ClosingsLate,
+      b.ClosingsOnTime,
+      b.Panic,
+      b.Trouble,
+      b.Emergency,
+      b.SecurityAlerts,
+      b.AutoClosed,
+      b.NotOpened,
+    ]).toEqual([3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 0, 0]);
     expect(b.PanicData.map((r) => r.MessageContent)).toEqual(['Robbery in progress']);
     // The Chicago closing at 23:30 local belongs to the 10th: a summary of the 11th has no closing.
-    const eleventh = (await page<never>('bravo-admin@test.com', '/api/client/managesummaryreports', { fromDate: '2026-03-11', toDate: '2026-03-11' }) as unknown as { resultobject: { APPObject: SummaryReport } }).resultobject.APPObject;
+    const eleventh = (
+      (await page<never>('bravo-admin@test.com', '/api/client/managesummaryreports', {
+        fromDate: '2026-03-11',
+        toDate: '2026-03-11',
+      })) as unknown as { resultobject: { APPObject: SummaryReport } }
+    ).resultobject.APPObject;
     expect([eleventh.Openings, eleventh.Closings]).toEqual([0, 0]);
   });
 
   it('activity report: rows, filters, branch-local times, detail with notified users', async () => {
-    const all = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-08', toDate: '2026-03-08', sortBy: 'time', sortDir: 'asc' });
+    const all = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', {
+      case: 'GET-ALL-REPORTS',
+      fromDate: '2026-03-08',
+      toDate: '2026-03-08',
+      sortBy: 'time',
+      sortDir: 'asc',
+    });
     expect(all.total).toBe(4);
     expect(all.resultobject.map((r) => [r.NotificationTimeLocal, r.BranchAction, r.Punctuality, r.BranchOfficeDst])).toEqual([
       ['2026-03-08 08:57:00 EDT', 'Open', 'ontime', 'EDT'],
@@ -121,34 +238,90 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
       ['2026-03-08 13:00:00 EDT', 'Trouble', null, 'EDT'],
       ['2026-03-08 17:10:00 EDT', 'Close', 'ontime', 'EDT'],
     ]);
-    const panic = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-01', toDate: '2026-03-31', type: 'panic' });
+    const panic = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', {
+      case: 'GET-ALL-REPORTS',
+      fromDate: '2026-03-01',
+      toDate: '2026-03-31',
+      type: 'panic',
+    });
     expect(panic.resultobject.map((r) => r.BranchAction)).toEqual(['Panic']);
-    const service = await page<ActivityReportRow>('alpha-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-28', toDate: '2026-03-28', type: 'service' });
-    expect(service.resultobject.map((r) => [r.BranchAction, r.start_time, r.stop_time])).toEqual([['Service', '2026-03-28T10:00:00.000Z', '2026-03-28T10:30:00.000Z']]);
-    const chicagoClose = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-10', toDate: '2026-03-10', branchOfficeId: fx.chicago, type: 'close' });
+    const service = await page<ActivityReportRow>('alpha-admin@test.com', '/api/client/getnotifications', {
+      case: 'GET-ALL-REPORTS',
+      fromDate: '2026-03-28',
+      toDate: '2026-03-28',
+      type: 'service',
+    });
+    expect(service.resultobject.map((r) => [r.BranchAction, r.start_time, r.stop_time])).toEqual([
+      ['Service', '2026-03-28T10:00:00.000Z', '2026-03-28T10:30:00.000Z'],
+    ]);
+    const chicagoClose = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', {
+      case: 'GET-ALL-REPORTS',
+      fromDate: '2026-03-10',
+      toDate: '2026-03-10',
+      branchOfficeId: fx.chicago,
+      type: 'close',
+    });
     expect(chicagoClose.resultobject.map((r) => r.NotificationTimeLocal)).toEqual(['2026-03-10 23:30:00 CDT']);
-    const detail = await (await as('bravo-admin@test.com')).post<{ notificationobject: ActivityReportRow & { Msg: string; Packet: Record<string, unknown>; NotifiedUsers: unknown[]; NotificationUserProfile: { Name: string } } }>(
-      '/api/client/getnotifications', { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: all.resultobject[1]!.NotificationId },
-    );
+    const detail = await (
+      await as('bravo-admin@test.com')
+    ).post<{
+      notificationobject: ActivityReportRow & {
+        Msg: string;
+        Packet: Record<string, unknown>;
+        NotifiedUsers: unknown[];
+        NotificationUserProfile: { Name: string };
+      };
+    }>('/api/client/getnotifications', { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: all.resultobject[1]!.NotificationId });
     expect(detail.status).toBe(200);
-    expect(detail.json.body!.notificationobject).toMatchObject({ Msg: 'Robbery in progress', Packet: { source: 'mobile' }, NotificationUserProfile: { Name: 'Nora' } });
+    expect(detail.json.body!.notificationobject).toMatchObject({
+      Msg: 'Robbery in progress',
+      Packet: { source: 'mobile' },
+      NotificationUserProfile: { Name: 'Nora' },
+    });
     expect(Array.isArray(detail.json.body!.notificationobject.NotifiedUsers)).toBe(true);
     // A branch action's row (the opening) has details too.
-    const opening = await (await as('bravo-admin@test.com')).post<{ notificationobject: ActivityReportRow & { Packet: Record<string, unknown>; NotifiedUsers: unknown[] } }>(
-      '/api/client/getnotifications', { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: all.resultobject[0]!.NotificationId },
+    const opening = await (
+      await as('bravo-admin@test.com')
+    ).post<{ notificationobject: ActivityReportRow & { Packet: Record<string, unknown>; NotifiedUsers: unknown[] } }>(
+      '/api/client/getnotifications',
+      { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: all.resultobject[0]!.NotificationId },
     );
     expect(opening.status).toBe(200);
-    expect(opening.json.body!.notificationobject).toMatchObject({ NotificationId: all.resultobject[0]!.NotificationId, BranchAction: 'Open' });
+    expect(opening.json.body!.notificationobject).toMatchObject({
+      NotificationId: all.resultobject[0]!.NotificationId,
+      BranchAction: 'Open',
+    });
     expect(Array.isArray(opening.json.body!.notificationobject.NotifiedUsers)).toBe(true);
     // The activity of one branch (what managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID answers).
-    const branchActs = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', branchOfficeId: fx.chicago, fromDate: '2026-03-10', toDate: '2026-03-10' });
+    const branchActs = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', {
+      case: 'GET-ALL-REPORTS',
+      branchOfficeId: fx.chicago,
+      fromDate: '2026-03-10',
+      toDate: '2026-03-10',
+    });
     expect(branchActs.total).toBe(2);
-    const viaBranch = await (await as('bravo-admin@test.com')).post<{ organizationobject: ActivityReportRow[]; total: number }>('/api/client/managebranchoffices', { case: 'GET-ACTIVITIES-BY-BRANCH-ID', branchOfficeId: fx.chicago, fromDate: '2026-03-10', toDate: '2026-03-10' });
+    const viaBranch = await (
+      await as('bravo-admin@test.com')
+    ).post<{ organizationobject: ActivityReportRow[]; total: number }>('/api/client/managebranchoffices', {
+      case: 'GET-ACTIVITIES-BY-BRANCH-ID',
+      branchOfficeId: fx.chicago,
+      fromDate: '2026-03-10',
+      toDate: '2026-03-10',
+    });
     expect(viaBranch.status).toBe(200);
     expect(viaBranch.json.body!.total).toBe(2);
-    expect(viaBranch.json.body!.organizationobject.map((r) => r.NotificationId)).toEqual(branchActs.resultobject.map((r) => r.NotificationId));
+    expect(viaBranch.json.body!.organizationobject.map((r) => r.NotificationId)).toEqual(
+      branchActs.resultobject.map((r) => r.NotificationId),
+    );
     // Another organisation's branch reveals nothing.
-    const foreign = await (await as('alpha-admin@test.com')).post<{ organizationobject: ActivityReportRow[]; total: number }>('/api/client/managebranchoffices', { case: 'GET-ACTIVITIES-BY-BRANCH-ID', branchOfficeId: fx.chicago, fromDate: '2026-03-10', toDate: '2026-03-10' });
+    const foreign = await (
+      await as('alpha-admin@test.com')
+    ).post<{ organizationobject: ActivityReportRow[]; total: number }>('/api/client/managebranchoffices', {
+      case: 'GET-ACTIVITIES-BY-BRANCH-ID',
+      branchOfficeId: fx.chicago,
+      fromDate: '2026-03-10',
+      toDate: '2026-03-10',
+    });
     expect(foreign.json.body?.total ?? 0).toBe(0);
   });
 
@@ -159,54 +332,130 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect(file.type).toMatch(/^text\/csv/);
     expect(file.disposition).toBe('attachment; filename="activity-report_2026-03-08_2026-03-08.csv"');
     expect(file.rows).toBe('4');
-    expect(file.text).toBe([
-      'Time,Organization,Region,Branch,Action,Punctuality,User,Closed by system,Test,Message',
-      '2026-03-08 08:57:00 EDT,Bravo Savings,Northeast,Manhattan,Open,On time,Nora Stone,No,No,',
-      '2026-03-08 12:00:00 EDT,Bravo Savings,Northeast,Manhattan,Panic,,Nora Stone,No,No,Robbery in progress',
-      '2026-03-08 13:00:00 EDT,Bravo Savings,Northeast,Manhattan,Trouble,,Nora Stone,No,No,',
-      '2026-03-08 17:10:00 EDT,Bravo Savings,Northeast,Manhattan,Close,On time,Nora Stone,No,No,',
-      '',
-    ].join('\n'));
+    expect(file.text).toBe(
+      [
+        'Time,Organization,Region,Branch,Action,Punctuality,User,Closed by system,Test,Message',
+        '2026-03-08 08:57:00 EDT,Bravo Savings,Northeast,Manhattan,Open,On time,Nora Stone,No,No,',
+        '2026-03-08 12:00:00 EDT,Bravo Savings,Northeast,Manhattan,Panic,,Nora Stone,No,No,Robbery in progress',
+        '2026-03-08 13:00:00 EDT,Bravo Savings,Northeast,Manhattan,Trouble,,Nora Stone,No,No,',
+        '2026-03-08 17:10:00 EDT,Bravo Savings,Northeast,Manhattan,Close,On time,Nora Stone,No,No,',
+        '',
+      ].join('\n'),
+    );
     const screen = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', filters);
-    const screenLines = screen.resultobject.map((r) => `${r.NotificationTimeLocal},${r.OrganizationName},${r.RegionalOfficeName},${r.BranchOfficeName},${r.BranchAction}`);
-    expect(file.text.trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual(screenLines);
+    const screenLines = screen.resultobject.map(
+      (r) => `${r.NotificationTimeLocal},${r.OrganizationName},${r.RegionalOfficeName},${r.BranchOfficeName},${r.BranchAction}`,
+    );
+    expect(
+      file.text
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',').slice(0, 5).join(',')),
+    ).toEqual(screenLines);
 
-    const daily = await csv('alpha-admin@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-29', toDate: '2026-03-29', sortBy: 'branch', sortDir: 'asc' });
-    expect(daily.text).toBe([
-      'Date,Organization,Region,Branch,Time zone,Schedule,Day status,Opened at,Opened by,Opening,Closed at,Closed by,Closing',
-      '2026-03-29,Alpha Bank,Central,Durres Port,CEST,08:00–16:00,Not opened,,,,,,',
-      '2026-03-29,Alpha Bank,Central,Tirana Center,CEST,08:00–16:00,Closed,2026-03-29 07:58:00 CEST,Arben Kola,On time,2026-03-29 16:20:00 CEST,Arben Kola,Late',
-      '',
-    ].join('\n'));
-    const xlsx = await (await as('alpha-admin@test.com')).post('/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-29', toDate: '2026-03-29', format: 'xlsx' }).catch(() => null);
+    const daily = await csv('alpha-admin@test.com', '/api/client/dailyreports', {
+      case: 'GET-ALL-BRANCH-REPORTING',
+      fromDate: '2026-03-29',
+      toDate: '2026-03-29',
+      sortBy: 'branch',
+      sortDir: 'asc',
+    });
+    expect(daily.text).toBe(
+      [
+        'Date,Organization,Region,Branch,Time zone,Schedule,Day status,Opened at,Opened by,Opening,Closed at,Closed by,Closing',
+        '2026-03-29,Alpha Bank,Central,Durres Port,CEST,08:00–16:00,Not opened,,,,,,',
+        '2026-03-29,Alpha Bank,Central,Tirana Center,CEST,08:00–16:00,Closed,2026-03-29 07:58:00 CEST,Arben Kola,On time,2026-03-29 16:20:00 CEST,Arben Kola,Late',
+        '',
+      ].join('\n'),
+    );
+    const xlsx = await (
+      await as('alpha-admin@test.com')
+    )
+      .post('/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-29', toDate: '2026-03-29', format: 'xlsx' })
+      .catch(() => null);
     expect(xlsx).toBeNull(); // not JSON: a binary XLSX file
   });
 
   it('check-in/out, timers (hh:mm:ss) and pings, surveys', async () => {
-    const cio = await page<CheckInOutRow>('bravo-admin@test.com', '/api/client/getcheckinout', { fromDate: '2026-03-10', toDate: '2026-03-10' });
+    const cio = await page<CheckInOutRow>('bravo-admin@test.com', '/api/client/getcheckinout', {
+      fromDate: '2026-03-10',
+      toDate: '2026-03-10',
+    });
     expect(cio.resultobject.map((r) => [r.CheckIn, r.CheckOut, r.CheckedOutBy, r.InsideGeofence, r.HorizontalAccuracy])).toEqual([
       ['2026-03-10 08:50:00 CDT', '2026-03-10 23:35:00 CDT', 'Chris Lake', true, 12],
     ]);
-    expect((await page<CheckInOutRow>('bravo-admin@test.com', '/api/client/getcheckinout', { fromDate: '2026-03-11', toDate: '2026-03-11' })).total).toBe(0);
-    const tm = await page<TimerReportRow>('bravo-admin@test.com', '/api/client/gettrackings', { case: 'GET-ALL-NON-RETAIL-PINGS', fromDate: '2026-03-10', toDate: '2026-03-10' });
-    expect(tm.resultobject.map((r) => [r.ActionStartLocal, r.ActionStopLocal, r.Duration, r.Elapsed, r.SafeStopped, r.Alerted, r.PingCount])).toEqual([
-      ['2026-03-10 22:00:00 CDT', '2026-03-10 22:45:30 CDT', '01:00:00', '00:45:30', true, false, 2],
-    ]);
-    const pings = await (await as('bravo-admin@test.com')).post<{ resultobject: TimerReportRow }>('/api/client/gettrackings', { case: 'GET-NON-RETAIL-PINGS', timerId: fx.timerId });
+    expect(
+      (await page<CheckInOutRow>('bravo-admin@test.com', '/api/client/getcheckinout', { fromDate: '2026-03-11', toDate: '2026-03-11' }))
+        .total,
+    ).toBe(0);
+    const tm = await page<TimerReportRow>('bravo-admin@test.com', '/api/client/gettrackings', {
+      case: 'GET-ALL-NON-RETAIL-PINGS',
+      fromDate: '2026-03-10',
+      toDate: '2026-03-10',
+    });
+    expect(
+      tm.resultobject.map((r) => [r.ActionStartLocal, r.ActionStopLocal, r.Duration, r.Elapsed, r.SafeStopped, r.Alerted, r.PingCount]),
+    ).toEqual([['2026-03-10 22:00:00 CDT', '2026-03-10 22:45:30 CDT', '01:00:00', '00:45:30', true, false, 2]]);
+    const pings = await (
+      await as('bravo-admin@test.com')
+    ).post<{ resultobject: TimerReportRow }>('/api/client/gettrackings', { case: 'GET-NON-RETAIL-PINGS', timerId: fx.timerId });
     expect(pings.json.body!.resultobject.Pings!.map((p) => p.AtLocal)).toEqual(['2026-03-10 22:00:00 CDT', '2026-03-10 22:30:00 CDT']);
-    expect((await (await as('alpha-admin@test.com')).post('/api/client/gettrackings', { case: 'GET-NON-RETAIL-PINGS', timerId: fx.timerId })).status).toBe(404);
-    const sv = await (await as('bravo-admin@test.com')).post<{ temp_surveyobject: SurveyReportRow[]; total: number }>('/api/client/managesurveys', { case: 'GET-ALL-SURVEY-REPORTING', fromDate: '2026-03-08', toDate: '2026-03-08' });
-    expect(sv.json.body!.temp_surveyobject.map((r) => [r.SurveyName, r.CreatedAtLocal, r.Name, r.BranchOfficeName])).toEqual([['Opening checklist', '2026-03-08 10:00:00 EDT', 'Nora', 'Manhattan']]);
-    const one = await (await as('bravo-admin@test.com')).post<{ temp_surveyobject: SurveyReportDetail }>('/api/client/managesurveys', { case: 'GET-SURVEY-REPORTING-BY-ID', submitetSurveyId: fx.submissionId });
-    expect(one.json.body!.temp_surveyobject).toMatchObject({ Answers: [{ QuestionId: 1, Answer: 'Yes' }], NotifyRecomandation: 'Call the police', SurveyDescription: 'Before opening' });
-    expect((await (await as('alpha-admin@test.com')).post('/api/client/managesurveys', { case: 'GET-SURVEY-REPORTING-BY-ID', submitetSurveyId: fx.submissionId })).status).toBe(404);
+    expect(
+      (await (await as('alpha-admin@test.com')).post('/api/client/gettrackings', { case: 'GET-NON-RETAIL-PINGS', timerId: fx.timerId }))
+        .status,
+    ).toBe(404);
+    const sv = await (
+      await as('bravo-admin@test.com')
+    ).post<{ temp_surveyobject: SurveyReportRow[]; total: number }>('/api/client/managesurveys', {
+      case: 'GET-ALL-SURVEY-REPORTING',
+      fromDate: '2026-03-08',
+      toDate: '2026-03-08',
+    });
+    expect(sv.json.body!.temp_surveyobject.map((r) => [r.SurveyName, r.CreatedAtLocal, r.Name, r.BranchOfficeName])).toEqual([
+      ['Opening checklist', '2026-03-08 10:00:00 EDT', 'Nora', 'Manhattan'],
+    ]);
+    const one = await (
+      await as('bravo-admin@test.com')
+    ).post<{ temp_surveyobject: SurveyReportDetail }>('/api/client/managesurveys', {
+      case: 'GET-SURVEY-REPORTING-BY-ID',
+      submitetSurveyId: fx.submissionId,
+    });
+    expect(one.json.body!.temp_surveyobject).toMatchObject({
+      Answers: [{ QuestionId: 1, Answer: 'Yes' }],
+      NotifyRecomandation: 'Call the police',
+      SurveyDescription: 'Before opening',
+    });
+    expect(
+      (
+        await (
+          await as('alpha-admin@test.com')
+        ).post('/api/client/managesurveys', { case: 'GET-SURVEY-REPORTING-BY-ID', submitetSurveyId: fx.submissionId })
+      ).status,
+    ).toBe(404);
   });
 
   it('VaultTrak: the mobile call writes a vault access the report shows, in scope only', async () => {
-    const login = await fetch(`${server.baseUrl}/api/mobile/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nora@test.com', password: PASSWORD }) });
+    const login = await fetch(`${server.baseUrl}/api/mobile/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'nora@test.com', password: PASSWORD }),
+    });
     const token = ((await login.json()) as { body: { Token: string } }).body.Token;
-    const call = (body: unknown) => fetch(`${server.baseUrl}/api/mobile/vaultaccess`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-    const ok = await call({ branchOfficeId: fx.manhattan, vaultName: 'Main vault', action: 'OPEN', pin: PIN, latitude: 40.758, longitude: -73.9855 });
+    const call = (body: unknown) =>
+      fetch(`${server.baseUrl}/api/mobile/vaultaccess`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const ok = await call({
+      branchOfficeId: fx.manhattan,
+      vaultName: 'Main vault',
+      action: 'OPEN',
+      pin: PIN,
+      latitude: 40.758,
+      longitude: -73.9855,
+    });
     expect(ok.status).toBe(200);
     expect((await call({ branchOfficeId: fx.manhattan, vaultName: 'Main vault', action: 'OPEN', pin: '0000' })).status).toBe(400);
     expect((await call({ branchOfficeId: fx.tirana, vaultName: 'Main vault', action: 'OPEN', pin: PIN })).status).toBe(404);
@@ -214,12 +463,20 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     const from = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const list = await page<LogAccessRow>('bravo-admin@test.com', '/api/client/log-access/reports', { fromDate: from, toDate: to });
-    expect(list.resultobject.map((r) => [r.VaultName, r.Action, r.Name, r.BranchOfficeName])).toEqual([['Main vault', 'OPEN', 'Nora', 'Manhattan']]);
+    expect(list.resultobject.map((r) => [r.VaultName, r.Action, r.Name, r.BranchOfficeName])).toEqual([
+      ['Main vault', 'OPEN', 'Nora', 'Manhattan'],
+    ]);
     expect(list.resultobject[0]!.AtLocal).toMatch(/ E[SD]T$/);
-    const one = await (await as('bravo-admin@test.com')).post<{ resultobject: LogAccessRow }>('/api/client/log-access/reports', { id: list.resultobject[0]!.Id });
+    const one = await (
+      await as('bravo-admin@test.com')
+    ).post<{ resultobject: LogAccessRow }>('/api/client/log-access/reports', { id: list.resultobject[0]!.Id });
     expect(one.json.body!.resultobject.VaultName).toBe('Main vault');
-    expect((await page<LogAccessRow>('alpha-admin@test.com', '/api/client/log-access/reports', { fromDate: from, toDate: to })).total).toBe(0);
-    expect((await (await as('alpha-admin@test.com')).post('/api/client/log-access/reports', { id: list.resultobject[0]!.Id })).status).toBe(404);
+    expect((await page<LogAccessRow>('alpha-admin@test.com', '/api/client/log-access/reports', { fromDate: from, toDate: to })).total).toBe(
+      0,
+    );
+    expect((await (await as('alpha-admin@test.com')).post('/api/client/log-access/reports', { id: list.resultobject[0]!.Id })).status).toBe(
+      404,
+    );
     expect(today).toMatch(/^\d{4}-/);
   });
 
@@ -236,14 +493,34 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
       expect((await page<CheckInOutRow>(email, '/api/client/getcheckinout', range)).total).toBe(0);
       expect((await page<TimerReportRow>(email, '/api/client/gettrackings', { case: 'GET-ALL-NON-RETAIL-PINGS', ...range })).total).toBe(0);
       // Asking for the other bank explicitly gives nothing.
-      expect((await page<ActivityReportRow>(email, '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range, organizationId: fx.orgB })).total).toBe(0);
-      const sum = (await page<never>(email, '/api/client/managesummaryreports', { fromDate: '2026-03-01', toDate: '2026-03-31', organizationId: fx.orgB }) as unknown as { resultobject: { APPObject: SummaryReport } }).resultobject.APPObject;
+      expect(
+        (
+          await page<ActivityReportRow>(email, '/api/client/getnotifications', {
+            case: 'GET-ALL-REPORTS',
+            ...range,
+            organizationId: fx.orgB,
+          })
+        ).total,
+      ).toBe(0);
+      const sum = (
+        (await page<never>(email, '/api/client/managesummaryreports', {
+          fromDate: '2026-03-01',
+          toDate: '2026-03-31',
+          organizationId: fx.orgB,
+        })) as unknown as { resultobject: { APPObject: SummaryReport } }
+      ).resultobject.APPObject;
       expect([sum.Openings, sum.Panic]).toEqual([0, 0]);
     }
-    const mgr = await page<DailyReportRow>('alpha-manager@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', ...range });
+    const mgr = await page<DailyReportRow>('alpha-manager@test.com', '/api/client/dailyreports', {
+      case: 'GET-ALL-BRANCH-REPORTING',
+      ...range,
+    });
     expect(mgr.total).toBe(31);
     expect(mgr.resultobject.every((r) => r.BranchOfficeId === fx.tirana)).toBe(true);
-    const mgrActs = await page<ActivityReportRow>('alpha-manager@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range });
+    const mgrActs = await page<ActivityReportRow>('alpha-manager@test.com', '/api/client/getnotifications', {
+      case: 'GET-ALL-REPORTS',
+      ...range,
+    });
     expect(mgrActs.resultobject.map((r) => r.BranchOfficeId)).toEqual(Array(6).fill(fx.tirana));
     const file = await csv('alpha-manager@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range });
     expect(file.text.includes('Durres') || file.text.includes('Manhattan')).toBe(false);
@@ -252,7 +529,8 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
   it('a long export streams every row (many batches), equal to the screen pages; a cancelled one frees its cursor', async () => {
     const n = 12_001;
     // One bravo day (2025-07-01, EDT) of 12,001 actions one second apart, some messages needing CSV quoting.
-    await server.database.db.execute(sql`insert into events (kind, organization_id, regional_office_id, branch_office_id, user_id, branch_action, punctuality, message_content, occurred_at)
+    await server.database.db
+      .execute(sql`insert into events (kind, organization_id, regional_office_id, branch_office_id, user_id, branch_action, punctuality, message_content, occurred_at)
       select 'BRANCH_ACTION', b.organization_id, b.regional_office_id, b.id, ${fx.nora}, case when g % 2 = 0 then 'Open' else 'Close' end, case when g % 3 = 0 then 'late' end,
         case when g % 5 = 0 then 'Note ' || g || ', with "quotes"' when g % 7 = 0 then 'two' || chr(10) || 'lines' end,
         timestamptz '2025-07-01 13:00:00+00' + g * interval '1 second'
@@ -261,20 +539,48 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     const file = await csv('bravo-admin@test.com', '/api/client/getnotifications', filters);
     expect([file.status, file.rows]).toEqual([200, String(n)]);
     const records = parseCsv(file.text) as string[][];
-    expect(records[1]).toEqual(['2025-07-01 12:20:01 EDT', 'Bravo Savings', 'Northeast', 'Manhattan', 'Close', '', 'Nora Stone', 'No', 'No', '']);
-    expect(records[2]).toEqual(['2025-07-01 12:20:00 EDT', 'Bravo Savings', 'Northeast', 'Manhattan', 'Open', 'Late', 'Nora Stone', 'No', 'No', 'Note 12000, with "quotes"']);
+    expect(records[1]).toEqual([
+      '2025-07-01 12:20:01 EDT',
+      'Bravo Savings',
+      'Northeast',
+      'Manhattan',
+      'Close',
+      '',
+      'Nora Stone',
+      'No',
+      'No',
+      '',
+    ]);
+    expect(records[2]).toEqual([
+      '2025-07-01 12:20:00 EDT',
+      'Bravo Savings',
+      'Northeast',
+      'Manhattan',
+      'Open',
+      'Late',
+      'Nora Stone',
+      'No',
+      'No',
+      'Note 12000, with "quotes"',
+    ]);
     const screen: ActivityReportRow[] = [];
     for (let offset = 0; offset < n; offset += 500) {
-      screen.push(...(await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { ...filters, offset, limit: 500 })).resultobject);
+      screen.push(
+        ...(await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { ...filters, offset, limit: 500 }))
+          .resultobject,
+      );
     }
     expect(screen.length).toBe(n);
-    expect(records.slice(1).map((r) => [r[0], r[4], r[9]])).toEqual(screen.map((r) => [r.NotificationTimeLocal, r.BranchAction, r.MessageContent ?? '']));
+    expect(records.slice(1).map((r) => [r[0], r[4], r[9]])).toEqual(
+      screen.map((r) => [r.NotificationTimeLocal, r.BranchAction, r.MessageContent ?? '']),
+    );
 
     // Cancel after the first chunk: the server closes the cursor and keeps answering.
     const c = await as('bravo-admin@test.com');
     const controller = new AbortController();
     const res = await fetch(`${server.baseUrl}/api/client/getnotifications`, {
-      method: 'POST', signal: controller.signal,
+      method: 'POST',
+      signal: controller.signal,
       headers: { 'content-type': 'application/json', cookie: c.cookieHeader(), 'x-xsrf-token': c.csrf! },
       body: JSON.stringify({ ...filters, format: 'csv' }),
     });
@@ -287,50 +593,79 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect((await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { ...filters, limit: 1 })).total).toBe(n);
   });
 
-  it.runIf(kind === 'postgres')('exports held open by slow downloads never leave API calls waiting; exports beyond EXPORT_CONNECTIONS wait their turn', async () => {
-    // Ten export cursors opened and not read further, as ten slow downloads would hold them: more
-    // than the request pool's ten connections would allow if they shared it.
-    const query = sql`select g from generate_series(1, 5000) g order by g`;
-    const exports = Array.from({ length: 10 }, () => streamRows<{ g: number }>(server.app, query));
-    try {
-      const firsts = exports.map((e) => e.next());
-      const opened = server.config.exportConnections;
-      for (let i = 0; i < opened; i++) expect((await firsts[i]!).value!.map((r: { g: number }) => r.g).slice(0, 3)).toEqual([1, 2, 3]);
-      const settled = new Set<number>();
-      firsts.forEach((p, i) => void p.then(() => settled.add(i)));
-      // An API call answers at once while the exports hold their connections.
-      const started = Date.now();
-      const report = await page<ActivityReportRow>('alpha-admin@test.com', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-01', toDate: '2026-03-31', limit: 1 });
-      expect(report.total).toBeGreaterThan(0);
-      expect(Date.now() - started).toBeLessThan(5_000);
-      expect(settled.size).toBe(opened);
-      // The others start as earlier ones finish, and read all their rows.
-      for (const e of exports.slice(0, opened)) await e.return(undefined);
-      for (let i = opened; i < exports.length; i++) {
-        let total = (await firsts[i]!).value!.length;
-        for await (const batch of { [Symbol.asyncIterator]: () => exports[i]! }) total += batch.length;
-        expect(total).toBe(5000);
+  it.runIf(kind === 'postgres')(
+    'exports held open by slow downloads never leave API calls waiting; exports beyond EXPORT_CONNECTIONS wait their turn',
+    async () => {
+      // Ten export cursors opened and not read further, as ten slow downloads would hold them: more
+      // than the request pool's ten connections would allow if they shared it.
+      const query = sql`select g from generate_series(1, 5000) g order by g`;
+      const exports = Array.from({ length: 10 }, () => streamRows<{ g: number }>(server.app, query));
+      try {
+        const firsts = exports.map((e) => e.next());
+        const opened = server.config.exportConnections;
+        for (let i = 0; i < opened; i++) expect((await firsts[i]!).value!.map((r: { g: number }) => r.g).slice(0, 3)).toEqual([1, 2, 3]);
+        const settled = new Set<number>();
+        firsts.forEach((p, i) => void p.then(() => settled.add(i)));
+        // An API call answers at once while the exports hold their connections.
+        const started = Date.now();
+        const report = await page<ActivityReportRow>('alpha-admin@test.com', '/api/client/getnotifications', {
+          case: 'GET-ALL-REPORTS',
+          fromDate: '2026-03-01',
+          toDate: '2026-03-31',
+          limit: 1,
+        });
+        expect(report.total).toBeGreaterThan(0);
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(settled.size).toBe(opened);
+        // The others start as earlier ones finish, and read all their rows.
+        for (const e of exports.slice(0, opened)) await e.return(undefined);
+        for (let i = opened; i < exports.length; i++) {
+          let total = (await firsts[i]!).value!.length;
+          for await (const batch of { [Symbol.asyncIterator]: () => exports[i]! }) total += batch.length;
+          expect(total).toBe(5000);
+        }
+      } finally {
+        await Promise.all(exports.map((e) => e.return(undefined)));
       }
-    } finally {
-      await Promise.all(exports.map((e) => e.return(undefined)));
-    }
-    await expect.poll(() => server.database.exportPool!.totalCount - server.database.exportPool!.idleCount, { timeout: 5_000 }).toBe(0);
-  });
+      await expect.poll(() => server.database.exportPool!.totalCount - server.database.exportPool!.idleCount, { timeout: 5_000 }).toBe(0);
+    },
+  );
 
   it('bad input answers 400 with a clear message, never 500', async () => {
     const c = await as('alpha-admin@test.com');
-    const order = await c.post('/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-10', toDate: '2026-03-01' });
-    expect([order.status, order.json.code, order.json.description]).toEqual([400, 'reports.errors.rangeOrder', 'The end date cannot be earlier than the start date']);
+    const order = await c.post('/api/client/dailyreports', {
+      case: 'GET-ALL-BRANCH-REPORTING',
+      fromDate: '2026-03-10',
+      toDate: '2026-03-01',
+    });
+    expect([order.status, order.json.code, order.json.description]).toEqual([
+      400,
+      'reports.errors.rangeOrder',
+      'The end date cannot be earlier than the start date',
+    ]);
     const long = await c.post('/api/client/getcheckinout', { fromDate: '2024-01-01', toDate: '2026-03-01' });
     expect([long.status, long.json.description]).toEqual([400, 'The date range can be at most 366 days long']);
     const bad = await c.post('/api/client/getcheckinout', { fromDate: '2026-13-01', toDate: '2026-03-01' });
     expect([bad.status, bad.json.field]).toEqual([400, 'fromDate']);
-    const sort = await c.post('/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-01', toDate: '2026-03-02', sortBy: 'password' });
+    const sort = await c.post('/api/client/getnotifications', {
+      case: 'GET-ALL-REPORTS',
+      fromDate: '2026-03-01',
+      toDate: '2026-03-02',
+      sortBy: 'password',
+    });
     expect(sort.status).toBe(400);
-    const limit = await c.post('/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-01', toDate: '2026-03-02', limit: 100000 });
+    const limit = await c.post('/api/client/getnotifications', {
+      case: 'GET-ALL-REPORTS',
+      fromDate: '2026-03-01',
+      toDate: '2026-03-02',
+      limit: 100000,
+    });
     expect(limit.status).toBe(400);
     const anon = new ApiClient(server.baseUrl);
     await anon.fetchCsrf();
-    expect((await anon.post('/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-01', toDate: '2026-03-02' })).status).toBe(401);
+    expect(
+      (await anon.post('/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-01', toDate: '2026-03-02' }))
+        .status,
+    ).toBe(401);
   });
 });

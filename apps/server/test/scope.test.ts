@@ -9,7 +9,15 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/client.js';
 import { ApiClient, DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 
-interface Branch { BranchOfficeId: number; Code: string; OrganizationName: string; OrganizationId: number; RegionalOfficeName: string | null; BranchTimeZone: string; BranchDst: string }
+interface Branch {
+  BranchOfficeId: number;
+  Code: string;
+  OrganizationName: string;
+  OrganizationId: number;
+  RegionalOfficeName: string | null;
+  BranchTimeZone: string;
+  BranchDst: string;
+}
 
 describe.each(DB_KINDS)('branch board scope on %s', (kind) => {
   let server: TestServer;
@@ -20,7 +28,10 @@ describe.each(DB_KINDS)('branch board scope on %s', (kind) => {
     const al = orgs.find((o) => /Kombëtare/.test(o.name))!.id;
     const us = orgs.find((o) => /Liberty/.test(o.name))!.id;
     // An organisation nobody in the demo serves, with one branch, to prove it never leaks.
-    const [other] = await rows<{ id: number }>(server.database.db, sql`insert into organizations (name) values ('Unrelated Credit Union') returning id`);
+    const [other] = await rows<{ id: number }>(
+      server.database.db,
+      sql`insert into organizations (name) values ('Unrelated Credit Union') returning id`,
+    );
     await server.database.db.execute(sql`insert into branch_offices (organization_id, branch_office_type_id, name, code, time_zone)
       values (${other!.id}, (select id from branch_office_types where type = 'BRANCH'), 'Unrelated Main Street', 'UCU-1', 'America/Denver')`);
     orgIds = { al, us, other: other!.id };
@@ -74,7 +85,9 @@ describe.each(DB_KINDS)('branch board scope on %s', (kind) => {
 
   it('regional manager: only the branches of its region', async () => {
     const list = (await board('regional@example.com')).json.body!.organizationobject;
-    const region = await expected(sql`b.regional_office_id in (select w.regional_office_id from works_in w join users u on u.id = w.user_id where u.email = 'regional@example.com')`);
+    const region = await expected(
+      sql`b.regional_office_id in (select w.regional_office_id from works_in w join users u on u.id = w.user_id where u.email = 'regional@example.com')`,
+    );
     expect(region.length).toBeGreaterThan(0);
     expect(idsOf(list)).toEqual(region);
     expect(new Set(list.map((b) => b.RegionalOfficeName)).size).toBe(1);
@@ -83,7 +96,9 @@ describe.each(DB_KINDS)('branch board scope on %s', (kind) => {
   it('branch manager: exactly its branch, and no other organisation even when asked', async () => {
     const list = (await board('manager@example.com')).json.body!.organizationobject;
     expect(list).toHaveLength(1);
-    const own = await expected(sql`b.id in (select w.branch_office_id from works_in w join users u on u.id = w.user_id where u.email = 'manager@example.com')`);
+    const own = await expected(
+      sql`b.id in (select w.branch_office_id from works_in w join users u on u.id = w.user_id where u.email = 'manager@example.com')`,
+    );
     expect(idsOf(list)).toEqual(own);
     expect((await board('manager@example.com', { organizationId: orgIds.us })).status).toBe(403);
   });

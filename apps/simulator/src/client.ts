@@ -23,7 +23,11 @@ export class ConsoleClient {
   async post<T>(path: string, body: unknown): Promise<T> {
     const res = await fetch(this.base + path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': this.csrf, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        'content-type': 'application/json',
+        'x-xsrf-token': this.csrf,
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
       body: JSON.stringify(body),
     });
     this.keep(res);
@@ -50,10 +54,17 @@ export interface MobileBranch {
 export class MobileClient {
   token = '';
   branches: MobileBranch[] = [];
-  constructor(private readonly base: string, readonly email: string) {}
+  constructor(
+    private readonly base: string,
+    readonly email: string,
+  ) {}
 
   async login(password: string) {
-    const res = await fetch(this.base + '/api/mobile/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: this.email, password, appVersion: 'simulator' }) });
+    const res = await fetch(this.base + '/api/mobile/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: this.email, password, appVersion: 'simulator' }),
+    });
     const json = (await res.json()) as { body: { Token: string; Branches: MobileBranch[] }; description?: string };
     if (!res.ok) throw new Error(`mobile login ${this.email}: ${res.status} ${json.description ?? ''}`);
     this.token = json.body.Token;

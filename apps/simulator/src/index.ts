@@ -31,12 +31,23 @@ const HELP = `Usage: npm run simulate -- [options]
 
 const { values: a } = parseArgs({
   options: {
-    url: { type: 'string' }, speed: { type: 'string', default: '60' }, duration: { type: 'string', default: '0' },
-    discover: { type: 'string', default: 'dealer@example.com' }, password: { type: 'string', default: 'Vigil-demo-2026' },
-    pin: { type: 'string', default: '1234' }, duress: { type: 'string', default: '0.01' }, 'duress-code': { type: 'string', default: '9999' },
-    branches: { type: 'string', default: '40' }, panic: { type: 'string', default: '0.02' }, trouble: { type: 'string', default: '0.05' },
-    alarm: { type: 'string', default: '0.03' }, late: { type: 'string', default: '0.1' }, missed: { type: 'string', default: '0.03' },
-    seed: { type: 'string' }, quiet: { type: 'boolean', default: false }, help: { type: 'boolean', default: false },
+    url: { type: 'string' },
+    speed: { type: 'string', default: '60' },
+    duration: { type: 'string', default: '0' },
+    discover: { type: 'string', default: 'dealer@example.com' },
+    password: { type: 'string', default: 'Vigil-demo-2026' },
+    pin: { type: 'string', default: '1234' },
+    duress: { type: 'string', default: '0.01' },
+    'duress-code': { type: 'string', default: '9999' },
+    branches: { type: 'string', default: '40' },
+    panic: { type: 'string', default: '0.02' },
+    trouble: { type: 'string', default: '0.05' },
+    alarm: { type: 'string', default: '0.03' },
+    late: { type: 'string', default: '0.1' },
+    missed: { type: 'string', default: '0.03' },
+    seed: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
   },
 });
 if (a.help) {
@@ -56,7 +67,12 @@ const url = (a.url ?? process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`).repl
 const speed = Math.max(1, num(a.speed, 'speed'));
 const duration = num(a.duration, 'duration');
 const DAY = 86_400;
-const rate = { panic: num(a.panic, 'panic'), duress: num(a.duress, 'duress'), trouble: num(a.trouble, 'trouble'), alarm: num(a.alarm, 'alarm') };
+const rate = {
+  panic: num(a.panic, 'panic'),
+  duress: num(a.duress, 'duress'),
+  trouble: num(a.trouble, 'trouble'),
+  alarm: num(a.alarm, 'alarm'),
+};
 const late = num(a.late, 'late');
 const missed = num(a.missed, 'missed');
 
@@ -69,7 +85,9 @@ function random() {
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
-const log = (...m: unknown[]) => { if (!a.quiet) console.log('simulator:', ...m); };
+const log = (...m: unknown[]) => {
+  if (!a.quiet) console.log('simulator:', ...m);
+};
 const counts: Record<string, number> = {};
 const count = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
 
@@ -77,7 +95,11 @@ const count = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
 async function waitForServer(timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    try { if ((await fetch(`${url}/healthz`)).ok) return true; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return true;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   return false;
@@ -98,19 +120,30 @@ interface SimBranch {
 async function discover(): Promise<SimBranch[]> {
   const web = new ConsoleClient(url);
   await web.login(a.discover!, a.password!);
-  const orgs = await web.post<{ organizationobject: { BranchOfficeId: number; Name: string }[] }>('/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES' });
+  const orgs = await web.post<{ organizationobject: { BranchOfficeId: number; Name: string }[] }>('/api/client/getofficesv2', {
+    case: 'GET-ALL-BRANCH-OFFICES',
+  });
   const max = num(a.branches, 'branches');
   const sims: SimBranch[] = [];
   const clients = new Map<string, MobileClient>();
   for (const b of orgs.organizationobject) {
     if (sims.length >= max) break;
-    const people = await web.post<{ userobject: { Email: string; RoleId: number; StatusId: number }[] }>('/api/client/getbranchemployees', { param_branchid: b.BranchOfficeId });
-    const person = people.userobject.find((u) => u.StatusId === 1 && [7, 6].includes(u.RoleId)) ?? people.userobject.find((u) => u.StatusId === 1 && [9, 10, 11, 13].includes(u.RoleId));
+    const people = await web.post<{ userobject: { Email: string; RoleId: number; StatusId: number }[] }>('/api/client/getbranchemployees', {
+      param_branchid: b.BranchOfficeId,
+    });
+    const person =
+      people.userobject.find((u) => u.StatusId === 1 && [7, 6].includes(u.RoleId)) ??
+      people.userobject.find((u) => u.StatusId === 1 && [9, 10, 11, 13].includes(u.RoleId));
     if (!person) continue;
     let client = clients.get(person.Email);
     if (!client) {
       client = new MobileClient(url, person.Email);
-      try { await client.login(a.password!); } catch (err) { log(String(err)); continue; }
+      try {
+        await client.login(a.password!);
+      } catch (err) {
+        log(String(err));
+        continue;
+      }
       clients.set(person.Email, client);
     }
     const branch = client.branches.find((x) => x.BranchOfficeId === b.BranchOfficeId);
@@ -135,7 +168,12 @@ async function step(s: SimBranch, dt: number) {
   for (const [type, perDay] of Object.entries(rate)) {
     if (type === 'duress') continue;
     if (random() < (perDay * dt) / DAY) {
-      const r = await s.staff.call('alarm', { branchOfficeId: id, type: type.toUpperCase(), latitude: where.latitude, longitude: where.longitude });
+      const r = await s.staff.call('alarm', {
+        branchOfficeId: id,
+        type: type.toUpperCase(),
+        latitude: where.latitude,
+        longitude: where.longitude,
+      });
       count(type);
       log(`${type} at ${s.branch.Name} (${r.status})`);
     }
@@ -164,7 +202,12 @@ async function step(s: SimBranch, dt: number) {
     else count('checkin-refused');
     if (random() < 0.3) {
       const lapse = random() < 0.15;
-      const t = await s.staff.call<{ TimerId: number }>('timer/start', { timerForAction: 'Cash handling', durationSeconds: 60, branchOfficeId: id, ...where });
+      const t = await s.staff.call<{ TimerId: number }>('timer/start', {
+        timerForAction: 'Cash handling',
+        durationSeconds: 60,
+        branchOfficeId: id,
+        ...where,
+      });
       if (t.status === 200) {
         s.timerId = t.body!.TimerId;
         s.timerStopAt = lapse ? Number.POSITIVE_INFINITY : Date.now() + 20_000 + random() * 30_000;
@@ -204,7 +247,11 @@ process.on('SIGTERM', () => (stopping = true));
 while (!stopping && (!duration || Date.now() - started < duration * 1000)) {
   const tickStart = Date.now();
   for (const s of sims) {
-    try { await step(s, speed); } catch (err) { console.error('simulator:', String(err)); }
+    try {
+      await step(s, speed);
+    } catch (err) {
+      console.error('simulator:', String(err));
+    }
     if (stopping) break;
   }
   await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - tickStart))));

@@ -79,7 +79,12 @@ export const RESET_TOKEN_HOURS = 2;
 export const SSO_STATE_MINUTES = 10;
 
 /** A raw one-time token from a link: base64url, 43 characters for 256 bits (shorter ones are refused). */
-export const ZLinkToken = z.string().trim().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/);
+export const ZLinkToken = z
+  .string()
+  .trim()
+  .min(20)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 const pin = (key: string) => z.string().regex(new RegExp(`^\\d{${PIN_DIGITS}}$`), { error: key });
 
@@ -169,7 +174,11 @@ export interface ValidateLinkBody {
 /** The reset form (spec §5 Reset password): new required, confirm required, equal. */
 export const ZResetPasswordForm = z
   .object({
-    password: z.string().min(1, { error: AccountKey.NewPasswordRequired }).min(PASSWORD_MIN_LENGTH, { error: AccountKey.PasswordMin }).max(200),
+    password: z
+      .string()
+      .min(1, { error: AccountKey.NewPasswordRequired })
+      .min(PASSWORD_MIN_LENGTH, { error: AccountKey.PasswordMin })
+      .max(200),
     confirm: z.string().min(1, { error: AccountKey.ConfirmPasswordRequired }),
   })
   .refine((v) => v.confirm === '' || v.password === v.confirm, { error: AccountKey.ResetMismatch, path: ['confirm'] });
@@ -182,7 +191,11 @@ export type ResetPasswordForm = z.input<typeof ZResetPasswordForm>;
  */
 export const ZConfirmPasswordRequest = z.object({
   case: z.literal('FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD'),
-  password: z.string().min(1, { error: AccountKey.NewPasswordRequired }).min(PASSWORD_MIN_LENGTH, { error: AccountKey.PasswordMin }).max(200),
+  password: z
+    .string()
+    .min(1, { error: AccountKey.NewPasswordRequired })
+    .min(PASSWORD_MIN_LENGTH, { error: AccountKey.PasswordMin })
+    .max(200),
   token: ZLinkToken,
 });
 export interface ConfirmPasswordBody {
@@ -216,7 +229,11 @@ export const ZResendActivationRequest = z.object({
  * RESEND-ACTIVATION, ADD-EMPLOYEE, UPDATE-EMPLOYEE and the CSV import (preview and import).
  */
 export const ZManageEmployeesRequest = z.discriminatedUnion('case', [
-  ZResendActivationRequest, ZAddEmployeeRequest, ZUpdateEmployeeRequest, ZImportEmployeesPreviewRequest, ZImportEmployeesRequest,
+  ZResendActivationRequest,
+  ZAddEmployeeRequest,
+  ZUpdateEmployeeRequest,
+  ZImportEmployeesPreviewRequest,
+  ZImportEmployeesRequest,
 ]);
 
 /**
@@ -250,7 +267,13 @@ export const ZUpdateSsoRequest = z.union([
   z.object({
     case: z.literal('UPDATE-SSO'),
     organizationId: z.coerce.number().int().positive(),
-    ssoDomain: z.string().trim().toLowerCase().min(3).max(255).regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, { error: ValidationKey.Formatted }),
+    ssoDomain: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(3)
+      .max(255)
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, { error: ValidationKey.Formatted }),
     ssoIssuer: z.url({ protocol: /^https$/, error: ValidationKey.Formatted }).max(2048),
     ssoClientId: z.string().trim().min(1, { error: ValidationKey.Required }).max(255),
     ssoClientSecret: z.string().min(1).max(1024).optional(),

@@ -39,7 +39,10 @@ export const ZForgotPasswordRequest = z.object({
  * Email must contain exactly one @ (spec §5) else 'Could not process email address'.
  */
 export const ZLocateRequest = z.object({
-  email: z.string().trim().refine((e) => e.split('@').length === 2, { error: 'errors.emailNotProcessable' }),
+  email: z
+    .string()
+    .trim()
+    .refine((e) => e.split('@').length === 2, { error: 'errors.emailNotProcessable' }),
   latitude: z.coerce.number().optional(),
   longitude: z.coerce.number().optional(),
   organization: z.string().optional(),

@@ -29,7 +29,17 @@ export const PROFILE_IMAGE_MAX_BYTES = 700 * 1024;
 /** Date format used by every date value on the wire (spec §5). */
 export const DATE_FORMAT = 'yyyy-MM-dd';
 /** Date-range presets in order; index 6 is Custom in the profile catalogue (spec §2 Shared widgets, §9). */
-export const DATE_RANGE_PRESETS = ['today', 'yesterday', 'last7Days', 'thisWeek', 'lastWeek', 'last30Days', 'thisMonth', 'lastMonth', 'custom'] as const;
+export const DATE_RANGE_PRESETS = [
+  'today',
+  'yesterday',
+  'last7Days',
+  'thisWeek',
+  'lastWeek',
+  'last30Days',
+  'thisMonth',
+  'lastMonth',
+  'custom',
+] as const;
 export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
 
 /** Notification types (spec §9): 0 anomaly; 2 and 15 alarm; 10, 11, 12 emergency. */

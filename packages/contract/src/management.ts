@@ -78,14 +78,29 @@ const reqText = (max = 200) => z.string().trim().min(1, V.Required).max(max, V.M
 /** Optional text: '' or absent means none. */
 const optText = (max = 200) => z.string().trim().max(max, V.Max).optional().nullable();
 /** Optional phone number, any format libphonenumber-js reads (US default). */
-export const ZOptionalPhone = z.string().trim().max(40, V.Max).optional().nullable()
+export const ZOptionalPhone = z
+  .string()
+  .trim()
+  .max(40, V.Max)
+  .optional()
+  .nullable()
   .refine((v) => !v || toE164(v) !== null, ManagementKey.Phone);
 /** Optional e-mail address. */
-export const ZOptionalEmail = z.string().trim().max(200, V.Max).optional().nullable()
+export const ZOptionalEmail = z
+  .string()
+  .trim()
+  .max(200, V.Max)
+  .optional()
+  .nullable()
   .refine((v) => !v || EMAIL_RE.test(v), V.Email);
 /** Optional number within [min, max]; '' and null mean none. */
 const optNumber = (min: number, max: number) =>
-  z.preprocess((v) => (v === '' || v == null ? null : Number(v)), z.number(V.Formatted).min(min, ManagementKey.Coordinates).max(max, ManagementKey.Coordinates).nullable()).optional();
+  z
+    .preprocess(
+      (v) => (v === '' || v == null ? null : Number(v)),
+      z.number(V.Formatted).min(min, ManagementKey.Coordinates).max(max, ManagementKey.Coordinates).nullable(),
+    )
+    .optional();
 /** A required id (numbers or numeric text). */
 const id = () => z.coerce.number(V.Required).int().positive(V.Required);
 /** An optional id; '' and null mean none. */
@@ -302,7 +317,14 @@ export interface SecurityOfficeRow extends OfficeContact {
   StatusId: number;
   Status: string;
   Managing: { OrganizationId: number; OrganizationName: string }[];
-  Admins: { AdminId: number; AdminName: string; AdminSurname: string; AdminEmail: string; AdminPhoneNumber: string | null; StatusId: number }[];
+  Admins: {
+    AdminId: number;
+    AdminName: string;
+    AdminSurname: string;
+    AdminEmail: string;
+    AdminPhoneNumber: string | null;
+    StatusId: number;
+  }[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -353,7 +375,15 @@ export interface OrganizationDetail extends OrganizationRow {
   SecondaryContact: Contact;
   HeadOfficeId: number | null;
   Admins: { UserId: number; Name: string; Surname: string; Email: string; PhoneNumber: string | null; StatusId: number }[];
-  Dealers: { UserId: number; Name: string; Surname: string; DealerEmail: string; PhoneNumber: string | null; DealerAssignedHere: boolean; StatusId: number }[];
+  Dealers: {
+    UserId: number;
+    Name: string;
+    Surname: string;
+    DealerEmail: string;
+    PhoneNumber: string | null;
+    DealerAssignedHere: boolean;
+    StatusId: number;
+  }[];
   SecurityOffices: { Id: number; Name: string }[];
 }
 
@@ -426,10 +456,18 @@ const idList = () => z.array(z.coerce.number().int().positive()).max(1000).defau
 export const ZEmployeeDetails = z.object({
   name: reqText(100),
   surname: reqText(100),
-  email: z.string().trim().min(1, V.Required).max(200, V.Max).refine((v) => EMAIL_RE.test(v), V.Email),
+  email: z
+    .string()
+    .trim()
+    .min(1, V.Required)
+    .max(200, V.Max)
+    .refine((v) => EMAIL_RE.test(v), V.Email),
   phoneNumber: ZOptionalPhone,
   number: optText(50),
-  roleId: z.coerce.number(V.Required).int().refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role),
+  roleId: z.coerce
+    .number(V.Required)
+    .int()
+    .refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role),
   langId: z.enum(USER_LANGUAGES).default('en'),
   statusId: ZStatusId.optional(),
   geofenceValidation: z.boolean().default(false),
@@ -447,16 +485,42 @@ export const ZEmployeeDetails = z.object({
 export type EmployeeDetails = z.input<typeof ZEmployeeDetails>;
 export type EmployeeValues = z.output<typeof ZEmployeeDetails>;
 /** manageemployees ADD-EMPLOYEE (version new); organizationId: the dealer's selected organisation (admin: required). */
-export const ZAddEmployeeRequest = ZEmployeeDetails.extend({ case: z.literal('ADD-EMPLOYEE'), version: z.literal('new').default('new'), organizationId: optId() });
+export const ZAddEmployeeRequest = ZEmployeeDetails.extend({
+  case: z.literal('ADD-EMPLOYEE'),
+  version: z.literal('new').default('new'),
+  organizationId: optId(),
+});
 /** manageemployees UPDATE-EMPLOYEE (version new). */
-export const ZUpdateEmployeeRequest = ZEmployeeDetails.extend({ case: z.literal('UPDATE-EMPLOYEE'), version: z.literal('new').default('new'), employeeId: id() });
+export const ZUpdateEmployeeRequest = ZEmployeeDetails.extend({
+  case: z.literal('UPDATE-EMPLOYEE'),
+  version: z.literal('new').default('new'),
+  employeeId: id(),
+});
 /** Largest employee import file accepted, in characters. */
 export const IMPORT_MAX_CHARS = 5_000_000;
 /** manageemployees IMPORT-EMPLOYEES-PREVIEW (checks only) and IMPORT-EMPLOYEES (imports a clean file). */
-export const ZImportEmployeesPreviewRequest = z.object({ case: z.literal('IMPORT-EMPLOYEES-PREVIEW'), csv: z.string().max(IMPORT_MAX_CHARS, V.Max), organizationId: optId() });
-export const ZImportEmployeesRequest = z.object({ case: z.literal('IMPORT-EMPLOYEES'), csv: z.string().max(IMPORT_MAX_CHARS, V.Max), organizationId: optId() });
+export const ZImportEmployeesPreviewRequest = z.object({
+  case: z.literal('IMPORT-EMPLOYEES-PREVIEW'),
+  csv: z.string().max(IMPORT_MAX_CHARS, V.Max),
+  organizationId: optId(),
+});
+export const ZImportEmployeesRequest = z.object({
+  case: z.literal('IMPORT-EMPLOYEES'),
+  csv: z.string().max(IMPORT_MAX_CHARS, V.Max),
+  organizationId: optId(),
+});
 /** Columns of the employee import file (spec §5 Employee import). */
-export const IMPORT_COLUMNS = ['Name', 'Surname', 'Email', 'Phone Number', 'Role', 'Regional office code', 'Branch code', 'Security office code', 'Send Email'] as const;
+export const IMPORT_COLUMNS = [
+  'Name',
+  'Surname',
+  'Email',
+  'Phone Number',
+  'Role',
+  'Regional office code',
+  'Branch code',
+  'Security office code',
+  'Send Email',
+] as const;
 /** One refused row of an import: its line in the file and the messages. */
 export interface ImportRowError {
   Line: number;
@@ -472,7 +536,11 @@ export interface ImportResult {
 export const ZManageRoleStatusRequest = z.object({
   case: z.literal('UPDATE-ROLE-STATUS').default('UPDATE-ROLE-STATUS'),
   employeeId: id(),
-  roleId: z.coerce.number().int().refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role).optional(),
+  roleId: z.coerce
+    .number()
+    .int()
+    .refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role)
+    .optional(),
   statusId: ZStatusId.optional(),
 });
 

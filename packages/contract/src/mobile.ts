@@ -14,7 +14,11 @@ const ZLng = z.number().min(-180).max(180);
 const ZId = z.coerce.number().int().positive();
 
 export const ZMobileLoginRequest = z.object({
-  username: z.string().trim().min(1, { error: ValidationKey.LoginEmailRequired }).pipe(z.email({ error: ValidationKey.LoginEmailInvalid })),
+  username: z
+    .string()
+    .trim()
+    .min(1, { error: ValidationKey.LoginEmailRequired })
+    .pipe(z.email({ error: ValidationKey.LoginEmailInvalid })),
   password: z.string().min(1, { error: ValidationKey.LoginPasswordRequired }),
   appVersion: z.string().max(40).optional(),
 });
@@ -28,7 +32,10 @@ export const ZBranchActionRequest = z.object({
   latitude: ZLat.optional(),
   longitude: ZLng.optional(),
   /** Checklist answers when the branch has a checklist (task lists are a later issue). */
-  checklist: z.array(z.object({ TemplateDetailsAutoId: ZId, done: z.boolean() })).max(200).optional(),
+  checklist: z
+    .array(z.object({ TemplateDetailsAutoId: ZId, done: z.boolean() }))
+    .max(200)
+    .optional(),
 });
 
 /**
@@ -90,5 +97,9 @@ export const ZSetBranchModeRequest = z.object({
 /** Console alarm workflow: POST /api/client/managealarms. */
 export const ZManageAlarmsRequest = z.discriminatedUnion('case', [
   z.object({ case: z.literal('ACKNOWLEDGE'), notificationId: ZId }),
-  z.object({ case: z.literal('ADD-NOTE'), notificationId: ZId, note: z.string().trim().min(1, { error: ValidationKey.Required }).max(2000, { error: ValidationKey.Max }) }),
+  z.object({
+    case: z.literal('ADD-NOTE'),
+    notificationId: ZId,
+    note: z.string().trim().min(1, { error: ValidationKey.Required }).max(2000, { error: ValidationKey.Max }),
+  }),
 ]);

@@ -14,7 +14,10 @@ export const ZGetNotificationsV2Query = z.object({
   type: z.enum(NOTIFICATION_LIST_TYPES).default('all'),
   id: z.coerce.number().int().positive().optional(),
   /** Only notifications not yet acknowledged (alarms) or read (others): "not-done". */
-  notDone: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  notDone: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   offset: z.coerce.number().int().min(0).default(0),

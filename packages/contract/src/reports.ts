@@ -80,7 +80,18 @@ export const ZDailyReportRequest = ZReportBase.extend({
 export type DailyReportRequest = z.infer<typeof ZDailyReportRequest>;
 
 /** Activity types the activities report filters on (spec §9 notification types; branch actions). */
-export const ACTIVITY_TYPES = ['all', 'open', 'close', 'service', 'alarms', 'panic', 'anomaly', 'emergency', 'securityAlert', 'autoClosed'] as const;
+export const ACTIVITY_TYPES = [
+  'all',
+  'open',
+  'close',
+  'service',
+  'alarms',
+  'panic',
+  'anomaly',
+  'emergency',
+  'securityAlert',
+  'autoClosed',
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_SORTS = ['time', 'branch', 'user', 'action'] as const;
 

@@ -37,17 +37,97 @@ export interface RoleDefinition {
 }
 
 export const ROLES: readonly RoleDefinition[] = [
-  { Id: 1, RoleName: 'PLATFORM_ADMIN', RoleNameDisplay: 'Platform Administrator', OrderWeight: 1, webLogin: true, mobileLogin: false, securityOffice: false },
-  { Id: 2, RoleName: 'ORGANIZATION_ADMIN', RoleNameDisplay: 'Organization Administrator', OrderWeight: 2, webLogin: true, mobileLogin: false, securityOffice: false },
+  {
+    Id: 1,
+    RoleName: 'PLATFORM_ADMIN',
+    RoleNameDisplay: 'Platform Administrator',
+    OrderWeight: 1,
+    webLogin: true,
+    mobileLogin: false,
+    securityOffice: false,
+  },
+  {
+    Id: 2,
+    RoleName: 'ORGANIZATION_ADMIN',
+    RoleNameDisplay: 'Organization Administrator',
+    OrderWeight: 2,
+    webLogin: true,
+    mobileLogin: false,
+    securityOffice: false,
+  },
   { Id: 12, RoleName: 'DEALER', RoleNameDisplay: 'Dealer', OrderWeight: 3, webLogin: true, mobileLogin: false, securityOffice: false },
-  { Id: 5, RoleName: 'SECURITY_OFFICER', RoleNameDisplay: 'Security Officer', OrderWeight: 4, webLogin: true, mobileLogin: false, securityOffice: true },
-  { Id: 8, RoleName: 'SECURITY_OPERATOR', RoleNameDisplay: 'Security Operator', OrderWeight: 5, webLogin: true, mobileLogin: false, securityOffice: true },
-  { Id: 9, RoleName: 'REGIONAL_MANAGER', RoleNameDisplay: 'Regional Manager', OrderWeight: 6, webLogin: true, mobileLogin: true, securityOffice: false },
-  { Id: 6, RoleName: 'BRANCH_MANAGER', RoleNameDisplay: 'Branch Manager', OrderWeight: 7, webLogin: true, mobileLogin: true, securityOffice: false },
-  { Id: 7, RoleName: 'BRANCH_STAFF', RoleNameDisplay: 'Branch Staff', OrderWeight: 8, webLogin: false, mobileLogin: true, securityOffice: false },
-  { Id: 10, RoleName: 'TRAVELING_STAFF', RoleNameDisplay: 'Traveling Staff', OrderWeight: 9, webLogin: false, mobileLogin: true, securityOffice: false },
-  { Id: 11, RoleName: 'NON_RETAIL_EXECUTIVE', RoleNameDisplay: 'Non-Retail Executive', OrderWeight: 10, webLogin: false, mobileLogin: true, securityOffice: false },
-  { Id: 13, RoleName: 'NON_RETAIL_EMPLOYEE', RoleNameDisplay: 'Non-Retail Employee', OrderWeight: 11, webLogin: false, mobileLogin: true, securityOffice: false },
+  {
+    Id: 5,
+    RoleName: 'SECURITY_OFFICER',
+    RoleNameDisplay: 'Security Officer',
+    OrderWeight: 4,
+    webLogin: true,
+    mobileLogin: false,
+    securityOffice: true,
+  },
+  {
+    Id: 8,
+    RoleName: 'SECURITY_OPERATOR',
+    RoleNameDisplay: 'Security Operator',
+    OrderWeight: 5,
+    webLogin: true,
+    mobileLogin: false,
+    securityOffice: true,
+  },
+  {
+    Id: 9,
+    RoleName: 'REGIONAL_MANAGER',
+    RoleNameDisplay: 'Regional Manager',
+    OrderWeight: 6,
+    webLogin: true,
+    mobileLogin: true,
+    securityOffice: false,
+  },
+  {
+    Id: 6,
+    RoleName: 'BRANCH_MANAGER',
+    RoleNameDisplay: 'Branch Manager',
+    OrderWeight: 7,
+    webLogin: true,
+    mobileLogin: true,
+    securityOffice: false,
+  },
+  {
+    Id: 7,
+    RoleName: 'BRANCH_STAFF',
+    RoleNameDisplay: 'Branch Staff',
+    OrderWeight: 8,
+    webLogin: false,
+    mobileLogin: true,
+    securityOffice: false,
+  },
+  {
+    Id: 10,
+    RoleName: 'TRAVELING_STAFF',
+    RoleNameDisplay: 'Traveling Staff',
+    OrderWeight: 9,
+    webLogin: false,
+    mobileLogin: true,
+    securityOffice: false,
+  },
+  {
+    Id: 11,
+    RoleName: 'NON_RETAIL_EXECUTIVE',
+    RoleNameDisplay: 'Non-Retail Executive',
+    OrderWeight: 10,
+    webLogin: false,
+    mobileLogin: true,
+    securityOffice: false,
+  },
+  {
+    Id: 13,
+    RoleName: 'NON_RETAIL_EMPLOYEE',
+    RoleNameDisplay: 'Non-Retail Employee',
+    OrderWeight: 11,
+    webLogin: false,
+    mobileLogin: true,
+    securityOffice: false,
+  },
 ];
 
 /** The role row for an id, or undefined for an unknown id. */
@@ -74,8 +154,17 @@ const item = (key: string, path: string): MenuItem => ({ key, path });
 
 /** Report paths: the reports group is expanded when the current path is one of these (spec §2 Shell). */
 export const REPORT_PATHS = [
-  '/reports', '/daily', '/activities', '/checkinout', '/timerreports', '/surveyreports',
-  '/reports/logaccess', '/chatrecordings', '/videorecordings', '/chatrecording', '/videorecording',
+  '/reports',
+  '/daily',
+  '/activities',
+  '/checkinout',
+  '/timerreports',
+  '/surveyreports',
+  '/reports/logaccess',
+  '/chatrecordings',
+  '/videorecordings',
+  '/chatrecording',
+  '/videorecording',
 ] as const;
 
 /** True when `pathname` is a report path (or below one). */
@@ -111,7 +200,11 @@ const reportsGroup = (children: MenuItem[]): MenuItem => ({ key: 'reports', chil
 export function menuForRole(roleId: number): MenuItem[] {
   switch (roleId) {
     case 1:
-      return [item('adminEmployees', '/admin/employees'), item('adminClients', '/admin/clients'), item('adminSecurityOffices', '/admin/security-offices')];
+      return [
+        item('adminEmployees', '/admin/employees'),
+        item('adminClients', '/admin/clients'),
+        item('adminSecurityOffices', '/admin/security-offices'),
+      ];
     case 2:
     case 12: {
       const reports = reportsGroup([R.daily, R.activities, R.checkinout, R.timer, R.survey, R.vaulttrak]);
@@ -126,14 +219,27 @@ export function menuForRole(roleId: number): MenuItem[] {
         : [dashboard, reports, regions, locations, securityOffices];
     }
     default:
-      return [dashboard, reportsGroup([R.daily, R.activities, R.checkinout, R.survey, R.vaulttrak]), regions, locations, employees, taskList, surveyList, securityOffices];
+      return [
+        dashboard,
+        reportsGroup([R.daily, R.activities, R.checkinout, R.survey, R.vaulttrak]),
+        regions,
+        locations,
+        employees,
+        taskList,
+        surveyList,
+        securityOffices,
+      ];
   }
 }
 
 /** Every path a role's menu links to (flattened), for route guards and tests. */
 export function menuPaths(roleId: number): string[] {
   const out: string[] = [];
-  const walk = (items: MenuItem[]) => items.forEach((i) => { if (i.path) out.push(i.path); if (i.children) walk(i.children); });
+  const walk = (items: MenuItem[]) =>
+    items.forEach((i) => {
+      if (i.path) out.push(i.path);
+      if (i.children) walk(i.children);
+    });
   walk(menuForRole(roleId));
   return out;
 }

@@ -87,7 +87,12 @@ const MIGRATION_LOCK_KEY = 7_316_411;
  * PGlite's thread stops on its own (every query fails from then on).
  * @throws DataDirLockedError when another process uses `dataDir`.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; exportConnections?: number; onEmbeddedFailure?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  exportConnections?: number;
+  onEmbeddedFailure?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const client = new pg.Client({ connectionString: opts.databaseUrl });
     await client.connect();

@@ -17,7 +17,11 @@ describe('PGliteThread', () => {
   afterAll(async () => db.close());
 
   it('answers queries with parameters, both row modes, and several statements at once', async () => {
-    const inserted = await db.query<{ id: number }>(`insert into t (code, at, doc) values ($1, $2, $3) returning id`, ['a', '2026-03-29T01:30:00Z', JSON.stringify({ k: [1, 2] })]);
+    const inserted = await db.query<{ id: number }>(`insert into t (code, at, doc) values ($1, $2, $3) returning id`, [
+      'a',
+      '2026-03-29T01:30:00Z',
+      JSON.stringify({ k: [1, 2] }),
+    ]);
     expect(inserted.rows).toEqual([{ id: 1 }]);
     const asObjects = await db.query<{ code: string; doc: unknown; at: Date }>(`select code, doc, at from t where id = $1`, [1]);
     expect(asObjects.rows[0]!.code).toBe('a');

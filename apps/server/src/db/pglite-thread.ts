@@ -52,13 +52,15 @@ function revive(fields: Record<string, unknown> & { message: string }): Error {
  */
 function rawTypes(options?: QueryOptions): number[] | undefined {
   if (!options) return undefined;
-  if (options.serializers || options.blob || options.onNotice || options.paramTypes) throw new Error('PGliteThread: only rowMode and text-keeping parsers are supported');
+  if (options.serializers || options.blob || options.onNotice || options.paramTypes)
+    throw new Error('PGliteThread: only rowMode and text-keeping parsers are supported');
   if (!options.parsers) return undefined;
   // Drizzle passes the same parsers object with every query of a statement: checked once.
   let types = checkedParsers.get(options.parsers);
   if (!types) {
     types = Object.entries(options.parsers).map(([type, parse]) => {
-      if (parse('2026-03-29 02:30:00', Number(type)) !== '2026-03-29 02:30:00') throw new Error(`PGliteThread: the parser for type ${type} changes the text`);
+      if (parse('2026-03-29 02:30:00', Number(type)) !== '2026-03-29 02:30:00')
+        throw new Error(`PGliteThread: the parser for type ${type} changes the text`);
       return Number(type);
     });
     checkedParsers.set(options.parsers, types);
@@ -81,7 +83,10 @@ export class PGliteThread {
    * `dataDir`: the PGlite data folder; undefined = in memory. `onFailure`: called once if the
    * thread stops without `close` (a crash: every waiting and later call rejects with `err`).
    */
-  constructor(dataDir?: string, private readonly onFailure?: (err: Error) => void) {
+  constructor(
+    dataDir?: string,
+    private readonly onFailure?: (err: Error) => void,
+  ) {
     this.worker = new Worker(workerFile(), { workerData: { dataDir } });
     this.waitReady = new Promise((resolve, reject) => {
       this.worker.once('message', (m: { ready: boolean; error?: Reply['error'] }) => {

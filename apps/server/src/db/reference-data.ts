@@ -17,7 +17,16 @@ export const BRANCH_OFFICE_TYPES = [
 export async function ensureReferenceData(db: Db): Promise<void> {
   await db
     .insert(roles)
-    .values(ROLES.map((r) => ({ id: r.Id, roleName: r.RoleName, roleNameDisplay: r.RoleNameDisplay, orderWeight: r.OrderWeight, webLogin: r.webLogin, mobileLogin: r.mobileLogin })))
+    .values(
+      ROLES.map((r) => ({
+        id: r.Id,
+        roleName: r.RoleName,
+        roleNameDisplay: r.RoleNameDisplay,
+        orderWeight: r.OrderWeight,
+        webLogin: r.webLogin,
+        mobileLogin: r.mobileLogin,
+      })),
+    )
     .onConflictDoUpdate({
       target: roles.id,
       set: {
@@ -31,5 +40,8 @@ export async function ensureReferenceData(db: Db): Promise<void> {
   await db
     .insert(branchOfficeTypes)
     .values([...BRANCH_OFFICE_TYPES])
-    .onConflictDoUpdate({ target: branchOfficeTypes.type, set: { description: sql`excluded.description`, display: sql`excluded.display` } });
+    .onConflictDoUpdate({
+      target: branchOfficeTypes.type,
+      set: { description: sql`excluded.description`, display: sql`excluded.display` },
+    });
 }

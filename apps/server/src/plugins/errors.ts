@@ -38,7 +38,14 @@ function baseVars(app: FastifyInstance): Record<string, string> {
 }
 
 /** Sends a failure envelope. */
-export function sendError(req: FastifyRequest, reply: FastifyReply, status: number, code: string, vars: Record<string, string | number> = {}, field?: string) {
+export function sendError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  vars: Record<string, string | number> = {},
+  field?: string,
+) {
   const lang = requestLanguage(req);
   const body: Envelope = {
     success: false,

@@ -6,7 +6,14 @@ export function RouteError() {
   const { t } = useTranslation();
   return (
     <Box sx={{ p: 3 }}>
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => window.location.reload()}>{t('app.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            {t('app.retry')}
+          </Button>
+        }
+      >
         {t('errors.generic')}
       </Alert>
     </Box>

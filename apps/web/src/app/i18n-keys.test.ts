@@ -9,7 +9,11 @@ import { REQUIRED_FEATURES } from '../shared/browser/browser-features';
 import { BRANCH_STATUSES, branchActionKey } from '../features/dashboard/branch-board';
 import { NOTIFICATION_TABS } from '../features/notifications/notification-list';
 
-const sources = import.meta.glob(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 
 const en = new Set(flattenKeys(catalogues.en));
 const sq = new Set(flattenKeys(catalogues.sq));
@@ -47,7 +51,9 @@ describe('catalogue coverage', () => {
       ...DATE_RANGE_PRESETS.map((p) => `dateRange.presets.${p}`),
       ...REQUIRED_FEATURES.map((f) => `browser.features.${f}`),
       ...BRANCH_STATUSES.map((s) => `branchStatus.${s}`),
-      ...['Open', 'Close', 'Service', 'Panic', 'Duress', 'Trouble', 'Alarm', 'Emergency', 'Not Opened', 'Not Closed'].map((a) => `branchActions.${branchActionKey(a)}`),
+      ...['Open', 'Close', 'Service', 'Panic', 'Duress', 'Trouble', 'Alarm', 'Emergency', 'Not Opened', 'Not Closed'].map(
+        (a) => `branchActions.${branchActionKey(a)}`,
+      ),
       ...Object.values(ErrorCode),
       ...Object.values(ValidationKey),
       ...NOTIFICATION_TABS.map((tab) => `notifications.tabs.${tab}`),

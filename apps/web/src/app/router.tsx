@@ -47,7 +47,11 @@ export const routes: RouteObject[] = [
         path: '/',
         element: <Shell />,
         children: [
-          { path: '', element: lazyPage('dashboard', 'dashboard'), children: [{ path: 'notifications/:type', element: lazyPage('dashboard', 'notifications') }] },
+          {
+            path: '',
+            element: lazyPage('dashboard', 'dashboard'),
+            children: [{ path: 'notifications/:type', element: lazyPage('dashboard', 'notifications') }],
+          },
           { path: 'employees', element: lazyPage('users', 'employees') },
           { path: 'employees/:id', element: lazyPage('users', 'employee') },
           { path: 'reports', element: lazyPage('reports', 'reports') },
@@ -56,7 +60,11 @@ export const routes: RouteObject[] = [
           { path: 'checkinout', element: lazyPage('reports', 'checkinout') },
           { path: 'surveyreports', element: lazyPage('reports', 'surveyreports') },
           { path: 'timerreports', element: lazyPage('reports', 'timerreports') },
-          { path: 'reports/logaccess', element: lazyPage('logaccess', 'logaccess'), children: [{ path: ':id', element: lazyPage('logaccess', 'logaccessDetail') }] },
+          {
+            path: 'reports/logaccess',
+            element: lazyPage('logaccess', 'logaccess'),
+            children: [{ path: ':id', element: lazyPage('logaccess', 'logaccessDetail') }],
+          },
           { path: 'chatrecordings', element: lazyPage('reports', 'chatrecordings') },
           { path: 'videorecordings', element: lazyPage('reports', 'videorecordings') },
           { path: 'chatrecording/:id', element: lazyPage('reports', 'chatrecording') },

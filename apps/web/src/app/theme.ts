@@ -16,7 +16,11 @@ export const theme = createTheme({
     MuiListItemButton: {
       styleOverrides: {
         root: ({ theme: th }) => ({
-          '&.Mui-selected': { backgroundColor: th.palette.action.selected, borderRight: `3px solid ${th.palette.primary.main}`, fontWeight: 600 },
+          '&.Mui-selected': {
+            backgroundColor: th.palette.action.selected,
+            borderRight: `3px solid ${th.palette.primary.main}`,
+            fontWeight: 600,
+          },
         }),
       },
     },

@@ -3,13 +3,21 @@ import { applyEventToAlarms, isAlarmEvent, sortAlarms, soundsAlert, type Alarm }
 import { ev } from './test-events';
 
 const panic = ev({ type: 'NOTIFICATION', id: 20, BranchAction: 'Panic', NotificationType: 10, SecurityAlert: true });
-const trouble = ev({ type: 'NOTIFICATION', id: 21, BranchAction: 'Trouble', NotificationType: 2, NotificationTimeAddedUTC: '2026-03-01T09:00:00.000Z' });
+const trouble = ev({
+  type: 'NOTIFICATION',
+  id: 21,
+  BranchAction: 'Trouble',
+  NotificationType: 2,
+  NotificationTimeAddedUTC: '2026-03-01T09:00:00.000Z',
+});
 
 describe('alarm events', () => {
   it('recognises alarms: panic, alarm and emergency families and security alerts; not anomalies', () => {
     expect(isAlarmEvent(panic)).toBe(true);
     expect(isAlarmEvent(trouble)).toBe(true);
-    expect(isAlarmEvent(ev({ type: 'NOTIFICATION', id: 1, BranchAction: 'Timer Expired', NotificationType: 99, SecurityAlert: true }))).toBe(true);
+    expect(
+      isAlarmEvent(ev({ type: 'NOTIFICATION', id: 1, BranchAction: 'Timer Expired', NotificationType: 99, SecurityAlert: true })),
+    ).toBe(true);
     expect(isAlarmEvent(ev({ type: 'NOTIFICATION', id: 2, BranchAction: 'Duress', NotificationType: 11, SecurityAlert: true }))).toBe(true);
     expect(isAlarmEvent(ev({ type: 'NOTIFICATION', id: 3, BranchAction: 'Not Opened', NotificationType: 0 }))).toBe(false);
     expect(isAlarmEvent(ev({ type: 'BRANCH-ACTION', id: 4, BranchAction: 'Open' }))).toBe(false);
@@ -23,22 +31,65 @@ describe('alarm events', () => {
   it('adds an alarm once, then applies acknowledgement and notes', () => {
     let list: Alarm[] = applyEventToAlarms(undefined, panic);
     expect(applyEventToAlarms(list, panic)).toBe(list);
-    expect(list[0]).toMatchObject({ notificationId: 20, branchName: 'Tirana Center', action: 'Panic', raisedBy: 'Ana Hoxha', acknowledged: null });
-    list = applyEventToAlarms(list, ev({ type: 'ALARM-ACK', id: 30, Payload: { notificationId: 20, acknowledgedBy: 9, acknowledgedByName: 'Op Erator', acknowledgedAt: '2026-03-01T10:01:00.000Z' } }));
+    expect(list[0]).toMatchObject({
+      notificationId: 20,
+      branchName: 'Tirana Center',
+      action: 'Panic',
+      raisedBy: 'Ana Hoxha',
+      acknowledged: null,
+    });
+    list = applyEventToAlarms(
+      list,
+      ev({
+        type: 'ALARM-ACK',
+        id: 30,
+        Payload: { notificationId: 20, acknowledgedBy: 9, acknowledgedByName: 'Op Erator', acknowledgedAt: '2026-03-01T10:01:00.000Z' },
+      }),
+    );
     expect(list[0]!.acknowledged).toEqual({ by: 9, byName: 'Op Erator', at: '2026-03-01T10:01:00.000Z' });
     // a second acknowledgement does not replace the first
-    expect(applyEventToAlarms(list, ev({ type: 'ALARM-ACK', id: 31, Payload: { notificationId: 20, acknowledgedBy: 10, acknowledgedByName: 'X' } }))).toBe(list);
-    list = applyEventToAlarms(list, ev({ type: 'ALARM-NOTE', id: 32, Payload: { notificationId: 20, noteId: 3, note: 'Police called', by: 'Op Erator' } }));
-    list = applyEventToAlarms(list, ev({ type: 'ALARM-NOTE', id: 33, Payload: { notificationId: 20, noteId: 3, note: 'Police called', by: 'Op Erator' } }));
+    expect(
+      applyEventToAlarms(
+        list,
+        ev({ type: 'ALARM-ACK', id: 31, Payload: { notificationId: 20, acknowledgedBy: 10, acknowledgedByName: 'X' } }),
+      ),
+    ).toBe(list);
+    list = applyEventToAlarms(
+      list,
+      ev({ type: 'ALARM-NOTE', id: 32, Payload: { notificationId: 20, noteId: 3, note: 'Police called', by: 'Op Erator' } }),
+    );
+    list = applyEventToAlarms(
+      list,
+      ev({ type: 'ALARM-NOTE', id: 33, Payload: { notificationId: 20, noteId: 3, note: 'Police called', by: 'Op Erator' } }),
+    );
     expect(list[0]!.notes).toEqual([{ noteId: 3, note: 'Police called', by: 'Op Erator' }]);
     // events about unknown alarms leave the list alone
     expect(applyEventToAlarms(list, ev({ type: 'ALARM-ACK', id: 34, Payload: { notificationId: 999 } }))).toBe(list);
   });
   it('orders unacknowledged first, then by priority, then oldest first', () => {
     let list: Alarm[] = [];
-    const old = ev({ type: 'NOTIFICATION', id: 40, BranchAction: 'Alarm', NotificationType: 15, NotificationTimeAddedUTC: '2026-03-01T08:00:00.000Z' });
-    const emergency = ev({ type: 'NOTIFICATION', id: 41, BranchAction: 'Emergency', NotificationType: 12, SecurityAlert: true, NotificationTimeAddedUTC: '2026-03-01T11:00:00.000Z' });
-    const other = ev({ type: 'NOTIFICATION', id: 42, BranchAction: 'Something', NotificationType: 15, NotificationTimeAddedUTC: '2026-03-01T07:00:00.000Z' });
+    const old = ev({
+      type: 'NOTIFICATION',
+      id: 40,
+      BranchAction: 'Alarm',
+      NotificationType: 15,
+      NotificationTimeAddedUTC: '2026-03-01T08:00:00.000Z',
+    });
+    const emergency = ev({
+      type: 'NOTIFICATION',
+      id: 41,
+      BranchAction: 'Emergency',
+      NotificationType: 12,
+      SecurityAlert: true,
+      NotificationTimeAddedUTC: '2026-03-01T11:00:00.000Z',
+    });
+    const other = ev({
+      type: 'NOTIFICATION',
+      id: 42,
+      BranchAction: 'Something',
+      NotificationType: 15,
+      NotificationTimeAddedUTC: '2026-03-01T07:00:00.000Z',
+    });
     for (const e of [panic, trouble, old, emergency, other]) list = applyEventToAlarms(list, e);
     list = applyEventToAlarms(list, ev({ type: 'ALARM-ACK', id: 50, Payload: { notificationId: 20, acknowledgedByName: 'A' } }));
     expect(sortAlarms(list).map((a) => a.notificationId)).toEqual([41, 42, 40, 21, 20]);

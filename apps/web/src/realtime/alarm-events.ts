@@ -109,7 +109,16 @@ export function applyEventToAlarms(list: readonly Alarm[] | undefined, e: Socket
   if (e.type === SocketEventType.AlarmAcknowledged) {
     const p = e.Payload;
     return updateOne(current, num(p.notificationId), (a) =>
-      a.acknowledged ? a : { ...a, acknowledged: { by: num(p.acknowledgedBy), byName: str(p.acknowledgedByName), at: str(p.acknowledgedAt) || e.NotificationTimeAddedUTC } },
+      a.acknowledged
+        ? a
+        : {
+            ...a,
+            acknowledged: {
+              by: num(p.acknowledgedBy),
+              byName: str(p.acknowledgedByName),
+              at: str(p.acknowledgedAt) || e.NotificationTimeAddedUTC,
+            },
+          },
     );
   }
   if (e.type === SocketEventType.AlarmNote) {

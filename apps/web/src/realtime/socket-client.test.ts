@@ -76,7 +76,10 @@ describe('RealtimeClient', () => {
     expect(t.statuses.at(-1)).toBe('live');
     t.sockets[0]!.receive(ev({ type: 'BRANCH-ACTION', id: 6, BranchAction: 'Open' }));
     t.sockets[0]!.receive(ev({ type: 'BRANCH-ACTION', id: 7, BranchAction: 'Close' }));
-    expect(t.events.map((x) => [x.e.id, x.replay])).toEqual([[6, true], [7, false]]);
+    expect(t.events.map((x) => [x.e.id, x.replay])).toEqual([
+      [6, true],
+      [7, false],
+    ]);
     expect(t.last()).toBe(7);
   });
 
@@ -85,7 +88,10 @@ describe('RealtimeClient', () => {
     t.client.start();
     t.sockets[0]!.open();
     t.sockets[0]!.receive({ type: 'ready', lastEventId: 10, replayed: 0 });
-    t.sockets[0]!.receive([ev({ type: 'NOTIFICATION', id: 11, BranchAction: 'Panic' }), ev({ type: 'BRANCH-ACTION', id: 12, BranchAction: 'Open' })]);
+    t.sockets[0]!.receive([
+      ev({ type: 'NOTIFICATION', id: 11, BranchAction: 'Panic' }),
+      ev({ type: 'BRANCH-ACTION', id: 12, BranchAction: 'Open' }),
+    ]);
     expect(t.events.map((x) => x.e.id)).toEqual([11, 12]);
     expect(t.last()).toBe(12);
   });

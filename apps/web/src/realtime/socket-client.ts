@@ -107,7 +107,13 @@ export class RealtimeClient {
     ws.onopen = () => {
       this.o.onStatus('catching-up');
       const last = this.o.getLastEventId();
-      const init: SocketInit = { type: 'init', token: this.o.token, userId: this.o.userId, batch: true, ...(last !== null ? { lastEventId: last } : {}) };
+      const init: SocketInit = {
+        type: 'init',
+        token: this.o.token,
+        userId: this.o.userId,
+        batch: true,
+        ...(last !== null ? { lastEventId: last } : {}),
+      };
       ws.send(JSON.stringify(init));
       this.armDeadTimer();
     };

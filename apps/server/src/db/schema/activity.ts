@@ -5,7 +5,19 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp,
+  bigserial,
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { branchOffices, offices, organizations } from './offices.js';
 import { users } from './people.js';
@@ -21,122 +33,179 @@ export const EventKind = {
   TimerStop: 'TIMER_STOP',
 } as const;
 
-export const events = pgTable('events', {
-  /** Monotonically increasing event id (NotificationId for notifications). */
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind').notNull(),
-  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
-  regionalOfficeId: integer('regional_office_id').references(() => offices.id, { onDelete: 'set null' }),
-  branchOfficeId: integer('branch_office_id').references(() => branchOffices.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  /** Open, Close, Service, Panic, Duress, Trouble, Alarm, Emergency, Not Opened, Not Closed, … */
-  branchAction: text('branch_action'),
-  /** Spec §9 notification type: 0 anomaly; 2, 15 alarm; 10, 11, 12 emergency; null for plain actions. */
-  notificationType: smallint('notification_type'),
-  isTestNotification: boolean('is_test_notification').notNull().default(false),
-  isClosedBySystem: boolean('is_closed_by_system').notNull().default(false),
-  securityAlert: boolean('security_alert').notNull().default(false),
-  /** early | ontime | late, for openings and closings classified against the schedule. */
-  punctuality: text('punctuality'),
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-  messageContent: text('message_content'),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-  /** When it happened (UTC). */
-  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('events_org_time_idx').on(t.organizationId, t.occurredAt),
-  index('events_branch_time_idx').on(t.branchOfficeId, t.occurredAt),
-  index('events_kind_time_idx').on(t.kind, t.occurredAt),
-  /** Reports: one kind of an organisation's activity over a range (activities, VaultTrak, summary). */
-  index('events_org_kind_time_idx').on(t.organizationId, t.kind, t.occurredAt),
-  /**
-   * Reports: an organisation's activity-report rows (branch actions and notifications, not the far
-   * more numerous check-ins) in the report's time order, so that an export streams them in order
-   * from the first row instead of sorting a year first. branch_office_id comes last for its value
-   * only (id is unique): counting a range then reads the index alone.
-   */
-  index('events_org_activity_time_idx').on(t.organizationId, t.occurredAt, t.id, t.branchOfficeId).where(sql`${t.kind} in ('BRANCH_ACTION', 'NOTIFICATION')`),
-]);
+export const events = pgTable(
+  'events',
+  {
+    /** Monotonically increasing event id (NotificationId for notifications). */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    regionalOfficeId: integer('regional_office_id').references(() => offices.id, { onDelete: 'set null' }),
+    branchOfficeId: integer('branch_office_id').references(() => branchOffices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Open, Close, Service, Panic, Duress, Trouble, Alarm, Emergency, Not Opened, Not Closed, … */
+    branchAction: text('branch_action'),
+    /** Spec §9 notification type: 0 anomaly; 2, 15 alarm; 10, 11, 12 emergency; null for plain actions. */
+    notificationType: smallint('notification_type'),
+    isTestNotification: boolean('is_test_notification').notNull().default(false),
+    isClosedBySystem: boolean('is_closed_by_system').notNull().default(false),
+    securityAlert: boolean('security_alert').notNull().default(false),
+    /** early | ontime | late, for openings and closings classified against the schedule. */
+    punctuality: text('punctuality'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    messageContent: text('message_content'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** When it happened (UTC). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('events_org_time_idx').on(t.organizationId, t.occurredAt),
+    index('events_branch_time_idx').on(t.branchOfficeId, t.occurredAt),
+    index('events_kind_time_idx').on(t.kind, t.occurredAt),
+    /** Reports: one kind of an organisation's activity over a range (activities, VaultTrak, summary). */
+    index('events_org_kind_time_idx').on(t.organizationId, t.kind, t.occurredAt),
+    /**
+     * Reports: an organisation's activity-report rows (branch actions and notifications, not the far
+     * more numerous check-ins) in the report's time order, so that an export streams them in order
+     * from the first row instead of sorting a year first. branch_office_id comes last for its value
+     * only (id is unique): counting a range then reads the index alone.
+     */
+    index('events_org_activity_time_idx')
+      .on(t.organizationId, t.occurredAt, t.id, t.branchOfficeId)
+      .where(sql`${t.kind} in ('BRANCH_ACTION', 'NOTIFICATION')`),
+  ],
+);
 
 /** Check-ins and check-outs at a branch (spec §3 Check-in/out report row). Accuracy in metres. */
-export const checkIns = pgTable('check_ins', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  branchOfficeId: integer('branch_office_id').notNull().references(() => branchOffices.id, { onDelete: 'cascade' }),
-  checkInAt: timestamp('check_in_at', { withTimezone: true }).notNull(),
-  checkOutAt: timestamp('check_out_at', { withTimezone: true }),
-  checkedOutBy: integer('checked_out_by').references(() => users.id, { onDelete: 'set null' }),
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-  horizontalAccuracy: doublePrecision('horizontal_accuracy'),
-  insideGeofence: boolean('inside_geofence'),
-  checkInEventId: bigint('check_in_event_id', { mode: 'number' }),
-}, (t) => [index('check_ins_branch_idx').on(t.branchOfficeId, t.checkInAt), index('check_ins_user_idx').on(t.userId, t.checkInAt)]);
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    branchOfficeId: integer('branch_office_id')
+      .notNull()
+      .references(() => branchOffices.id, { onDelete: 'cascade' }),
+    checkInAt: timestamp('check_in_at', { withTimezone: true }).notNull(),
+    checkOutAt: timestamp('check_out_at', { withTimezone: true }),
+    checkedOutBy: integer('checked_out_by').references(() => users.id, { onDelete: 'set null' }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    horizontalAccuracy: doublePrecision('horizontal_accuracy'),
+    insideGeofence: boolean('inside_geofence'),
+    checkInEventId: bigint('check_in_event_id', { mode: 'number' }),
+  },
+  (t) => [index('check_ins_branch_idx').on(t.branchOfficeId, t.checkInAt), index('check_ins_user_idx').on(t.userId, t.checkInAt)],
+);
 
 /** Personal (lone-worker) timers (spec §3 Timer report row). Duration in seconds. */
-export const timers = pgTable('timers', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  branchOfficeId: integer('branch_office_id').references(() => branchOffices.id, { onDelete: 'set null' }),
-  timerForAction: text('timer_for_action').notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-  durationSeconds: integer('duration_seconds').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
-  safeStopped: boolean('safe_stopped').notNull().default(false),
-  alerted: boolean('alerted').notNull().default(false),
-}, (t) => [index('timers_open_idx').on(t.expiresAt), index('timers_user_idx').on(t.userId, t.startedAt), index('timers_branch_idx').on(t.branchOfficeId, t.startedAt), index('timers_started_idx').on(t.startedAt)]);
+export const timers = pgTable(
+  'timers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    branchOfficeId: integer('branch_office_id').references(() => branchOffices.id, { onDelete: 'set null' }),
+    timerForAction: text('timer_for_action').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    safeStopped: boolean('safe_stopped').notNull().default(false),
+    alerted: boolean('alerted').notNull().default(false),
+  },
+  (t) => [
+    index('timers_open_idx').on(t.expiresAt),
+    index('timers_user_idx').on(t.userId, t.startedAt),
+    index('timers_branch_idx').on(t.branchOfficeId, t.startedAt),
+    index('timers_started_idx').on(t.startedAt),
+  ],
+);
 
-export const timerPings = pgTable('timer_pings', {
-  id: serial('id').primaryKey(),
-  timerId: integer('timer_id').notNull().references(() => timers.id, { onDelete: 'cascade' }),
-  at: timestamp('at', { withTimezone: true }).notNull(),
-  latitude: doublePrecision('latitude').notNull(),
-  longitude: doublePrecision('longitude').notNull(),
-  horizontalAccuracy: doublePrecision('horizontal_accuracy'),
-}, (t) => [index('timer_pings_timer_idx').on(t.timerId, t.at)]);
+export const timerPings = pgTable(
+  'timer_pings',
+  {
+    id: serial('id').primaryKey(),
+    timerId: integer('timer_id')
+      .notNull()
+      .references(() => timers.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    horizontalAccuracy: doublePrecision('horizontal_accuracy'),
+  },
+  (t) => [index('timer_pings_timer_idx').on(t.timerId, t.at)],
+);
 
 /** Audit log: who changed what, before and after, when (ARCHITECTURE.md Security defaults). */
-export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-  action: text('action').notNull(),
-  entity: text('entity').notNull(),
-  entityId: text('entity_id'),
-  before: jsonb('before'),
-  after: jsonb('after'),
-  ip: text('ip'),
-}, (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+);
 
 /** The first acknowledgement of an alarm notification wins and is shared by every console (issue: alarm panel). */
 export const alarmAcknowledgements = pgTable('alarm_acknowledgements', {
-  eventId: bigint('event_id', { mode: 'number' }).primaryKey().references(() => events.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  eventId: bigint('event_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Operator notes on an alarm notification. */
-export const alarmNotes = pgTable('alarm_notes', {
-  id: serial('id').primaryKey(),
-  eventId: bigint('event_id', { mode: 'number' }).notNull().references(() => events.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  note: text('note').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('alarm_notes_event_idx').on(t.eventId)]);
+export const alarmNotes = pgTable(
+  'alarm_notes',
+  {
+    id: serial('id').primaryKey(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alarm_notes_event_idx').on(t.eventId)],
+);
 
 /** Notifications a user has read one by one (spec §4 Notifications: unread to read, individually). */
-export const notificationReads = pgTable('notification_reads', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  eventId: bigint('event_id', { mode: 'number' }).notNull().references(() => events.id, { onDelete: 'cascade' }),
-  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.userId, t.eventId] })]);
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
+);
 
 /** "Mark all read": every notification up to this event id counts as read for the user. */
 export const notificationReadMarks = pgTable('notification_read_marks', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   upToEventId: bigint('up_to_event_id', { mode: 'number' }).notNull(),
   markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,13 +10,26 @@ import { movesMapStatus } from '@vigil/contract';
 import type { Db } from '../client.js';
 import { ensureReferenceData } from '../reference-data.js';
 import {
-  branchOffices, branchOfficeTypes, checkIns, events, EventKind, holidays, holidayTemplates, offices, OfficeType,
-  organizationDealers, organizations, organizationSecurityOffices, securityOffices, users, weekScheduleDays, weekSchedules, worksIn,
+  branchOffices,
+  branchOfficeTypes,
+  checkIns,
+  events,
+  EventKind,
+  holidays,
+  holidayTemplates,
+  offices,
+  OfficeType,
+  organizationDealers,
+  organizations,
+  organizationSecurityOffices,
+  securityOffices,
+  users,
+  weekScheduleDays,
+  weekSchedules,
+  worksIn,
 } from '../schema/index.js';
 import { hashSecret } from '../../modules/auth/passwords.js';
-import {
-  DEMO_ORGS, INCIDENT_MESSAGES, SECURITY_OFFICE, type BranchDef, type CityDef, type OrgDef, type ScheduleDef,
-} from './demo-data.js';
+import { DEMO_ORGS, INCIDENT_MESSAGES, SECURITY_OFFICE, type BranchDef, type CityDef, type OrgDef, type ScheduleDef } from './demo-data.js';
 
 /** Password of every demo user. */
 export const DEMO_PASSWORD = 'Vigil-demo-2026';
@@ -37,19 +50,84 @@ interface DemoAccount {
 }
 
 const ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'admin@example.com', roleId: 1, name: 'Daniel', surname: 'Novak', org: null, description: 'Platform administrator (sign in at /admin/login)' },
-  { email: 'orgadmin@example.com', roleId: 2, name: 'Elira', surname: 'Hoxha', org: 'AL', description: 'Organisation administrator of Banka Kombëtare Demo' },
-  { email: 'us-orgadmin@example.com', roleId: 2, name: 'Karen', surname: 'Mitchell', org: 'US', description: 'Organisation administrator of Liberty Savings Demo' },
+  {
+    email: 'admin@example.com',
+    roleId: 1,
+    name: 'Daniel',
+    surname: 'Novak',
+    org: null,
+    description: 'Platform administrator (sign in at /admin/login)',
+  },
+  {
+    email: 'orgadmin@example.com',
+    roleId: 2,
+    name: 'Elira',
+    surname: 'Hoxha',
+    org: 'AL',
+    description: 'Organisation administrator of Banka Kombëtare Demo',
+  },
+  {
+    email: 'us-orgadmin@example.com',
+    roleId: 2,
+    name: 'Karen',
+    surname: 'Mitchell',
+    org: 'US',
+    description: 'Organisation administrator of Liberty Savings Demo',
+  },
   { email: 'dealer@example.com', roleId: 12, name: 'Thomas', surname: 'Reed', org: null, description: 'Dealer managing both demo banks' },
-  { email: 'officer@example.com', roleId: 5, name: 'Besnik', surname: 'Shehu', org: null, worksIn: 'security-office', description: 'Security officer at Vigil Central Monitoring' },
-  { email: 'operator@example.com', roleId: 8, name: 'Arta', surname: 'Leka', org: null, worksIn: 'security-office', description: 'Security operator at Vigil Central Monitoring' },
-  { email: 'regional@example.com', roleId: 9, name: 'Gentian', surname: 'Dervishi', org: 'AL', worksIn: { region: 'TIR' }, description: 'Regional manager of the Tirana region (Banka Kombëtare Demo)' },
-  { email: 'manager@example.com', roleId: 6, name: 'Mirela', surname: 'Gjoka', org: 'AL', worksIn: { branch: 'Dega Skënderbej' }, description: 'Branch manager of Dega Skënderbej, Tirana' },
-  { email: 'staff@example.com', roleId: 7, name: 'Klodian', surname: 'Marku', org: 'AL', worksIn: { branch: 'Dega Skënderbej' }, description: 'Branch staff at Dega Skënderbej, Tirana (mobile app only)' },
+  {
+    email: 'officer@example.com',
+    roleId: 5,
+    name: 'Besnik',
+    surname: 'Shehu',
+    org: null,
+    worksIn: 'security-office',
+    description: 'Security officer at Vigil Central Monitoring',
+  },
+  {
+    email: 'operator@example.com',
+    roleId: 8,
+    name: 'Arta',
+    surname: 'Leka',
+    org: null,
+    worksIn: 'security-office',
+    description: 'Security operator at Vigil Central Monitoring',
+  },
+  {
+    email: 'regional@example.com',
+    roleId: 9,
+    name: 'Gentian',
+    surname: 'Dervishi',
+    org: 'AL',
+    worksIn: { region: 'TIR' },
+    description: 'Regional manager of the Tirana region (Banka Kombëtare Demo)',
+  },
+  {
+    email: 'manager@example.com',
+    roleId: 6,
+    name: 'Mirela',
+    surname: 'Gjoka',
+    org: 'AL',
+    worksIn: { branch: 'Dega Skënderbej' },
+    description: 'Branch manager of Dega Skënderbej, Tirana',
+  },
+  {
+    email: 'staff@example.com',
+    roleId: 7,
+    name: 'Klodian',
+    surname: 'Marku',
+    org: 'AL',
+    worksIn: { branch: 'Dega Skënderbej' },
+    description: 'Branch staff at Dega Skënderbej, Tirana (mobile app only)',
+  },
 ];
 
 /** The fixed demo accounts; every one signs in with DEMO_PASSWORD. */
-export const DEMO_ACCOUNTS: { email: string; roleId: number; description: string }[] = ACCOUNTS.map(({ email, roleId, description }) => ({ email, roleId, description }));
+export const DEMO_ACCOUNTS: { email: string; roleId: number; description: string }[] = ACCOUNTS.map(({ email, roleId, description }) => ({
+  email,
+  roleId,
+  description,
+}));
 
 /** Timers and auto-close applied to every office (minutes; branch-local time). */
 const TIMERS = { openingTimer: 15, closingTimer: 15, servicingTimer: 60, autoCloseTime: '20:00' } as const;
@@ -72,27 +150,42 @@ function mulberry32(seed: number): () => number {
 
 class Rng {
   readonly next: () => number;
-  constructor(seed: number) { this.next = mulberry32(seed); }
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
   /** Integer in [min, max]. */
-  int(min: number, max: number): number { return min + Math.floor(this.next() * (max - min + 1)); }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
   pick<T>(list: readonly T[]): T {
     if (list.length === 0) throw new Error('pick from an empty list');
     return list[Math.floor(this.next() * list.length)]!;
   }
-  chance(p: number): boolean { return this.next() < p; }
-  digits(n: number): string { let s = ''; for (let i = 0; i < n; i++) s += String(this.int(0, 9)); return s; }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  digits(n: number): string {
+    let s = '';
+    for (let i = 0; i < n; i++) s += String(this.int(0, 9));
+    return s;
+  }
 }
 
 /** ASCII e-mail local part from a name: diacritics dropped (ë → e, ç → c), apostrophes and spaces removed. */
 function emailPart(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
 }
 
 /** An E.164 landline in `area` (Albania: area + 2 + digits; NANP: area + exchange 2xx–9xx, not 555, + 4 digits). */
 function landline(rng: Rng, org: OrgDef, area: string): string {
   if (org.callingCode === '1') {
     let exchange: number;
-    do exchange = rng.int(201, 989); while (exchange === 555 || exchange % 100 === 11);
+    do exchange = rng.int(201, 989);
+    while (exchange === 555 || exchange % 100 === 11);
     return `+1${area}${exchange}${rng.digits(4)}`;
   }
   return `+${org.callingCode}${area}2${rng.int(2, 9)}${rng.digits(org.fixedLength - area.length - 2)}`;
@@ -150,8 +243,21 @@ interface BranchInfo {
 }
 
 type EventRow = typeof events.$inferInsert;
-interface GenEvent { row: EventRow; seq: number; checkIn?: CheckInDraft }
-interface CheckInDraft { userId: number; branchId: number; at: Date; out: Date | null; lat: number; lng: number; acc: number; inside: boolean }
+interface GenEvent {
+  row: EventRow;
+  seq: number;
+  checkIn?: CheckInDraft;
+}
+interface CheckInDraft {
+  userId: number;
+  branchId: number;
+  at: Date;
+  out: Date | null;
+  lat: number;
+  lng: number;
+  acc: number;
+  inside: boolean;
+}
 
 /**
  * Seeds the demo data set (idempotent): the security office "Vigil Central Monitoring" (SO-DEMO)
@@ -175,15 +281,27 @@ interface CheckInDraft { userId: number; branchId: number; at: Date; out: Date |
 export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {}): Promise<{ created: boolean }> {
   const now = DateTime.fromJSDate(opts.now ?? new Date());
   const days = opts.days ?? 30;
-  const existing = await db.select({ id: securityOffices.id }).from(securityOffices).where(eq(securityOffices.code, SECURITY_OFFICE.code)).limit(1);
+  const existing = await db
+    .select({ id: securityOffices.id })
+    .from(securityOffices)
+    .where(eq(securityOffices.code, SECURITY_OFFICE.code))
+    .limit(1);
   if (existing.length > 0) return { created: false };
 
   // Hashing is slow by design: hash each secret once and share the hash.
-  const [passwordHash, pinHash, duressHash] = await Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(DEMO_PIN), hashSecret(DEMO_DURESS_CODE)]);
+  const [passwordHash, pinHash, duressHash] = await Promise.all([
+    hashSecret(DEMO_PASSWORD),
+    hashSecret(DEMO_PIN),
+    hashSecret(DEMO_DURESS_CODE),
+  ]);
 
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const again = await tx.select({ id: securityOffices.id }).from(securityOffices).where(eq(securityOffices.code, SECURITY_OFFICE.code)).limit(1);
+    const again = await tx
+      .select({ id: securityOffices.id })
+      .from(securityOffices)
+      .where(eq(securityOffices.code, SECURITY_OFFICE.code))
+      .limit(1);
     if (again.length > 0) return { created: false };
     await ensureReferenceData(tx);
     const rng = new Rng(SEED);
@@ -195,7 +313,10 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     };
 
     // ---- Security office -------------------------------------------------------------------------
-    const [so] = await tx.insert(securityOffices).values({ ...SECURITY_OFFICE, statusId: 1 }).returning({ id: securityOffices.id });
+    const [so] = await tx
+      .insert(securityOffices)
+      .values({ ...SECURITY_OFFICE, statusId: 1 })
+      .returning({ id: securityOffices.id });
     const securityOfficeId = so!.id;
 
     // ---- Organisations, schedules, holidays, head office, regions, branches ------------------------
@@ -209,28 +330,31 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
       const hoCity = org.cities.find((c) => c.name === org.headOffice.city)!;
       const [primary, secondary] = org.contacts;
       const contactEmail = (c: { name: string; surname: string }) => `${emailPart(c.name)}.${emailPart(c.surname)}@${org.emailDomain}`;
-      const [o] = await tx.insert(organizations).values({
-        name: org.name,
-        address: org.headOffice.street,
-        city: hoCity.name,
-        state: hoCity.state,
-        zipCode: hoCity.zip,
-        country: org.country,
-        formattedAddress: `${org.headOffice.street}, ${hoCity.name} ${hoCity.zip}, ${org.country}`,
-        phoneNumber: landline(rng, org, hoCity.area),
-        email: `info@${org.emailDomain}`,
-        latitude: org.headOffice.lat,
-        longitude: org.headOffice.lng,
-        primaryContactName: primary!.name,
-        primaryContactSurname: primary!.surname,
-        primaryContactEmail: contactEmail(primary!),
-        primaryContactPhone: mobile(rng, org, hoCity.area),
-        secondaryContactName: secondary!.name,
-        secondaryContactSurname: secondary!.surname,
-        secondaryContactEmail: contactEmail(secondary!),
-        secondaryContactPhone: mobile(rng, org, hoCity.area),
-        statusId: 1,
-      }).returning({ id: organizations.id });
+      const [o] = await tx
+        .insert(organizations)
+        .values({
+          name: org.name,
+          address: org.headOffice.street,
+          city: hoCity.name,
+          state: hoCity.state,
+          zipCode: hoCity.zip,
+          country: org.country,
+          formattedAddress: `${org.headOffice.street}, ${hoCity.name} ${hoCity.zip}, ${org.country}`,
+          phoneNumber: landline(rng, org, hoCity.area),
+          email: `info@${org.emailDomain}`,
+          latitude: org.headOffice.lat,
+          longitude: org.headOffice.lng,
+          primaryContactName: primary!.name,
+          primaryContactSurname: primary!.surname,
+          primaryContactEmail: contactEmail(primary!),
+          primaryContactPhone: mobile(rng, org, hoCity.area),
+          secondaryContactName: secondary!.name,
+          secondaryContactSurname: secondary!.surname,
+          secondaryContactEmail: contactEmail(secondary!),
+          secondaryContactPhone: mobile(rng, org, hoCity.area),
+          statusId: 1,
+        })
+        .returning({ id: organizations.id });
       const orgId = o!.id;
       orgIds.set(org.key, orgId);
       await tx.insert(organizationSecurityOffices).values({ organizationId: orgId, securityOfficeId });
@@ -240,45 +364,78 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
         const def = org.schedules[key];
         const [ws] = await tx.insert(weekSchedules).values({ organizationId: orgId, name: def.name }).returning({ id: weekSchedules.id });
         scheduleIds[key] = ws!.id;
-        await tx.insert(weekScheduleDays).values(Object.entries(def.days).map(([wd, [opensAt, closesAt]]) => ({ weekScheduleId: ws!.id, weekday: Number(wd), opensAt, closesAt })));
+        await tx.insert(weekScheduleDays).values(
+          Object.entries(def.days).map(([wd, [opensAt, closesAt]]) => ({
+            weekScheduleId: ws!.id,
+            weekday: Number(wd),
+            opensAt,
+            closesAt,
+          })),
+        );
       }
       const holidayMap = holidayDates(org, years);
-      const [ht] = await tx.insert(holidayTemplates).values({ organizationId: orgId, name: `${org.country} bank holidays ${years[0]}–${years[years.length - 1]}` }).returning({ id: holidayTemplates.id });
+      const [ht] = await tx
+        .insert(holidayTemplates)
+        .values({ organizationId: orgId, name: `${org.country} bank holidays ${years[0]}–${years[years.length - 1]}` })
+        .returning({ id: holidayTemplates.id });
       await tx.insert(holidays).values([...holidayMap].map(([day, name]) => ({ holidayTemplateId: ht!.id, day, name })));
 
       const officeSchedule = (zone: string, weekScheduleId: number) => ({
-        timeZone: zone, weekScheduleId, holidayTemplateId: ht!.id, ...TIMERS,
+        timeZone: zone,
+        weekScheduleId,
+        holidayTemplateId: ht!.id,
+        ...TIMERS,
       });
-      const [ho] = await tx.insert(offices).values({
-        organizationId: orgId,
-        officeTypeId: OfficeType.HeadOffice,
-        name: org.headOffice.name,
-        code: 'HO',
-        phoneNumber: landline(rng, org, hoCity.area),
-        email: `headoffice@${org.emailDomain}`,
-        address: org.headOffice.street, city: hoCity.name, state: hoCity.state, zipCode: hoCity.zip, country: org.country,
-        latitude: org.headOffice.lat, longitude: org.headOffice.lng,
-        ...officeSchedule(hoCity.zone, scheduleIds.weekdays),
-        primaryContactName: primary!.name, primaryContactSurname: primary!.surname, primaryContactEmail: contactEmail(primary!),
-        statusId: 1,
-      }).returning({ id: offices.id });
+      const [ho] = await tx
+        .insert(offices)
+        .values({
+          organizationId: orgId,
+          officeTypeId: OfficeType.HeadOffice,
+          name: org.headOffice.name,
+          code: 'HO',
+          phoneNumber: landline(rng, org, hoCity.area),
+          email: `headoffice@${org.emailDomain}`,
+          address: org.headOffice.street,
+          city: hoCity.name,
+          state: hoCity.state,
+          zipCode: hoCity.zip,
+          country: org.country,
+          latitude: org.headOffice.lat,
+          longitude: org.headOffice.lng,
+          ...officeSchedule(hoCity.zone, scheduleIds.weekdays),
+          primaryContactName: primary!.name,
+          primaryContactSurname: primary!.surname,
+          primaryContactEmail: contactEmail(primary!),
+          statusId: 1,
+        })
+        .returning({ id: offices.id });
       await tx.update(organizations).set({ headOfficeId: ho!.id }).where(eq(organizations.id, orgId));
 
-      const regionRows = await tx.insert(offices).values(org.regions.map((r) => {
-        const city = org.cities.find((c) => c.name === r.city)!;
-        return {
-          organizationId: orgId,
-          officeTypeId: OfficeType.RegionalOffice,
-          name: r.name,
-          code: `RG-${r.key}`,
-          phoneNumber: landline(rng, org, city.area),
-          email: `region.${r.key.toLowerCase()}@${org.emailDomain}`,
-          address: r.street, city: city.name, state: city.state, zipCode: city.zip, country: org.country,
-          latitude: r.lat, longitude: r.lng,
-          ...officeSchedule(city.zone, scheduleIds.weekdays),
-          statusId: 1,
-        };
-      })).returning({ id: offices.id, code: offices.code });
+      const regionRows = await tx
+        .insert(offices)
+        .values(
+          org.regions.map((r) => {
+            const city = org.cities.find((c) => c.name === r.city)!;
+            return {
+              organizationId: orgId,
+              officeTypeId: OfficeType.RegionalOffice,
+              name: r.name,
+              code: `RG-${r.key}`,
+              phoneNumber: landline(rng, org, city.area),
+              email: `region.${r.key.toLowerCase()}@${org.emailDomain}`,
+              address: r.street,
+              city: city.name,
+              state: city.state,
+              zipCode: city.zip,
+              country: org.country,
+              latitude: r.lat,
+              longitude: r.lng,
+              ...officeSchedule(city.zone, scheduleIds.weekdays),
+              statusId: 1,
+            };
+          }),
+        )
+        .returning({ id: offices.id, code: offices.code });
       for (const r of regionRows) regionIds.set(`${org.key}:${r.code.slice(3)}`, r.id);
 
       const perCity = new Map<string, number>();
@@ -290,7 +447,9 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
         const code = `${org.key}-${city.code}-${String(n).padStart(2, '0')}`;
         const weekScheduleId = kind === 'VAULT' ? scheduleIds.weekdays : scheduleIds.retail;
         return {
-          def: b, city, kind,
+          def: b,
+          city,
+          kind,
           schedule: kind === 'VAULT' ? org.schedules.weekdays : org.schedules.retail,
           row: {
             organizationId: orgId,
@@ -301,8 +460,13 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
             code,
             phoneNumber: landline(rng, org, city.area),
             email: `${code.toLowerCase()}@${org.emailDomain}`,
-            address: b.street, city: city.name, state: city.state, zipCode: b.zip ?? city.zip, country: org.country,
-            latitude: b.lat, longitude: b.lng,
+            address: b.street,
+            city: city.name,
+            state: city.state,
+            zipCode: b.zip ?? city.zip,
+            country: org.country,
+            latitude: b.lat,
+            longitude: b.lng,
             ...officeSchedule(city.zone, weekScheduleId),
             geofenceRadius: 100 + 25 * rng.int(0, 8),
             testMode: b.testNote !== undefined,
@@ -312,11 +476,25 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
           },
         };
       });
-      const inserted = await tx.insert(branchOffices).values(branchDrafts.map((d) => d.row)).returning({ id: branchOffices.id, code: branchOffices.code });
+      const inserted = await tx
+        .insert(branchOffices)
+        .values(branchDrafts.map((d) => d.row))
+        .returning({ id: branchOffices.id, code: branchOffices.code });
       branchDrafts.forEach((d, i) => {
         branches.push({
-          id: inserted[i]!.id, def: d.def, org, orgId, regionId: d.row.regionalOfficeId, city: d.city, kind: d.kind,
-          schedule: d.schedule, holidays: holidayMap, testMode: d.row.testMode, radius: d.row.geofenceRadius, staff: [], managers: [],
+          id: inserted[i]!.id,
+          def: d.def,
+          org,
+          orgId,
+          regionId: d.row.regionalOfficeId,
+          city: d.city,
+          kind: d.kind,
+          schedule: d.schedule,
+          holidays: holidayMap,
+          testMode: d.row.testMode,
+          radius: d.row.geofenceRadius,
+          staff: [],
+          managers: [],
         });
       });
     }
@@ -366,9 +544,13 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
         row: {
           ...baseUser(roleId, statusId),
           organizationId: org ? orgIds.get(org.key)! : null,
-          name, surname,
+          name,
+          surname,
           email: `${local}.${n}@${domain}`,
-          city: c.name, state: c.state, zipCode: c.zip, country: names.country,
+          city: c.name,
+          state: c.state,
+          zipCode: c.zip,
+          country: names.country,
           phoneNumber: mobile(rng, names, c.area),
           number: `${numKey}-${String(num).padStart(4, '0')}`,
           langId,
@@ -396,19 +578,33 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
         row: {
           ...baseUser(a.roleId, 1),
           organizationId: org ? orgIds.get(org.key)! : null,
-          name: a.name, surname: a.surname, email: a.email,
-          city: c.name, state: c.state, zipCode: c.zip, country: homeOrg.country,
+          name: a.name,
+          surname: a.surname,
+          email: a.email,
+          city: c.name,
+          state: c.state,
+          zipCode: c.zip,
+          country: homeOrg.country,
           phoneNumber: mobile(rng, homeOrg, c.area),
           langId: 'en',
         },
       });
     }
-    const demoBranchIds = new Set(ACCOUNTS.flatMap((a) => (a.worksIn && typeof a.worksIn === 'object' && 'branch' in a.worksIn ? [a.worksIn.branch] : [])));
-    const demoRegionKeys = new Set(ACCOUNTS.flatMap((a) => (a.worksIn && typeof a.worksIn === 'object' && 'region' in a.worksIn ? [a.worksIn.region] : [])));
+    const demoBranchIds = new Set(
+      ACCOUNTS.flatMap((a) => (a.worksIn && typeof a.worksIn === 'object' && 'branch' in a.worksIn ? [a.worksIn.branch] : [])),
+    );
+    const demoRegionKeys = new Set(
+      ACCOUNTS.flatMap((a) => (a.worksIn && typeof a.worksIn === 'object' && 'region' in a.worksIn ? [a.worksIn.region] : [])),
+    );
 
     // Platform, dealer and security-office staff beyond the demo accounts.
     drafts.push(person(null, 1, tiranaCity, []));
-    const secondDealer = person(DEMO_ORGS.find((o) => o.key === 'US')!, 12, null, []);
+    const secondDealer = person(
+      DEMO_ORGS.find((o) => o.key === 'US')!,
+      12,
+      null,
+      [],
+    );
     secondDealer.row.organizationId = null;
     secondDealer.row.email = secondDealer.row.email!.replace(/@.*/, '@northeast-security-dealer.com');
     secondDealer.dealerOf = [orgIds.get('US')!];
@@ -418,7 +614,10 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
 
     let generated = 0;
     /** Every 17th generated organisation user is Pending and every 29th Inactive. */
-    const nextStatus = () => { generated++; return generated % 29 === 0 ? 3 : generated % 17 === 0 ? 2 : 1; };
+    const nextStatus = () => {
+      generated++;
+      return generated % 29 === 0 ? 3 : generated % 17 === 0 ? 2 : 1;
+    };
     for (const org of DEMO_ORGS) {
       const orgBranches = branches.filter((b) => b.org === org);
       const hoCity = org.cities.find((c) => c.name === org.headOffice.city)!;
@@ -431,13 +630,22 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
         const regionBranches = orgBranches.filter((b) => b.regionId === regionalOfficeId && b.kind === 'BRANCH');
         if (regionBranches.length >= 2) {
           const covered = regionBranches.slice(0, Math.min(3, regionBranches.length));
-          drafts.push(person(org, 10, city, covered.map((b) => ({ branchOfficeId: b.id })), nextStatus()));
+          drafts.push(
+            person(
+              org,
+              10,
+              city,
+              covered.map((b) => ({ branchOfficeId: b.id })),
+              nextStatus(),
+            ),
+          );
         }
       }
       const hoRegion = regionIds.get(`${org.key}:${org.regions[0]!.key}`)!;
       drafts.push(person(org, 11, hoCity, [{ regionalOfficeId: hoRegion }]));
       const vault = orgBranches.find((b) => b.kind === 'VAULT');
-      for (let i = 0; i < 2; i++) drafts.push(person(org, 13, hoCity, [vault ? { branchOfficeId: vault.id } : { regionalOfficeId: hoRegion }], nextStatus()));
+      for (let i = 0; i < 2; i++)
+        drafts.push(person(org, 13, hoCity, [vault ? { branchOfficeId: vault.id } : { regionalOfficeId: hoRegion }], nextStatus()));
       for (const b of orgBranches) {
         if (b.kind === 'ATM') continue; // unstaffed; serviced by the region
         const isDemoBranch = org.key === 'AL' && demoBranchIds.has(b.def.name);
@@ -449,7 +657,10 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
 
     const userIds: number[] = [];
     for (let i = 0; i < drafts.length; i += CHUNK) {
-      const res = await tx.insert(users).values(drafts.slice(i, i + CHUNK).map((d) => d.row)).returning({ id: users.id });
+      const res = await tx
+        .insert(users)
+        .values(drafts.slice(i, i + CHUNK).map((d) => d.row))
+        .returning({ id: users.id });
       userIds.push(...res.map((r) => r.id));
     }
     const worksRows = drafts.flatMap((d, i) => d.works.map((w) => ({ userId: userIds[i]!, ...w })));
@@ -470,10 +681,11 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
           b.staff.push(id);
           if (d.row.roleId === 6) b.managers.push(id);
         }
-        if ('regionalOfficeId' in w && d.row.roleId === 9) regionManagers.set(w.regionalOfficeId, [...(regionManagers.get(w.regionalOfficeId) ?? []), id]);
+        if ('regionalOfficeId' in w && d.row.roleId === 9)
+          regionManagers.set(w.regionalOfficeId, [...(regionManagers.get(w.regionalOfficeId) ?? []), id]);
       }
     });
-    const actorsOf = (b: BranchInfo) => (b.staff.length ? b.staff : regionManagers.get(b.regionId) ?? orgUsers.get(b.orgId)!);
+    const actorsOf = (b: BranchInfo) => (b.staff.length ? b.staff : (regionManagers.get(b.regionId) ?? orgUsers.get(b.orgId)!));
     const responsibleOf = (b: BranchInfo) => (b.managers.length ? b.managers : actorsOf(b));
 
     // ---- Activity ----------------------------------------------------------------------------------
@@ -482,9 +694,18 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     const nowMs = now.toMillis();
     const gen: GenEvent[] = [];
     let seq = 0;
-    const push = (b: BranchInfo, atMs: number, fields: Partial<EventRow> & { branchAction: string }, userId: number, checkIn?: CheckInDraft) => {
+    const push = (
+      b: BranchInfo,
+      atMs: number,
+      fields: Partial<EventRow> & { branchAction: string },
+      userId: number,
+      checkIn?: CheckInDraft,
+    ) => {
       if (atMs >= nowMs) return false;
-      const jitter = fields.kind === EventKind.Notification || fields.isClosedBySystem || fields.branchAction.startsWith('Not ') ? null : offsetPoint(rng, b.def.lat, b.def.lng, rng.int(3, 40));
+      const jitter =
+        fields.kind === EventKind.Notification || fields.isClosedBySystem || fields.branchAction.startsWith('Not ')
+          ? null
+          : offsetPoint(rng, b.def.lat, b.def.lng, rng.int(3, 40));
       gen.push({
         seq: seq++,
         checkIn,
@@ -523,7 +744,10 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
       let ms = atCache.get(key);
       if (ms === undefined) {
         const [h, m] = hhmm.split(':').map(Number);
-        ms = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: h, minute: m }, { zone: day.zoneName! }).toMillis();
+        ms = DateTime.fromObject(
+          { year: day.year, month: day.month, day: day.day, hour: h, minute: m },
+          { zone: day.zoneName! },
+        ).toMillis();
         atCache.set(key, ms);
       }
       return ms;
@@ -571,8 +795,22 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
       const checkInAt = openAt - rng.int(4, 18) * MIN;
       if (checkInAt >= checkInFrom && b.kind !== 'ATM' && rng.chance(0.35)) {
         const inside = rng.chance(0.9);
-        const pos = offsetPoint(rng, b.def.lat, b.def.lng, inside ? rng.int(2, Math.floor(b.radius * 0.4)) : rng.int(b.radius * 2, b.radius * 4));
-        checkIn = { userId: opener, branchId: b.id, at: new Date(checkInAt), out: null, lat: pos.lat, lng: pos.lng, acc: rng.int(4, 30), inside };
+        const pos = offsetPoint(
+          rng,
+          b.def.lat,
+          b.def.lng,
+          inside ? rng.int(2, Math.floor(b.radius * 0.4)) : rng.int(b.radius * 2, b.radius * 4),
+        );
+        checkIn = {
+          userId: opener,
+          branchId: b.id,
+          at: new Date(checkInAt),
+          out: null,
+          lat: pos.lat,
+          lng: pos.lng,
+          acc: rng.int(4, 30),
+          inside,
+        };
         push(b, checkInAt, { kind: EventKind.CheckIn, branchAction: 'Check In', latitude: pos.lat, longitude: pos.lng }, opener, checkIn);
       }
       if (!push(b, openAt, { branchAction: 'Open', punctuality: punctualityOf(openAt, open, TIMERS.openingTimer) }, opener)) return;
@@ -583,14 +821,35 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
         const kind = rng.pick(['Trouble', 'Alarm', 'Panic', 'Panic', 'Duress'] as const);
         const type = { Trouble: 2, Alarm: 15, Panic: 10, Duress: 11 }[kind];
         const t = openAt + rng.int(45, spanMin - 75) * MIN;
-        push(b, t, {
-          kind: EventKind.Notification, branchAction: kind, notificationType: type, securityAlert: kind === 'Panic' || kind === 'Duress',
-          messageContent: rng.pick(INCIDENT_MESSAGES[kind]!),
-        }, rng.pick(actorsOf(b)));
+        push(
+          b,
+          t,
+          {
+            kind: EventKind.Notification,
+            branchAction: kind,
+            notificationType: type,
+            securityAlert: kind === 'Panic' || kind === 'Duress',
+            messageContent: rng.pick(INCIDENT_MESSAGES[kind]!),
+          },
+          rng.pick(actorsOf(b)),
+        );
         push(b, t + rng.int(8, 35) * MIN, { branchAction: 'Open', payload: { afterIncident: kind } }, responsible);
       } else if (rng.chance(0.15) && spanMin > 150) {
         const t = openAt + rng.int(60, spanMin - 90) * MIN;
-        push(b, t, { branchAction: 'Service', messageContent: rng.pick(['Cash-in-transit delivery', 'ATM replenishment', 'Alarm system maintenance', 'Cleaning and inspection']) }, rng.pick(actorsOf(b)));
+        push(
+          b,
+          t,
+          {
+            branchAction: 'Service',
+            messageContent: rng.pick([
+              'Cash-in-transit delivery',
+              'ATM replenishment',
+              'Alarm system maintenance',
+              'Cleaning and inspection',
+            ]),
+          },
+          rng.pick(actorsOf(b)),
+        );
         push(b, t + rng.int(15, TIMERS.servicingTimer - 5) * MIN, { branchAction: 'Open' }, rng.pick(actorsOf(b)));
       }
 
@@ -604,7 +863,12 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
         const p = rng.next();
         const offset = p < 0.08 ? rng.int(20, 45) : p < 0.16 ? -rng.int(6, 15) : rng.int(-3, 12);
         closedAt = close + offset * MIN + rng.int(0, 59) * 1000;
-        push(b, closedAt, { branchAction: 'Close', punctuality: punctualityOf(closedAt, close, TIMERS.closingTimer) }, rng.pick(actorsOf(b)));
+        push(
+          b,
+          closedAt,
+          { branchAction: 'Close', punctuality: punctualityOf(closedAt, close, TIMERS.closingTimer) },
+          rng.pick(actorsOf(b)),
+        );
       }
       if (checkIn) {
         const outAt = closedAt + rng.int(2, 12) * MIN;
@@ -616,9 +880,15 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     });
 
     // ---- Today's board: one branch in service, one Albanian branch in alarm, at least one open -------
-    const isStatusEvent = (e: GenEvent) => (e.row.kind === EventKind.BranchAction || e.row.kind === EventKind.Notification) && movesMapStatus(e.row.branchAction!);
-    const lastOf = (b: BranchInfo) => gen.reduce<GenEvent | undefined>((m, e) => (e.row.branchOfficeId === b.id && isStatusEvent(e) && (!m || e.row.occurredAt! > m.row.occurredAt!) ? e : m), undefined);
-    const lastTime = (b: BranchInfo) => gen.reduce((m, e) => (e.row.branchOfficeId === b.id ? Math.max(m, e.row.occurredAt!.getTime()) : m), nowMs - 3 * 60 * MIN);
+    const isStatusEvent = (e: GenEvent) =>
+      (e.row.kind === EventKind.BranchAction || e.row.kind === EventKind.Notification) && movesMapStatus(e.row.branchAction!);
+    const lastOf = (b: BranchInfo) =>
+      gen.reduce<GenEvent | undefined>(
+        (m, e) => (e.row.branchOfficeId === b.id && isStatusEvent(e) && (!m || e.row.occurredAt! > m.row.occurredAt!) ? e : m),
+        undefined,
+      );
+    const lastTime = (b: BranchInfo) =>
+      gen.reduce((m, e) => (e.row.branchOfficeId === b.id ? Math.max(m, e.row.occurredAt!.getTime()) : m), nowMs - 3 * 60 * MIN);
     /** A whole second `minMin`–`maxMin` minutes ago, after the branch's last event. */
     const recent = (b: BranchInfo, minMin: number, maxMin: number) => {
       const t = Math.max(nowMs - rng.int(minMin, maxMin) * MIN, (lastTime(b) + nowMs) / 2);
@@ -628,26 +898,46 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     const isOpen = (b: BranchInfo) => lastOf(b)?.row.branchAction === 'Open';
     const openNow = eligible.filter(isOpen);
 
-    const serviceBranch = openNow.length >= 3
-      ? rng.pick(openNow.filter((b) => b.org.key === 'US').length ? openNow.filter((b) => b.org.key === 'US') : openNow)
-      : branches.find((b) => b.kind === 'ATM' && !b.testMode)!; // ATMs are replenished around the clock
-    push(serviceBranch, recent(serviceBranch, 5, 25), {
-      branchAction: 'Service', messageContent: serviceBranch.kind === 'ATM' ? 'ATM replenishment' : 'Cash-in-transit delivery',
-    }, rng.pick(actorsOf(serviceBranch)));
+    const serviceBranch =
+      openNow.length >= 3
+        ? rng.pick(openNow.filter((b) => b.org.key === 'US').length ? openNow.filter((b) => b.org.key === 'US') : openNow)
+        : branches.find((b) => b.kind === 'ATM' && !b.testMode)!; // ATMs are replenished around the clock
+    push(
+      serviceBranch,
+      recent(serviceBranch, 5, 25),
+      {
+        branchAction: 'Service',
+        messageContent: serviceBranch.kind === 'ATM' ? 'ATM replenishment' : 'Cash-in-transit delivery',
+      },
+      rng.pick(actorsOf(serviceBranch)),
+    );
 
     const alCandidates = eligible.filter((b) => b.org.key === 'AL' && b !== serviceBranch && !demoBranchIds.has(b.def.name));
     const alOpen = alCandidates.filter(isOpen);
     const alarmBranch = rng.pick(alOpen.length >= 2 ? alOpen : alCandidates);
     const alarmKind = isOpen(alarmBranch) ? 'Panic' : 'Trouble';
-    push(alarmBranch, recent(alarmBranch, 2, 10), {
-      kind: EventKind.Notification, branchAction: alarmKind, notificationType: alarmKind === 'Panic' ? 10 : 2,
-      securityAlert: alarmKind === 'Panic', messageContent: rng.pick(INCIDENT_MESSAGES[alarmKind]!),
-    }, rng.pick(actorsOf(alarmBranch)));
+    push(
+      alarmBranch,
+      recent(alarmBranch, 2, 10),
+      {
+        kind: EventKind.Notification,
+        branchAction: alarmKind,
+        notificationType: alarmKind === 'Panic' ? 10 : 2,
+        securityAlert: alarmKind === 'Panic',
+        messageContent: rng.pick(INCIDENT_MESSAGES[alarmKind]!),
+      },
+      rng.pick(actorsOf(alarmBranch)),
+    );
 
     if (!branches.some(isOpen)) {
       // Outside every schedule (night, Sunday): the cash centre works an after-hours shift.
       const b = branches.find((x) => x.kind === 'VAULT') ?? eligible.find((x) => x !== alarmBranch && x !== serviceBranch)!;
-      push(b, recent(b, 20, 40), { branchAction: 'Open', payload: { afterHours: true, reason: 'After-hours cash processing' } }, rng.pick(actorsOf(b)));
+      push(
+        b,
+        recent(b, 20, 40),
+        { branchAction: 'Open', payload: { afterHours: true, reason: 'After-hours cash processing' } },
+        rng.pick(actorsOf(b)),
+      );
     }
 
     // ---- VaultTrak: the cash centre's vault is opened after each opening and closed 40 min later ----
@@ -655,10 +945,24 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     for (const e of [...gen]) {
       const b = branches.find((x) => x.id === e.row.branchOfficeId);
       if (!b || b.kind !== 'VAULT' || e.row.branchAction !== 'Open' || !e.row.punctuality) continue;
-      [['OPEN', 5], ['CLOSE', 45]].forEach(([action, after]) => {
+      [
+        ['OPEN', 5],
+        ['CLOSE', 45],
+      ].forEach(([action, after]) => {
         const atMs = e.row.occurredAt!.getTime() + Number(after) * MIN;
         if (atMs >= nowMs) return;
-        gen.push({ seq: seq++, row: { ...e.row, kind: 'VAULT_ACCESS', branchAction: action === 'OPEN' ? 'Vault Open' : 'Vault Close', punctuality: null, occurredAt: new Date(atMs), createdAt: new Date(atMs), payload: { vaultName: 'Main vault', action } } });
+        gen.push({
+          seq: seq++,
+          row: {
+            ...e.row,
+            kind: 'VAULT_ACCESS',
+            branchAction: action === 'OPEN' ? 'Vault Open' : 'Vault Close',
+            punctuality: null,
+            occurredAt: new Date(atMs),
+            createdAt: new Date(atMs),
+            payload: { vaultName: 'Main vault', action },
+          },
+        });
       });
     }
 
@@ -666,21 +970,30 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     gen.sort((a, b) => a.row.occurredAt!.getTime() - b.row.occurredAt!.getTime() || a.seq - b.seq);
     const eventIds: number[] = [];
     for (let i = 0; i < gen.length; i += CHUNK) {
-      const res = await tx.insert(events).values(gen.slice(i, i + CHUNK).map((e) => e.row)).returning({ id: events.id });
+      const res = await tx
+        .insert(events)
+        .values(gen.slice(i, i + CHUNK).map((e) => e.row))
+        .returning({ id: events.id });
       eventIds.push(...res.map((r) => r.id));
     }
-    const checkInRows = gen.flatMap((e, i) => (e.checkIn ? [{
-      userId: e.checkIn.userId,
-      branchOfficeId: e.checkIn.branchId,
-      checkInAt: e.checkIn.at,
-      checkOutAt: e.checkIn.out,
-      checkedOutBy: e.checkIn.out ? e.checkIn.userId : null,
-      latitude: e.checkIn.lat,
-      longitude: e.checkIn.lng,
-      horizontalAccuracy: e.checkIn.acc,
-      insideGeofence: e.checkIn.inside,
-      checkInEventId: eventIds[i]!,
-    }] : []));
+    const checkInRows = gen.flatMap((e, i) =>
+      e.checkIn
+        ? [
+            {
+              userId: e.checkIn.userId,
+              branchOfficeId: e.checkIn.branchId,
+              checkInAt: e.checkIn.at,
+              checkOutAt: e.checkIn.out,
+              checkedOutBy: e.checkIn.out ? e.checkIn.userId : null,
+              latitude: e.checkIn.lat,
+              longitude: e.checkIn.lng,
+              horizontalAccuracy: e.checkIn.acc,
+              insideGeofence: e.checkIn.inside,
+              checkInEventId: eventIds[i]!,
+            },
+          ]
+        : [],
+    );
     if (checkInRows.length) await tx.insert(checkIns).values(checkInRows);
 
     const latest = new Map<number, { action: string; at: Date; id: number }>();
@@ -690,7 +1003,10 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
       latest.set(e.row.branchOfficeId!, { action: e.row.branchAction!, at: e.row.occurredAt!, id: eventIds[i]! });
     });
     for (const [branchId, l] of latest) {
-      await tx.update(branchOffices).set({ branchAction: l.action, branchActionAt: l.at, lastEventId: l.id }).where(eq(branchOffices.id, branchId));
+      await tx
+        .update(branchOffices)
+        .set({ branchAction: l.action, branchActionAt: l.at, lastEventId: l.id })
+        .where(eq(branchOffices.id, branchId));
     }
     // The security office handled the past: alarms older than two hours were acknowledged by the
     // operator three minutes after they came in, so the alarm panel opens on what is still live.

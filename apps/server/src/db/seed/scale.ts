@@ -50,7 +50,10 @@ export function parseScaleArgs(argv: string[]): ScaleOptions {
   const o: ScaleOptions = { branches: 5000, employees: 50_000, days: 365, orgs: 50, reset: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--reset') { o.reset = true; continue; }
+    if (a === '--reset') {
+      o.reset = true;
+      continue;
+    }
     const key = a.replace(/^--/, '') as keyof Omit<ScaleOptions, 'reset'>;
     if (!['branches', 'employees', 'days', 'orgs'].includes(key)) throw new Error(`Unknown option ${a}`);
     const n = Number(argv[++i]);
@@ -71,7 +74,9 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
   const step = async (label: string, text: string, params: unknown[] = []) => {
     const t = performance.now();
     const r = await client.query(text, params);
-    console.log(`${label.padEnd(60)} ${String(r.rowCount ?? '').padStart(10)} rows  ${((performance.now() - t) / 1000).toFixed(1).padStart(7)} s`);
+    console.log(
+      `${label.padEnd(60)} ${String(r.rowCount ?? '').padStart(10)} rows  ${((performance.now() - t) / 1000).toFixed(1).padStart(7)} s`,
+    );
   };
   /**
    * Runs `load` with the secondary indexes and foreign keys of `table` set aside, then puts them
@@ -80,13 +85,25 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
    * catalogue, so whatever later migrations add comes back too; all inside the seed transaction.
    */
   const bulkLoad = async (table: string, load: () => Promise<void>) => {
-    const fks = (await client.query<{ name: string; def: string }>(
-      `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = $1::regclass and contype = 'f'`, [table])).rows;
-    const indexes = (await client.query<{ name: string; def: string }>(
-      `select indexname as name, indexdef as def from pg_indexes where schemaname = current_schema() and tablename = $1
-         and indexname not in (select conname from pg_constraint where conrelid = $1::regclass)`, [table])).rows;
-    await step(`${table}: set aside ${indexes.length} indexes, ${fks.length} foreign keys`,
-      [...fks.map((f) => `alter table "${table}" drop constraint "${f.name}";`), ...indexes.map((i) => `drop index "${i.name}";`)].join('\n'));
+    const fks = (
+      await client.query<{ name: string; def: string }>(
+        `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = $1::regclass and contype = 'f'`,
+        [table],
+      )
+    ).rows;
+    const indexes = (
+      await client.query<{ name: string; def: string }>(
+        `select indexname as name, indexdef as def from pg_indexes where schemaname = current_schema() and tablename = $1
+         and indexname not in (select conname from pg_constraint where conrelid = $1::regclass)`,
+        [table],
+      )
+    ).rows;
+    await step(
+      `${table}: set aside ${indexes.length} indexes, ${fks.length} foreign keys`,
+      [...fks.map((f) => `alter table "${table}" drop constraint "${f.name}";`), ...indexes.map((i) => `drop index "${i.name}";`)].join(
+        '\n',
+      ),
+    );
     await load();
     for (const i of indexes) await step(`${table}: index ${i.name}`, i.def);
     for (const f of fks) await step(`${table}: foreign key ${f.name}`, `alter table "${table}" add constraint "${f.name}" ${f.def}`);
@@ -105,26 +122,47 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
     await client.query('select pg_advisory_xact_lock($1)', [EVENT_LOG_LOCK]);
     await client.query(`set local work_mem = '256MB'`);
     await client.query(`set local maintenance_work_mem = '512MB'`);
-    await step('security office', `insert into security_offices (name, code, time_zone, status_id) values ('Scale Monitoring', 'SO-SCALE', 'UTC', 1)`);
-    await step('organisations', `insert into organizations (name, status_id, city, country)
-      select 'Scale Bank ' || n, 1, 'City ' || n, 'US' from generate_series(1, $1) n`, [o.orgs]);
+    await step(
+      'security office',
+      `insert into security_offices (name, code, time_zone, status_id) values ('Scale Monitoring', 'SO-SCALE', 'UTC', 1)`,
+    );
+    await step(
+      'organisations',
+      `insert into organizations (name, status_id, city, country)
+      select 'Scale Bank ' || n, 1, 'City ' || n, 'US' from generate_series(1, $1) n`,
+      [o.orgs],
+    );
     await client.query(`create temp table scale_org on commit drop as
       select o.id, row_number() over (order by o.id) as n,
         (array['America/New_York', 'America/Chicago', 'America/Los_Angeles', 'Europe/Tirane'])[1 + (row_number() over (order by o.id))::int % 4] as tz
       from organizations o where o.name like 'Scale Bank %'`);
-    await step('organisation ↔ security office', `insert into organization_security_offices (organization_id, security_office_id)
-      select id, (select id from security_offices where code = 'SO-SCALE') from scale_org`);
+    await step(
+      'organisation ↔ security office',
+      `insert into organization_security_offices (organization_id, security_office_id)
+      select id, (select id from security_offices where code = 'SO-SCALE') from scale_org`,
+    );
     await step('week schedules', `insert into week_schedules (organization_id, name) select id, 'Scale week' from scale_org`);
-    await step('week schedule days', `insert into week_schedule_days (week_schedule_id, weekday, opens_at, closes_at)
+    await step(
+      'week schedule days',
+      `insert into week_schedule_days (week_schedule_id, weekday, opens_at, closes_at)
       select ws.id, d, case when d = 6 then '09:00'::time else '08:00'::time end, case when d = 6 then '13:00'::time else '16:00'::time end
-      from week_schedules ws join scale_org so on so.id = ws.organization_id cross join generate_series(1, 6) d`);
+      from week_schedules ws join scale_org so on so.id = ws.organization_id cross join generate_series(1, 6) d`,
+    );
     await step('holiday templates', `insert into holiday_templates (organization_id, name) select id, 'Scale holidays' from scale_org`);
-    await step('holidays', `insert into holidays (holiday_template_id, day, name)
+    await step(
+      'holidays',
+      `insert into holidays (holiday_template_id, day, name)
       select ht.id, make_date(y, 1, 1), 'New Year' from holiday_templates ht join scale_org so on so.id = ht.organization_id
-      cross join generate_series(extract(year from now())::int - 1, extract(year from now())::int) y`);
-    await step('regions', `insert into offices (organization_id, office_type_id, name, code, time_zone, status_id)
-      select so.id, 2, 'Scale Region ' || so.n || '-' || r, 'R' || r, so.tz, 1 from scale_org so cross join generate_series(1, 5) r`);
-    await step('branches', `insert into branch_offices (organization_id, regional_office_id, branch_office_type_id, security_office_id, name, code, time_zone,
+      cross join generate_series(extract(year from now())::int - 1, extract(year from now())::int) y`,
+    );
+    await step(
+      'regions',
+      `insert into offices (organization_id, office_type_id, name, code, time_zone, status_id)
+      select so.id, 2, 'Scale Region ' || so.n || '-' || r, 'R' || r, so.tz, 1 from scale_org so cross join generate_series(1, 5) r`,
+    );
+    await step(
+      'branches',
+      `insert into branch_offices (organization_id, regional_office_id, branch_office_type_id, security_office_id, name, code, time_zone,
         week_schedule_id, holiday_template_id, opening_timer, closing_timer, servicing_timer, auto_close_time, latitude, longitude, geofence_radius, status_id)
       select so.id,
         (select id from offices where organization_id = so.id and office_type_id = 2 order by id offset (b % 5) limit 1),
@@ -133,32 +171,51 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
         'Scale Branch ' || lpad(b::text, 5, '0'), 'B' || b, so.tz,
         (select id from week_schedules where organization_id = so.id), (select id from holiday_templates where organization_id = so.id),
         15, 15, 60, '20:00', 30 + random() * 15, -120 + random() * 100, 200, 1
-      from generate_series(1, $1) b join scale_org so on so.n = 1 + (b % $2)`, [o.branches, o.orgs]);
+      from generate_series(1, $1) b join scale_org so on so.n = 1 + (b % $2)`,
+      [o.branches, o.orgs],
+    );
     await client.query(`create temp table scale_branch on commit drop as
       select b.id, b.organization_id, b.regional_office_id, b.time_zone, b.latitude, b.longitude, b.week_schedule_id, b.holiday_template_id,
         row_number() over (order by b.id) as n, null::int as manager, null::int as staff
       from branch_offices b join scale_org so on so.id = b.organization_id`);
     await client.query('create index on scale_branch (n)');
     await client.query('analyze scale_branch');
-    await step('organisation admins', `insert into users (organization_id, role_id, name, surname, email, status_id, password_hash, lang_id)
-      select id, 2, 'Admin', 'Scale ' || n, 'scale-admin-' || n || '@scale.test', 1, $1, 'en' from scale_org`, [passwordHash]);
-    await step('branch managers and staff', `insert into users (organization_id, role_id, name, surname, email, status_id, password_hash, pin_hash, lang_id, number)
+    await step(
+      'organisation admins',
+      `insert into users (organization_id, role_id, name, surname, email, status_id, password_hash, lang_id)
+      select id, 2, 'Admin', 'Scale ' || n, 'scale-admin-' || n || '@scale.test', 1, $1, 'en' from scale_org`,
+      [passwordHash],
+    );
+    await step(
+      'branch managers and staff',
+      `insert into users (organization_id, role_id, name, surname, email, status_id, password_hash, pin_hash, lang_id, number)
       select sb.organization_id, case when u <= $2 then 6 else 7 end,
         (array['Alex', 'Blerta', 'Chris', 'Dana', 'Erion', 'Fatima', 'Gent', 'Hana'])[1 + u % 8], 'Employee ' || u,
         'scale-' || u || '@scale.test', 1, $1, $3, 'en', 'S' || u::text
-      from generate_series(1, $4) u join scale_branch sb on sb.n = 1 + ((u - 1) % $2)`, [passwordHash, o.branches, pinHash, o.employees - o.orgs]);
-    await step('works_in', `insert into works_in (user_id, branch_office_id)
+      from generate_series(1, $4) u join scale_branch sb on sb.n = 1 + ((u - 1) % $2)`,
+      [passwordHash, o.branches, pinHash, o.employees - o.orgs],
+    );
+    await step(
+      'works_in',
+      `insert into works_in (user_id, branch_office_id)
       select u.id, sb.id from users u join scale_branch sb on sb.n = 1 + ((substring(u.email from 'scale-(\\d+)@')::int - 1) % $1)
-      where u.email ~ '^scale-\\d+@scale.test$'`, [o.branches]);
+      where u.email ~ '^scale-\\d+@scale.test$'`,
+      [o.branches],
+    );
     // Each branch's manager and first staff member (its two lowest user ids), once per branch.
-    await step('branch manager and staff', `update scale_branch sb set manager = w.manager, staff = w.staff
+    await step(
+      'branch manager and staff',
+      `update scale_branch sb set manager = w.manager, staff = w.staff
       from (select branch_office_id, max(user_id) filter (where k = 1) as manager, max(user_id) filter (where k = 2) as staff
             from (select w.branch_office_id, w.user_id, row_number() over (partition by w.branch_office_id order by w.user_id) as k
                   from works_in w join scale_branch b on b.id = w.branch_office_id) ranked
             where k <= 2 group by branch_office_id) w
-      where w.branch_office_id = sb.id`);
+      where w.branch_office_id = sb.id`,
+    );
     // One row per branch and working local day, with the day's random draws.
-    await step('working days', `create temp table scale_day on commit drop as
+    await step(
+      'working days',
+      `create temp table scale_day on commit drop as
       select x.*,
         case when r1 < 0.02 then null else opens + make_interval(mins => case when r2 < 0.10 then 20 + (r3 * 20)::int when r2 < 0.18 then -6 - (r3 * 6)::int else -4 + (r3 * 13)::int end) end as open_at,
         case when r4 < 0.03 then auto_close else closes + make_interval(mins => case when r2 > 0.92 then 20 + (r3 * 25)::int when r2 > 0.84 then -6 - (r3 * 9)::int else -3 + (r3 * 15)::int end) end as close_at
@@ -169,20 +226,29 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
         from scale_branch sb
         cross join generate_series(((now() at time zone 'UTC')::date - $1::int)::timestamp, ((now() at time zone 'UTC')::date - 1)::timestamp, interval '1 day') d
         join week_schedule_days wsd on wsd.week_schedule_id = sb.week_schedule_id and wsd.weekday = extract(isodow from d)
-        where not exists (select 1 from holidays h where h.holiday_template_id = sb.holiday_template_id and h.day = d::date)) x`, [o.days]);
+        where not exists (select 1 from holidays h where h.holiday_template_id = sb.holiday_template_id and h.day = d::date)) x`,
+      [o.days],
+    );
     await client.query('analyze scale_day');
-    const punct = (at: string, sched: string) => `case when ${at} < ${sched} - interval '5 minutes' then 'early' when ${at} > ${sched} + interval '15 minutes' then 'late' else 'ontime' end`;
+    const punct = (at: string, sched: string) =>
+      `case when ${at} < ${sched} - interval '5 minutes' then 'early' when ${at} > ${sched} + interval '15 minutes' then 'late' else 'ontime' end`;
     // The opener checks in 12 minutes before opening and out 6 minutes after closing; the manager
     // works every day; the other staff on about 80 % of days, arriving and leaving around the schedule.
-    await bulkLoad('check_ins', () => step('check-ins', `insert into check_ins (user_id, branch_office_id, check_in_at, check_out_at, checked_out_by, latitude, longitude, horizontal_accuracy, inside_geofence)
+    await bulkLoad('check_ins', () =>
+      step(
+        'check-ins',
+        `insert into check_ins (user_id, branch_office_id, check_in_at, check_out_at, checked_out_by, latitude, longitude, horizontal_accuracy, inside_geofence)
       select w.user_id, d.branch_id,
         case when w.user_id = coalesce(d.staff, d.manager) then d.open_at - interval '12 minutes' else d.opens + make_interval(mins => (-20 + random() * 80)::int) end,
         case when w.user_id = coalesce(d.staff, d.manager) then d.close_at + interval '6 minutes' else d.closes + make_interval(mins => (-30 + random() * 60)::int) end,
         w.user_id, d.latitude + 0.0003, d.longitude + 0.0003, 5 + (random() * 20)::int, random() > 0.05
       from scale_day d join works_in w on w.branch_office_id = d.branch_id
-      where d.open_at is not null and (w.user_id in (d.manager, d.staff) or random() < 0.8)`));
+      where d.open_at is not null and (w.user_id in (d.manager, d.staff) or random() < 0.8)`,
+      ),
+    );
     // Every event of the year in one INSERT, in time order (ids grow with time, as in a live log).
-    const evCols = 'kind, organization_id, regional_office_id, branch_office_id, user_id, branch_action, notification_type, is_closed_by_system, security_alert, punctuality, latitude, longitude, message_content, payload, occurred_at';
+    const evCols =
+      'kind, organization_id, regional_office_id, branch_office_id, user_id, branch_action, notification_type, is_closed_by_system, security_alert, punctuality, latitude, longitude, message_content, payload, occurred_at';
     const parts = [
       // Openings, on time / early / late against the schedule.
       `select 'BRANCH_ACTION', organization_id, regional_office_id, branch_id, coalesce(staff, manager), 'Open', null::smallint, false, false, ${punct('open_at', 'opens')}, latitude, longitude, null, '{}'::jsonb, open_at
@@ -217,31 +283,54 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
        from scale_day cross join (values ('OPEN', interval '5 minutes'), ('CLOSE', interval '45 minutes')) a(action, after)
        where open_at is not null and n % 10 = 0`,
     ];
-    await bulkLoad('events', () => step('events (in time order)', `insert into events (${evCols}, created_at)
-      select *, occurred_at from (${parts.join('\n      union all\n      ')}) e(${evCols}) order by occurred_at`));
-    const byKind = await client.query<{ kind: string; n: number }>(`select kind, count(*)::int as n from events where organization_id in (select id from scale_org) group by kind order by kind`);
+    await bulkLoad('events', () =>
+      step(
+        'events (in time order)',
+        `insert into events (${evCols}, created_at)
+      select *, occurred_at from (${parts.join('\n      union all\n      ')}) e(${evCols}) order by occurred_at`,
+      ),
+    );
+    const byKind = await client.query<{ kind: string; n: number }>(
+      `select kind, count(*)::int as n from events where organization_id in (select id from scale_org) group by kind order by kind`,
+    );
     console.log(`${'  events by kind'.padEnd(60)} ${byKind.rows.map((r) => `${r.kind} ${r.n}`).join(', ')}`);
-    await step('timers', `insert into timers (user_id, branch_office_id, timer_for_action, started_at, duration_seconds, expires_at, stopped_at, safe_stopped, alerted)
+    await step(
+      'timers',
+      `insert into timers (user_id, branch_office_id, timer_for_action, started_at, duration_seconds, expires_at, stopped_at, safe_stopped, alerted)
       select coalesce(staff, manager), branch_id, 'Night deposit', close_at + interval '10 minutes', 3600, close_at + interval '70 minutes',
         case when r2 < 0.9 then close_at + make_interval(mins => 20 + (r3 * 30)::int) end, r2 < 0.9, r2 >= 0.9
-      from scale_day where open_at is not null and r1 > 0.95`);
-    await step('timer pings', `insert into timer_pings (timer_id, at, latitude, longitude, horizontal_accuracy)
+      from scale_day where open_at is not null and r1 > 0.95`,
+    );
+    await step(
+      'timer pings',
+      `insert into timer_pings (timer_id, at, latitude, longitude, horizontal_accuracy)
       select t.id, t.started_at + make_interval(mins => p * 10), b.latitude + p * 0.0002, b.longitude, 8
-      from timers t join scale_branch b on b.id = t.branch_office_id cross join generate_series(0, 2) p`);
-    await step('surveys', `insert into surveys (organization_id, name, description, notify_recomandation, non_notify_recomandation, questions)
+      from timers t join scale_branch b on b.id = t.branch_office_id cross join generate_series(0, 2) p`,
+    );
+    await step(
+      'surveys',
+      `insert into surveys (organization_id, name, description, notify_recomandation, non_notify_recomandation, questions)
       select id, 'Scale opening survey', 'Checks before opening', 'Call the security office', 'Carry on',
         '[{"QuestionId":1,"Question":"Is the entrance intact?","Answers":[{"Option":"Yes"},{"Option":"No","EndSurveyWithNotification":true}]}]'::jsonb
-      from scale_org`);
-    await step('submitted surveys', `insert into submitted_surveys (survey_id, user_id, branch_office_id, organization_id, answers, end_with_notification, created_at)
+      from scale_org`,
+    );
+    await step(
+      'submitted surveys',
+      `insert into submitted_surveys (survey_id, user_id, branch_office_id, organization_id, answers, end_with_notification, created_at)
       select (select id from surveys where organization_id = d.organization_id limit 1), coalesce(staff, manager), branch_id, organization_id,
         jsonb_build_array(jsonb_build_object('QuestionId', 1, 'Answer', case when r4 < 0.02 then 'No' else 'Yes' end)), r4 < 0.02, open_at - interval '3 minutes'
-      from scale_day d where open_at is not null and r3 > 0.9`);
-    await step('branch states', `update branch_offices b set branch_action = 'Close', branch_action_at = now() from scale_branch sb where sb.id = b.id`);
+      from scale_day d where open_at is not null and r3 > 0.9`,
+    );
+    await step(
+      'branch states',
+      `update branch_offices b set branch_action = 'Close', branch_action_at = now() from scale_branch sb where sb.id = b.id`,
+    );
     const t = performance.now();
     await client.query('commit');
     console.log(`${'commit'.padEnd(60)} ${''.padStart(10)}       ${((performance.now() - t) / 1000).toFixed(1).padStart(7)} s`);
     await step('vacuum analyze', 'vacuum (analyze)');
-    const counts = await client.query(`select (select count(*) from events)::bigint as events, (select count(*) from branch_offices)::int as branches,
+    const counts =
+      await client.query(`select (select count(*) from events)::bigint as events, (select count(*) from branch_offices)::int as branches,
       (select count(*) from users)::int as users, (select count(*) from check_ins)::int as check_ins, (select pg_size_pretty(pg_database_size(current_database()))) as size`);
     console.log('totals:', counts.rows[0]);
   } catch (err) {

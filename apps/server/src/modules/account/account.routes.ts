@@ -9,9 +9,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import {
-  AccountKey, ErrorCode, ZConfirmPasswordRequest, ZManageEmployeesRequest, ZOutboxRequest, ZSsoRequest, ZTemporaryPasswordRequest,
-  ZEditClientRequest, ZUpdateSsoRequest, ZValidateAndConfirmRequest, ZValidateLinkRequest, ZValidatePinRequest, ZValidateTokenForPinRequest,
-  type ConfirmPasswordBody, type Envelope, type OutboxMessage, type ValidateLinkBody, type ValidateTokenForPinBody,
+  AccountKey,
+  ErrorCode,
+  ZConfirmPasswordRequest,
+  ZManageEmployeesRequest,
+  ZOutboxRequest,
+  ZSsoRequest,
+  ZTemporaryPasswordRequest,
+  ZEditClientRequest,
+  ZUpdateSsoRequest,
+  ZValidateAndConfirmRequest,
+  ZValidateLinkRequest,
+  ZValidatePinRequest,
+  ZValidateTokenForPinRequest,
+  type ConfirmPasswordBody,
+  type Envelope,
+  type OutboxMessage,
+  type ValidateLinkBody,
+  type ValidateTokenForPinBody,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { rows } from '../../db/client.js';
@@ -21,7 +36,14 @@ import { requireAdmin, requireClient } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { verifySecret } from '../auth/passwords.js';
 import {
-  activateAccount, checkActivationToken, confirmPasswordReset, findLinkToken, issueActivation, manageableUser, requestOrigin, sendTemporaryPassword,
+  activateAccount,
+  checkActivationToken,
+  confirmPasswordReset,
+  findLinkToken,
+  issueActivation,
+  manageableUser,
+  requestOrigin,
+  sendTemporaryPassword,
 } from './account.service.js';
 import { completeSso, forgetProviderConfig } from './sso.service.js';
 import { editClient } from '../management/admin.routes.js';
@@ -31,81 +53,134 @@ export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { loginRateMax, loginRateWindowMs } = app.config;
   /** Link-token calls: per IP address, three times the login allowance (a person mistypes; a robot guesses). */
-  const linkLimit = { rateLimit: { max: loginRateMax * 3, timeWindow: loginRateWindowMs, keyGenerator: (req: { ip: string }) => `account-link|${req.ip}` } };
+  const linkLimit = {
+    rateLimit: { max: loginRateMax * 3, timeWindow: loginRateWindowMs, keyGenerator: (req: { ip: string }) => `account-link|${req.ip}` },
+  };
   const text = (lang: ReturnType<typeof requestLanguage>, key: string) => translate(lang, key, { product: app.config.productName });
 
   /** Activation link check (spec §7 validatetokenforpin). 400 account.errors.invalidActivationLink. */
-  app.post('/api/client/validatetokenforpin', { schema: { body: ZValidateTokenForPinRequest }, config: linkLimit }, async (req): Promise<Envelope<ValidateTokenForPinBody>> => {
-    const info = await checkActivationToken(app.db, req.body.token);
-    const description = text(requestLanguage(req), 'account.activation.title');
-    return { success: true, body: { can_login_mobile: info.canLoginMobile, role_id: info.user.roleId, uses_sso: info.usesSso, description } };
-  });
+  app.post(
+    '/api/client/validatetokenforpin',
+    { schema: { body: ZValidateTokenForPinRequest }, config: linkLimit },
+    async (req): Promise<Envelope<ValidateTokenForPinBody>> => {
+      const info = await checkActivationToken(app.db, req.body.token);
+      const description = text(requestLanguage(req), 'account.activation.title');
+      return {
+        success: true,
+        body: { can_login_mobile: info.canLoginMobile, role_id: info.user.roleId, uses_sso: info.usesSso, description },
+      };
+    },
+  );
 
   /** Activation (spec §7 validateAndConfirm, §5 Activation). */
-  app.post('/api/client/validateAndConfirm', { schema: { body: ZValidateAndConfirmRequest }, config: linkLimit }, async (req): Promise<Envelope<{ role_id: number; can_login_mobile: boolean }>> => {
-    const { token, sso: _sso, show_pin: _showPin, ...values } = req.body;
-    const info = await activateAccount(app, token, values, req.ip);
-    return { success: true, description: text(requestLanguage(req), AccountKey.Activated), body: { role_id: info.user.roleId, can_login_mobile: info.canLoginMobile } };
-  });
+  app.post(
+    '/api/client/validateAndConfirm',
+    { schema: { body: ZValidateAndConfirmRequest }, config: linkLimit },
+    async (req): Promise<Envelope<{ role_id: number; can_login_mobile: boolean }>> => {
+      const { token, sso: _sso, show_pin: _showPin, ...values } = req.body;
+      const info = await activateAccount(app, token, values, req.ip);
+      return {
+        success: true,
+        description: text(requestLanguage(req), AccountKey.Activated),
+        body: { role_id: info.user.roleId, can_login_mobile: info.canLoginMobile },
+      };
+    },
+  );
 
   /** Reset link check (spec §7 validateLink): 200 with resflag true, or resflag false and the reason. */
-  app.post('/api/client/validateLink', { schema: { body: ZValidateLinkRequest }, config: linkLimit }, async (req): Promise<Envelope<ValidateLinkBody>> => {
-    const lang = requestLanguage(req);
-    const user = await findLinkToken(app.db, req.body.token, 'reset');
-    const ok = !!user && user.statusId === 1;
-    return { success: true, body: { resflag: ok, msg: text(lang, ok ? AccountKey.ResetLinkValid : AccountKey.InvalidResetLink) } };
-  });
+  app.post(
+    '/api/client/validateLink',
+    { schema: { body: ZValidateLinkRequest }, config: linkLimit },
+    async (req): Promise<Envelope<ValidateLinkBody>> => {
+      const lang = requestLanguage(req);
+      const user = await findLinkToken(app.db, req.body.token, 'reset');
+      const ok = !!user && user.statusId === 1;
+      return { success: true, body: { resflag: ok, msg: text(lang, ok ? AccountKey.ResetLinkValid : AccountKey.InvalidResetLink) } };
+    },
+  );
 
   /** New password through a reset link (spec §7 confirmpassword). */
-  app.post('/api/client/confirmpassword', { schema: { body: ZConfirmPasswordRequest }, config: linkLimit }, async (req): Promise<Envelope<ConfirmPasswordBody>> => {
-    const { roleId } = await confirmPasswordReset(app, req.body.token, req.body.password, req.ip);
-    return { success: true, description: text(requestLanguage(req), AccountKey.PasswordReset), body: { resetobject: { role_id: roleId } } };
-  });
+  app.post(
+    '/api/client/confirmpassword',
+    { schema: { body: ZConfirmPasswordRequest }, config: linkLimit },
+    async (req): Promise<Envelope<ConfirmPasswordBody>> => {
+      const { roleId } = await confirmPasswordReset(app, req.body.token, req.body.password, req.ip);
+      return {
+        success: true,
+        description: text(requestLanguage(req), AccountKey.PasswordReset),
+        body: { resetobject: { role_id: roleId } },
+      };
+    },
+  );
 
   /**
    * PIN check for the signed-in user (spec §7 validatepin). Wrong PINs are counted from the audit
    * log (action pin-failed) per user in LOGIN_RATE_WINDOW_MS; LOGIN_RATE_MAX of them answer 429
    * until the window passes. The PIN is never logged.
    */
-  app.post('/api/client/validatepin', { preValidation: requireClient, schema: { body: ZValidatePinRequest }, config: linkLimit }, async (req): Promise<Envelope<{ valid: true }>> => {
-    const auth = req.auth!;
-    const [recent] = await rows<{ n: number }>(
-      app.db,
-      sql`select count(*)::int as n from audit_log where actor_user_id = ${auth.userId} and action = 'pin-failed' and at > now() - make_interval(secs => ${loginRateWindowMs / 1000})`,
-    );
-    if ((recent?.n ?? 0) >= loginRateMax) {
-      await writeAudit(app.db, { actorUserId: auth.userId, action: 'pin-rate-limited', entity: 'users', entityId: auth.userId, ip: req.ip });
-      throw new AppError(429, ErrorCode.RateLimited);
-    }
-    const [u] = await app.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, auth.userId)).limit(1);
-    const ok = await verifySecret(u?.pinHash, req.body.pin);
-    await writeAudit(app.db, { actorUserId: auth.userId, action: ok ? 'pin-validated' : 'pin-failed', entity: 'users', entityId: auth.userId, ip: req.ip });
-    if (!ok) throw badRequest(ErrorCode.InvalidPin, 'pin');
-    return { success: true, description: text(requestLanguage(req), AccountKey.PinValid), body: { valid: true } };
-  });
+  app.post(
+    '/api/client/validatepin',
+    { preValidation: requireClient, schema: { body: ZValidatePinRequest }, config: linkLimit },
+    async (req): Promise<Envelope<{ valid: true }>> => {
+      const auth = req.auth!;
+      const [recent] = await rows<{ n: number }>(
+        app.db,
+        sql`select count(*)::int as n from audit_log where actor_user_id = ${auth.userId} and action = 'pin-failed' and at > now() - make_interval(secs => ${loginRateWindowMs / 1000})`,
+      );
+      if ((recent?.n ?? 0) >= loginRateMax) {
+        await writeAudit(app.db, {
+          actorUserId: auth.userId,
+          action: 'pin-rate-limited',
+          entity: 'users',
+          entityId: auth.userId,
+          ip: req.ip,
+        });
+        throw new AppError(429, ErrorCode.RateLimited);
+      }
+      const [u] = await app.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, auth.userId)).limit(1);
+      const ok = await verifySecret(u?.pinHash, req.body.pin);
+      await writeAudit(app.db, {
+        actorUserId: auth.userId,
+        action: ok ? 'pin-validated' : 'pin-failed',
+        entity: 'users',
+        entityId: auth.userId,
+        ip: req.ip,
+      });
+      if (!ok) throw badRequest(ErrorCode.InvalidPin, 'pin');
+      return { success: true, description: text(requestLanguage(req), AccountKey.PinValid), body: { valid: true } };
+    },
+  );
 
   /** Temporary password for a user in scope (our design; docs/API.md). */
-  app.post('/api/client/temporary-password', { preValidation: requireClient, schema: { body: ZTemporaryPasswordRequest } }, async (req): Promise<Envelope> => {
-    const target = await manageableUser(app.db, req.auth!, req.body.employeeId);
-    await sendTemporaryPassword(app, target.id, { actorUserId: req.auth!.userId, origin: requestOrigin(req), ip: req.ip });
-    return { success: true, description: text(requestLanguage(req), AccountKey.TemporaryPasswordSent) };
-  });
+  app.post(
+    '/api/client/temporary-password',
+    { preValidation: requireClient, schema: { body: ZTemporaryPasswordRequest } },
+    async (req): Promise<Envelope> => {
+      const target = await manageableUser(app.db, req.auth!, req.body.employeeId);
+      await sendTemporaryPassword(app, target.id, { actorUserId: req.auth!.userId, origin: requestOrigin(req), ip: req.ip });
+      return { success: true, description: text(requestLanguage(req), AccountKey.TemporaryPasswordSent) };
+    },
+  );
 
   /**
    * Employee management (spec §7 manageemployees): RESEND-ACTIVATION here; ADD-EMPLOYEE,
    * UPDATE-EMPLOYEE and the CSV import through the management module's employee service.
    */
-  app.post('/api/client/manageemployees', { preValidation: requireClient, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply): Promise<Envelope<unknown>> => {
-    if (req.body.case !== 'RESEND-ACTIVATION') return manageEmployees(app, req, reply, req.body, false);
-    switch (req.body.case) {
-      case 'RESEND-ACTIVATION': {
-        const target = await manageableUser(app.db, req.auth!, req.body.employeeId);
-        if (target.statusId !== 2) throw notFound();
-        await issueActivation(app, target.id, { origin: requestOrigin(req), actorUserId: req.auth!.userId, ip: req.ip });
-        return { success: true, description: text(requestLanguage(req), AccountKey.ActivationSent) };
+  app.post(
+    '/api/client/manageemployees',
+    { preValidation: requireClient, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT },
+    async (req, reply): Promise<Envelope<unknown>> => {
+      if (req.body.case !== 'RESEND-ACTIVATION') return manageEmployees(app, req, reply, req.body, false);
+      switch (req.body.case) {
+        case 'RESEND-ACTIVATION': {
+          const target = await manageableUser(app.db, req.auth!, req.body.employeeId);
+          if (target.statusId !== 2) throw notFound();
+          await issueActivation(app, target.id, { origin: requestOrigin(req), actorUserId: req.auth!.userId, ip: req.ip });
+          return { success: true, description: text(requestLanguage(req), AccountKey.ActivationSent) };
+        }
       }
-    }
-  });
+    },
+  );
 
   /** Single sign-on completion (spec §7 sso). Answers the Login result. */
   app.post('/api/client/sso', { schema: { body: ZSsoRequest }, config: linkLimit }, async (req, reply) => {
@@ -117,44 +192,101 @@ export async function accountRoutes(fastify: FastifyInstance) {
    * Platform admin: POST /api/admin/editclient. Case UPDATE-SSO sets an organisation's single
    * sign-on settings; any other body is the organisation edit of the management module.
    */
-  app.post('/api/admin/editclient', { preValidation: requireAdmin, schema: { body: z.union([ZUpdateSsoRequest, ZEditClientRequest]) } }, async (req): Promise<Envelope<unknown>> => {
-    if (!('case' in req.body) || req.body.case !== 'UPDATE-SSO') return editClient(app, req, req.body as z.infer<typeof ZEditClientRequest>);
-    const b = req.body;
-    const [org] = await app.db.select({ id: organizations.id, ssoDomain: organizations.ssoDomain, ssoIssuer: organizations.ssoIssuer, ssoClientId: organizations.ssoClientId, secret: organizations.ssoClientSecret })
-      .from(organizations).where(eq(organizations.id, b.organizationId)).limit(1);
-    if (!org) throw notFound();
-    const before = { ssoDomain: org.ssoDomain, ssoIssuer: org.ssoIssuer, ssoClientId: org.ssoClientId };
-    let next: { ssoDomain: string | null; ssoIssuer: string | null; ssoClientId: string | null; ssoClientSecret: string | null };
-    if (b.ssoIssuer === null) {
-      next = { ssoDomain: null, ssoIssuer: null, ssoClientId: null, ssoClientSecret: null };
-    } else {
-      const [taken] = await app.db.select({ id: organizations.id }).from(organizations)
-        .where(and(eq(organizations.ssoDomain, b.ssoDomain), ne(organizations.id, org.id))).limit(1);
-      if (taken) throw new AppError(409, AccountKey.SsoDomainTaken, {}, 'ssoDomain');
-      next = { ssoDomain: b.ssoDomain, ssoIssuer: b.ssoIssuer, ssoClientId: b.ssoClientId, ssoClientSecret: b.ssoClientSecret ?? org.secret };
-    }
-    await app.db.update(organizations).set({ ...next, updatedAt: new Date() }).where(eq(organizations.id, org.id));
-    forgetProviderConfig(org.id);
-    await writeAudit(app.db, { actorUserId: req.auth!.userId, action: 'update-sso', entity: 'organizations', entityId: org.id, ip: req.ip, before, after: { ssoDomain: next.ssoDomain, ssoIssuer: next.ssoIssuer, ssoClientId: next.ssoClientId, secretChanged: next.ssoClientSecret !== org.secret } });
-    return {
-      success: true,
-      description: text(requestLanguage(req), AccountKey.SsoSaved),
-      body: { OrganizationId: org.id, SsoDomain: next.ssoDomain, SsoIssuer: next.ssoIssuer, SsoClientId: next.ssoClientId, SsoClientSecretSet: !!next.ssoClientSecret },
-    };
-  });
+  app.post(
+    '/api/admin/editclient',
+    { preValidation: requireAdmin, schema: { body: z.union([ZUpdateSsoRequest, ZEditClientRequest]) } },
+    async (req): Promise<Envelope<unknown>> => {
+      if (!('case' in req.body) || req.body.case !== 'UPDATE-SSO')
+        return editClient(app, req, req.body as z.infer<typeof ZEditClientRequest>);
+      const b = req.body;
+      const [org] = await app.db
+        .select({
+          id: organizations.id,
+          ssoDomain: organizations.ssoDomain,
+          ssoIssuer: organizations.ssoIssuer,
+          ssoClientId: organizations.ssoClientId,
+          secret: organizations.ssoClientSecret,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, b.organizationId))
+        .limit(1);
+      if (!org) throw notFound();
+      const before = { ssoDomain: org.ssoDomain, ssoIssuer: org.ssoIssuer, ssoClientId: org.ssoClientId };
+      let next: { ssoDomain: string | null; ssoIssuer: string | null; ssoClientId: string | null; ssoClientSecret: string | null };
+      if (b.ssoIssuer === null) {
+        next = { ssoDomain: null, ssoIssuer: null, ssoClientId: null, ssoClientSecret: null };
+      } else {
+        const [taken] = await app.db
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(and(eq(organizations.ssoDomain, b.ssoDomain), ne(organizations.id, org.id)))
+          .limit(1);
+        if (taken) throw new AppError(409, AccountKey.SsoDomainTaken, {}, 'ssoDomain');
+        next = {
+          ssoDomain: b.ssoDomain,
+          ssoIssuer: b.ssoIssuer,
+          ssoClientId: b.ssoClientId,
+          ssoClientSecret: b.ssoClientSecret ?? org.secret,
+        };
+      }
+      await app.db
+        .update(organizations)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(organizations.id, org.id));
+      forgetProviderConfig(org.id);
+      await writeAudit(app.db, {
+        actorUserId: req.auth!.userId,
+        action: 'update-sso',
+        entity: 'organizations',
+        entityId: org.id,
+        ip: req.ip,
+        before,
+        after: {
+          ssoDomain: next.ssoDomain,
+          ssoIssuer: next.ssoIssuer,
+          ssoClientId: next.ssoClientId,
+          secretChanged: next.ssoClientSecret !== org.secret,
+        },
+      });
+      return {
+        success: true,
+        description: text(requestLanguage(req), AccountKey.SsoSaved),
+        body: {
+          OrganizationId: org.id,
+          SsoDomain: next.ssoDomain,
+          SsoIssuer: next.ssoIssuer,
+          SsoClientId: next.ssoClientId,
+          SsoClientSecretSet: !!next.ssoClientSecret,
+        },
+      };
+    },
+  );
 
   /** Platform admin: the demo mailbox (messages kept when SMTP_URL is unset), newest first. */
-  app.post('/api/admin/outbox', { preValidation: requireAdmin, schema: { body: ZOutboxRequest } }, async (req): Promise<Envelope<{ outboxobject: OutboxMessage[] }>> => {
-    const list = await app.db.select().from(outbox)
-      .where(req.body.to ? sql`lower(${outbox.recipient}) = ${req.body.to.toLowerCase()}` : undefined)
-      .orderBy(desc(outbox.id)).limit(req.body.limit);
-    return {
-      success: true,
-      body: {
-        outboxobject: list.map((m) => ({
-          Id: m.id, Channel: m.channel === 'sms' ? 'sms' : 'email', To: m.recipient, Subject: m.subject, Text: m.text, Html: m.html, CreatedAt: m.createdAt.toISOString(),
-        })),
-      },
-    };
-  });
+  app.post(
+    '/api/admin/outbox',
+    { preValidation: requireAdmin, schema: { body: ZOutboxRequest } },
+    async (req): Promise<Envelope<{ outboxobject: OutboxMessage[] }>> => {
+      const list = await app.db
+        .select()
+        .from(outbox)
+        .where(req.body.to ? sql`lower(${outbox.recipient}) = ${req.body.to.toLowerCase()}` : undefined)
+        .orderBy(desc(outbox.id))
+        .limit(req.body.limit);
+      return {
+        success: true,
+        body: {
+          outboxobject: list.map((m) => ({
+            Id: m.id,
+            Channel: m.channel === 'sms' ? 'sms' : 'email',
+            To: m.recipient,
+            Subject: m.subject,
+            Text: m.text,
+            Html: m.html,
+            CreatedAt: m.createdAt.toISOString(),
+          })),
+        },
+      };
+    },
+  );
 }

@@ -6,9 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import {
-  ACTIVATION_TOKEN_HOURS, AccountKey, RESET_TOKEN_HOURS, RoleId, StatusId, activationFormSchema, roleById,
-} from '@vigil/contract';
+import { ACTIVATION_TOKEN_HOURS, AccountKey, RESET_TOKEN_HOURS, RoleId, StatusId, activationFormSchema, roleById } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
 import { accountTokens, organizationDealers, organizations, sessions, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../plugins/errors.js';
@@ -38,10 +36,18 @@ export function requestOrigin(req: FastifyRequest): string {
  * Creates a one-time token for `userId` and `purpose`, valid `hours`; earlier unspent tokens of
  * the same purpose are spent (only the newest link works). Returns the raw token (never stored).
  */
-export async function createLinkToken(db: Db, userId: number, purpose: TokenPurpose, hours: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createLinkToken(
+  db: Db,
+  userId: number,
+  purpose: TokenPurpose,
+  hours: number,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + hours * 3_600_000);
-  await db.update(accountTokens).set({ usedAt: new Date() }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+  await db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
   await db.insert(accountTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt });
   return { token, expiresAt };
 }
@@ -76,7 +82,14 @@ export async function findLinkToken(db: Db, token: string, purpose: TokenPurpose
     .from(accountTokens)
     .innerJoin(users, eq(users.id, accountTokens.userId))
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   const { ssoIssuer, ...rest } = row;
@@ -85,17 +98,28 @@ export async function findLinkToken(db: Db, token: string, purpose: TokenPurpose
 
 /** Spends a token once (true), or false when it was spent meanwhile (a concurrent use). */
 async function spendToken(db: Db, tokenId: number): Promise<boolean> {
-  const spent = await db.update(accountTokens).set({ usedAt: new Date() }).where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt))).returning({ id: accountTokens.id });
+  const spent = await db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)))
+    .returning({ id: accountTokens.id });
   return spent.length === 1;
 }
 
 /** Ends every open session of a user (after a password change by link or temporary password). */
 export async function endUserSessions(db: Db, userId: number): Promise<void> {
-  await db.update(sessions).set({ endedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 
 async function recipient(db: Db, userId: number): Promise<(Recipient & { statusId: number; phoneNumber: string | null }) | undefined> {
-  const [u] = await db.select({ email: users.email, name: users.name, langId: users.langId, statusId: users.statusId, phoneNumber: users.phoneNumber }).from(users).where(eq(users.id, userId)).limit(1);
+  const [u] = await db
+    .select({ email: users.email, name: users.name, langId: users.langId, statusId: users.statusId, phoneNumber: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return u;
 }
 
@@ -125,7 +149,14 @@ export async function issueActivation(app: AppLike, userId: number, opts: IssueA
   const messenger = messengerFor(app);
   await messenger.sendMail(activationMail(u, app.config.productName, link, ACTIVATION_TOKEN_HOURS));
   if (opts.sms && u.phoneNumber) await messenger.sendSms(u.phoneNumber, activationSms(u, app.config.productName, link));
-  await writeAudit(app.db, { actorUserId: opts.actorUserId ?? null, action: 'issue-activation', entity: 'users', entityId: userId, ip: opts.ip ?? null, after: { expiresAt: expiresAt.toISOString(), sms: !!opts.sms } });
+  await writeAudit(app.db, {
+    actorUserId: opts.actorUserId ?? null,
+    action: 'issue-activation',
+    entity: 'users',
+    entityId: userId,
+    ip: opts.ip ?? null,
+    after: { expiresAt: expiresAt.toISOString(), sms: !!opts.sms },
+  });
   return { expiresAt };
 }
 
@@ -137,7 +168,14 @@ export async function issueActivation(app: AppLike, userId: number, opts: IssueA
  */
 export async function requestPasswordReset(app: AppLike, email: string, opts: { origin?: string; ip?: string | null }): Promise<void> {
   const [u] = await app.db
-    .select({ id: users.id, email: users.email, name: users.name, langId: users.langId, statusId: users.statusId, ssoIssuer: organizations.ssoIssuer })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      langId: users.langId,
+      statusId: users.statusId,
+      ssoIssuer: organizations.ssoIssuer,
+    })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
@@ -195,11 +233,22 @@ export async function activateAccount(app: AppLike, token: string, values: Activ
   }
   const done = await app.db.transaction(async (tx) => {
     if (!(await spendToken(tx as unknown as Db, info.user.tokenId))) return false;
-    await tx.update(users).set(set).where(and(eq(users.id, info.user.userId), eq(users.statusId, StatusId.Pending)));
+    await tx
+      .update(users)
+      .set(set)
+      .where(and(eq(users.id, info.user.userId), eq(users.statusId, StatusId.Pending)));
     return true;
   });
   if (!done) throw badRequest(AccountKey.InvalidActivationLink);
-  await writeAudit(app.db, { actorUserId: info.user.userId, action: 'activate', entity: 'users', entityId: info.user.userId, ip, before: { statusId: StatusId.Pending }, after: { statusId: StatusId.Active, password: !info.usesSso, pin: info.canLoginMobile } });
+  await writeAudit(app.db, {
+    actorUserId: info.user.userId,
+    action: 'activate',
+    entity: 'users',
+    entityId: info.user.userId,
+    ip,
+    before: { statusId: StatusId.Pending },
+    after: { statusId: StatusId.Active, password: !info.usesSso, pin: info.canLoginMobile },
+  });
   return info;
 }
 
@@ -228,13 +277,25 @@ export async function confirmPasswordReset(app: AppLike, token: string, password
  * The user `employeeId` if the caller may manage its account: an organisation admin (2) of the
  * user's organisation, or a dealer (12) assigned to it. @throws 404 otherwise (existence is private).
  */
-export async function manageableUser(db: Db, auth: AuthContext, employeeId: number): Promise<{ id: number; statusId: number; organizationId: number }> {
-  const [u] = await db.select({ id: users.id, statusId: users.statusId, organizationId: users.organizationId }).from(users).where(eq(users.id, employeeId)).limit(1);
+export async function manageableUser(
+  db: Db,
+  auth: AuthContext,
+  employeeId: number,
+): Promise<{ id: number; statusId: number; organizationId: number }> {
+  const [u] = await db
+    .select({ id: users.id, statusId: users.statusId, organizationId: users.organizationId })
+    .from(users)
+    .where(eq(users.id, employeeId))
+    .limit(1);
   if (!u || u.organizationId == null || u.id === auth.userId) throw notFound();
-  if (auth.roleId === RoleId.OrganizationAdmin && auth.organizationId === u.organizationId) return { ...u, organizationId: u.organizationId };
+  if (auth.roleId === RoleId.OrganizationAdmin && auth.organizationId === u.organizationId)
+    return { ...u, organizationId: u.organizationId };
   if (auth.roleId === RoleId.Dealer) {
-    const [d] = await db.select({ n: organizationDealers.userId }).from(organizationDealers)
-      .where(and(eq(organizationDealers.organizationId, u.organizationId), eq(organizationDealers.userId, auth.userId))).limit(1);
+    const [d] = await db
+      .select({ n: organizationDealers.userId })
+      .from(organizationDealers)
+      .where(and(eq(organizationDealers.organizationId, u.organizationId), eq(organizationDealers.userId, auth.userId)))
+      .limit(1);
     if (d) return { ...u, organizationId: u.organizationId };
   }
   throw notFound();
@@ -252,13 +313,25 @@ export function randomTemporaryPassword(): string {
  * Active user, ends the user's sessions and mails the password to the user (never to the caller).
  * @throws 404 for a user that is not Active.
  */
-export async function sendTemporaryPassword(app: AppLike, userId: number, opts: { actorUserId: number; origin?: string; ip?: string | null }): Promise<void> {
+export async function sendTemporaryPassword(
+  app: AppLike,
+  userId: number,
+  opts: { actorUserId: number; origin?: string; ip?: string | null },
+): Promise<void> {
   const u = await recipient(app.db, userId);
   if (!u || u.statusId !== StatusId.Active) throw notFound();
   const password = randomTemporaryPassword();
-  await app.db.update(users).set({ passwordHash: await hashSecret(password), updatedAt: new Date() }).where(eq(users.id, userId));
+  await app.db
+    .update(users)
+    .set({ passwordHash: await hashSecret(password), updatedAt: new Date() })
+    .where(eq(users.id, userId));
   await endUserSessions(app.db, userId);
   await messengerFor(app).sendMail(temporaryPasswordMail(u, app.config.productName, password, `${linkBase(app, opts.origin)}/login`));
-  await writeAudit(app.db, { actorUserId: opts.actorUserId, action: 'temporary-password', entity: 'users', entityId: userId, ip: opts.ip ?? null });
+  await writeAudit(app.db, {
+    actorUserId: opts.actorUserId,
+    action: 'temporary-password',
+    entity: 'users',
+    entityId: userId,
+    ip: opts.ip ?? null,
+  });
 }
-

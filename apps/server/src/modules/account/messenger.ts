@@ -35,7 +35,10 @@ export class OutboxSmsAdapter implements SmsAdapter {
 export class Messenger {
   private readonly transport: Transporter | undefined;
   sms: SmsAdapter;
-  constructor(private readonly config: Config, private readonly db: Db) {
+  constructor(
+    private readonly config: Config,
+    private readonly db: Db,
+  ) {
     this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
     this.sms = new OutboxSmsAdapter(db);
   }
@@ -48,10 +51,18 @@ export class Messenger {
   /** Sends one e-mail, or keeps it in the outbox when no SMTP server is configured. Rejects on SMTP failure. */
   async sendMail(message: MailMessage): Promise<void> {
     if (!this.transport) {
-      await this.db.insert(outbox).values({ channel: 'email', recipient: message.to, subject: message.subject, text: message.text, html: message.html });
+      await this.db
+        .insert(outbox)
+        .values({ channel: 'email', recipient: message.to, subject: message.subject, text: message.text, html: message.html });
       return;
     }
-    await this.transport.sendMail({ from: this.config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await this.transport.sendMail({
+      from: this.config.mailFrom,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
   }
 
   /** Sends one SMS through the adapter. */

@@ -77,7 +77,12 @@ export function forgetProviderConfig(organizationId: number): void {
 
 async function organizationById(app: AppLike, id: number): Promise<SsoOrganization | undefined> {
   const [org] = await app.db
-    .select({ id: organizations.id, ssoIssuer: organizations.ssoIssuer, ssoClientId: organizations.ssoClientId, ssoClientSecret: organizations.ssoClientSecret })
+    .select({
+      id: organizations.id,
+      ssoIssuer: organizations.ssoIssuer,
+      ssoClientId: organizations.ssoClientId,
+      ssoClientSecret: organizations.ssoClientSecret,
+    })
     .from(organizations)
     .where(and(eq(organizations.id, id), isNotNull(organizations.ssoIssuer), isNotNull(organizations.ssoClientId)))
     .limit(1);
@@ -93,7 +98,12 @@ export async function ssoAuthorizationUrl(app: AppLike, req: FastifyRequest, ema
   const domain = email.trim().toLowerCase().split('@')[1] ?? '';
   if (!domain) return null;
   const [org] = await app.db
-    .select({ id: organizations.id, ssoIssuer: organizations.ssoIssuer, ssoClientId: organizations.ssoClientId, ssoClientSecret: organizations.ssoClientSecret })
+    .select({
+      id: organizations.id,
+      ssoIssuer: organizations.ssoIssuer,
+      ssoClientId: organizations.ssoClientId,
+      ssoClientSecret: organizations.ssoClientSecret,
+    })
     .from(organizations)
     .where(and(eq(organizations.ssoDomain, domain), isNotNull(organizations.ssoIssuer), isNotNull(organizations.ssoClientId)))
     .limit(1);
@@ -135,7 +145,14 @@ export async function ssoAuthorizationUrl(app: AppLike, req: FastifyRequest, ema
  */
 export async function completeSso(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, body: SsoRequest): Promise<LoginResult> {
   const refuse = async (reason: string, userId: number | null = null): Promise<never> => {
-    await writeAudit(app.db, { actorUserId: userId, action: 'sso-failed', entity: 'users', entityId: userId, ip: req.ip, after: { reason } });
+    await writeAudit(app.db, {
+      actorUserId: userId,
+      action: 'sso-failed',
+      entity: 'users',
+      entityId: userId,
+      ip: req.ip,
+      after: { reason },
+    });
     throw badRequest(ErrorCode.UnableToValidate);
   };
   const [row] = await app.db
@@ -154,7 +171,12 @@ export async function completeSso(app: FastifyInstance, req: FastifyRequest, rep
   if (body.iss) callback.searchParams.set('iss', body.iss);
   let email: string | undefined;
   try {
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: row.codeVerifier, expectedState: body.state, expectedNonce: row.nonce, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: row.codeVerifier,
+      expectedState: body.state,
+      expectedNonce: row.nonce,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims();
     if (claims && typeof claims.email === 'string' && claims.email_verified !== false) email = claims.email;
     else if (claims) {
@@ -172,12 +194,26 @@ export async function completeSso(app: FastifyInstance, req: FastifyRequest, rep
   try {
     assertWebAccess(app, user, 'client');
   } catch (err) {
-    await writeAudit(app.db, { actorUserId: user.userId, action: 'sso-refused', entity: 'users', entityId: user.userId, ip: req.ip, after: { roleId: user.roleId } });
+    await writeAudit(app.db, {
+      actorUserId: user.userId,
+      action: 'sso-refused',
+      entity: 'users',
+      entityId: user.userId,
+      ip: req.ip,
+      after: { roleId: user.roleId },
+    });
     throw err;
   }
   const token = await createSession(app, req, reply, { userId: user.userId, isAdmin: false, sessionType: 'WEB' });
   await app.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.userId));
-  await writeAudit(app.db, { actorUserId: user.userId, action: 'login', entity: 'users', entityId: user.userId, ip: req.ip, after: { area: 'client', sso: true } });
+  await writeAudit(app.db, {
+    actorUserId: user.userId,
+    action: 'login',
+    entity: 'users',
+    entityId: user.userId,
+    ip: req.ip,
+    after: { area: 'client', sso: true },
+  });
   issueCsrfToken(app, reply);
   return presentLoginResult(user, token, { isAdmin: false, securityOffices: await securityOfficesOf(app, user.userId) });
 }

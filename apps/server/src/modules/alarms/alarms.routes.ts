@@ -22,8 +22,20 @@ export async function alarmsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/client/setbranchmode', { preValidation: requireClient, schema: { body: ZSetBranchModeRequest } }, async (req) => {
-    const body = await branchAction(app, req.auth!, { branchOfficeId: req.body.branchOfficeId, action: req.body.mode }, { source: 'console', punctuality: punctualityOf(app.db) });
-    await writeAudit(app.db, { actorUserId: req.auth!.userId, action: 'set-branch-mode', entity: 'branch_offices', entityId: req.body.branchOfficeId, after: { mode: req.body.mode }, ip: req.ip });
+    const body = await branchAction(
+      app,
+      req.auth!,
+      { branchOfficeId: req.body.branchOfficeId, action: req.body.mode },
+      { source: 'console', punctuality: punctualityOf(app.db) },
+    );
+    await writeAudit(app.db, {
+      actorUserId: req.auth!.userId,
+      action: 'set-branch-mode',
+      entity: 'branch_offices',
+      entityId: req.body.branchOfficeId,
+      after: { mode: req.body.mode },
+      ip: req.ip,
+    });
     return { success: true, body };
   });
 
@@ -39,17 +51,39 @@ export async function alarmsRoutes(fastify: FastifyInstance) {
       .limit(1);
     if (!alarm) throw new AppError(404, ErrorCode.AlarmNotFound);
     const e = alarm.e;
-    const common = { organizationId: e.organizationId, regionalOfficeId: e.regionalOfficeId, branchOfficeId: e.branchOfficeId, userId: auth.userId, isTestNotification: e.isTestNotification };
+    const common = {
+      organizationId: e.organizationId,
+      regionalOfficeId: e.regionalOfficeId,
+      branchOfficeId: e.branchOfficeId,
+      userId: auth.userId,
+      isTestNotification: e.isTestNotification,
+    };
     if (input.case === 'ACKNOWLEDGE') {
       const { result } = await withEvents(app, async (tx, emit) => {
-        const inserted = await tx.insert(alarmAcknowledgements).values({ eventId: e.id, userId: auth.userId }).onConflictDoNothing().returning();
+        const inserted = await tx
+          .insert(alarmAcknowledgements)
+          .values({ eventId: e.id, userId: auth.userId })
+          .onConflictDoNothing()
+          .returning();
         if (inserted.length === 0) {
           // Someone was first: answer who and when, change nothing.
           const [first] = await tx.select().from(alarmAcknowledgements).where(eq(alarmAcknowledgements.eventId, e.id));
           return { acknowledged: false, AcknowledgedBy: first!.userId, AcknowledgedAtUTC: first!.acknowledgedAt.toISOString() };
         }
         const ack = inserted[0]!;
-        await emit([{ ...common, kind: 'ALARM_ACK', branchAction: e.branchAction, payload: { notificationId: e.id, acknowledgedBy: auth.userId, acknowledgedByName: `${auth.name} ${auth.surname}`, acknowledgedAt: ack.acknowledgedAt.toISOString() } }]);
+        await emit([
+          {
+            ...common,
+            kind: 'ALARM_ACK',
+            branchAction: e.branchAction,
+            payload: {
+              notificationId: e.id,
+              acknowledgedBy: auth.userId,
+              acknowledgedByName: `${auth.name} ${auth.surname}`,
+              acknowledgedAt: ack.acknowledgedAt.toISOString(),
+            },
+          },
+        ]);
         await writeAudit(tx, { actorUserId: auth.userId, action: 'acknowledge-alarm', entity: 'events', entityId: e.id, ip: req.ip });
         return { acknowledged: true, AcknowledgedBy: auth.userId, AcknowledgedAtUTC: ack.acknowledgedAt.toISOString() };
       });
@@ -57,8 +91,22 @@ export async function alarmsRoutes(fastify: FastifyInstance) {
     }
     const { result } = await withEvents(app, async (tx, emit) => {
       const [note] = await tx.insert(alarmNotes).values({ eventId: e.id, userId: auth.userId, note: input.note }).returning();
-      await emit([{ ...common, kind: 'ALARM_NOTE', branchAction: e.branchAction, payload: { notificationId: e.id, noteId: note!.id, note: input.note, by: `${auth.name} ${auth.surname}` } }]);
-      await writeAudit(tx, { actorUserId: auth.userId, action: 'add-alarm-note', entity: 'events', entityId: e.id, after: { note: input.note }, ip: req.ip });
+      await emit([
+        {
+          ...common,
+          kind: 'ALARM_NOTE',
+          branchAction: e.branchAction,
+          payload: { notificationId: e.id, noteId: note!.id, note: input.note, by: `${auth.name} ${auth.surname}` },
+        },
+      ]);
+      await writeAudit(tx, {
+        actorUserId: auth.userId,
+        action: 'add-alarm-note',
+        entity: 'events',
+        entityId: e.id,
+        after: { note: input.note },
+        ip: req.ip,
+      });
       return { NoteId: note!.id };
     });
     return { success: true, body: result };

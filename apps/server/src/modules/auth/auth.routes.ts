@@ -6,7 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorCode, ZForgotPasswordRequest, ZLocateRequest, ZLoginRequest, ZLoginWithTokenRequest, type Envelope, type LocateResponse,
+  ErrorCode,
+  ZForgotPasswordRequest,
+  ZLocateRequest,
+  ZLoginRequest,
+  ZLoginWithTokenRequest,
+  type Envelope,
+  type LocateResponse,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { requestLanguage, unauthorized } from '../../plugins/errors.js';
@@ -90,8 +96,9 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/client/forgotpassword',
     { schema: { body: ZForgotPasswordRequest }, config: { rateLimit: { max: loginRateMax, timeWindow: loginRateWindowMs } } },
     async (req) => {
-      const work = requestPasswordReset(app, req.body.email, { origin: requestOrigin(req), ip: req.ip })
-        .catch((err: unknown) => app.log.error({ err: (err as Error).message }, 'password reset mail failed'));
+      const work = requestPasswordReset(app, req.body.email, { origin: requestOrigin(req), ip: req.ip }).catch((err: unknown) =>
+        app.log.error({ err: (err as Error).message }, 'password reset mail failed'),
+      );
       pendingResets.add(work);
       void work.finally(() => pendingResets.delete(work));
       return { success: true, description: translate(requestLanguage(req), ErrorCode.ForgotPasswordSent) };

@@ -78,24 +78,33 @@ export async function signIn(
   const user = await loadUser(app, sql`lower(${users.email}) = ${input.username.toLowerCase()}`);
   const ok = await verifySecret(user?.passwordHash, input.password);
   if (!user || !ok || user.statusId !== 1) {
-    await writeAudit(app.db, { actorUserId: user?.userId ?? null, action: 'login-failed', entity: 'users', entityId: user?.userId ?? null, ip: req.ip, after: { area: input.area } });
+    await writeAudit(app.db, {
+      actorUserId: user?.userId ?? null,
+      action: 'login-failed',
+      entity: 'users',
+      entityId: user?.userId ?? null,
+      ip: req.ip,
+      after: { area: input.area },
+    });
     throw badRequest(ErrorCode.InvalidCredentials);
   }
   assertWebAccess(app, user, input.area);
   const token = await createSession(app, req, reply, { userId: user.userId, isAdmin: input.area === 'admin', sessionType: 'WEB' });
   await app.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.userId));
-  await writeAudit(app.db, { actorUserId: user.userId, action: 'login', entity: 'users', entityId: user.userId, ip: req.ip, after: { area: input.area } });
+  await writeAudit(app.db, {
+    actorUserId: user.userId,
+    action: 'login',
+    entity: 'users',
+    entityId: user.userId,
+    ip: req.ip,
+    after: { area: input.area },
+  });
   issueCsrfToken(app, reply);
   return presentLoginResult(user, token, { isAdmin: input.area === 'admin', securityOffices: await securityOfficesOf(app, user.userId) });
 }
 
 /** Sign-in with an existing session token (spec §7 loginwithtoken). Failure: 401 'Expired Session'. */
-export async function signInWithToken(
-  app: FastifyInstance,
-  reply: FastifyReply,
-  token: string,
-  area: Area,
-): Promise<LoginResult> {
+export async function signInWithToken(app: FastifyInstance, reply: FastifyReply, token: string, area: Area): Promise<LoginResult> {
   const ctx = await findSession(app, token);
   if (!ctx || ctx.isAdmin !== (area === 'admin')) throw new AppError(401, ErrorCode.ExpiredSession);
   const user = await loadUser(app, sql`${users.id} = ${ctx.userId}`);

@@ -12,7 +12,28 @@ import { listBranches } from './branches.repository.js';
 import { presentBranch } from './branches.presenter.js';
 
 /** Column header of the branch CSV export. */
-export const BRANCH_CSV_HEADER = ['Id', 'Name', 'Code', 'Type', 'Organization', 'Region', 'Address', 'City', 'State', 'ZipCode', 'Country', 'PhoneNumber', 'Email', 'Latitude', 'Longitude', 'TimeZone', 'Status', 'TestMode', 'SecurityOffice', 'GeofenceRadius'];
+export const BRANCH_CSV_HEADER = [
+  'Id',
+  'Name',
+  'Code',
+  'Type',
+  'Organization',
+  'Region',
+  'Address',
+  'City',
+  'State',
+  'ZipCode',
+  'Country',
+  'PhoneNumber',
+  'Email',
+  'Latitude',
+  'Longitude',
+  'TimeZone',
+  'Status',
+  'TestMode',
+  'SecurityOffice',
+  'GeofenceRadius',
+];
 
 export async function branchesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,11 +44,35 @@ export async function branchesRoutes(fastify: FastifyInstance) {
     if (f.format === 'csv') {
       return sendCsv(reply, 'branches.csv', BRANCH_CSV_HEADER, async (after: NameKey | null, limit) => {
         const { rows } = await listBranches(app.db, auth, { ...f, offset: 0, limit, after, count: false });
-        return csvPage(rows, (r) => {
-          const b = presentBranch(r);
-          return [b.BranchOfficeId, b.Name, b.Code, b.BranchOfficeTypeDisplay, b.OrganizationName, b.RegionalOfficeName, b.Address, b.City, b.State, b.ZipCode, b.Country,
-            formatPhoneInternational(b.PhoneNumber), b.Email, b.Latitude, b.Longitude, b.BranchTimeZone, b.Status, b.TestMode, b.SecurityOfficeName, b.GeofenceRadius];
-        }, (r) => ({ name: r.b.name, id: r.b.id }));
+        return csvPage(
+          rows,
+          (r) => {
+            const b = presentBranch(r);
+            return [
+              b.BranchOfficeId,
+              b.Name,
+              b.Code,
+              b.BranchOfficeTypeDisplay,
+              b.OrganizationName,
+              b.RegionalOfficeName,
+              b.Address,
+              b.City,
+              b.State,
+              b.ZipCode,
+              b.Country,
+              formatPhoneInternational(b.PhoneNumber),
+              b.Email,
+              b.Latitude,
+              b.Longitude,
+              b.BranchTimeZone,
+              b.Status,
+              b.TestMode,
+              b.SecurityOfficeName,
+              b.GeofenceRadius,
+            ];
+          },
+          (r) => ({ name: r.b.name, id: r.b.id }),
+        );
       });
     }
     const { rows, total } = await listBranches(app.db, auth, f);

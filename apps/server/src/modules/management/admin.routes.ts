@@ -9,11 +9,30 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  ErrorCode, formatPhoneInternational, RoleId, StatusId, ZAddClientRequest, ZAddSecurityOfficeRequest, ZEditClientRequest, ZGetAllEmployeesRequest,
-  ZGetOrganizationByIdRequest, ZOrganizationListRequest, ZSecurityOfficeListRequest, type OrganizationDetail, type OrganizationRow,
+  ErrorCode,
+  formatPhoneInternational,
+  RoleId,
+  StatusId,
+  ZAddClientRequest,
+  ZAddSecurityOfficeRequest,
+  ZEditClientRequest,
+  ZGetAllEmployeesRequest,
+  ZGetOrganizationByIdRequest,
+  ZOrganizationListRequest,
+  ZSecurityOfficeListRequest,
+  type OrganizationDetail,
+  type OrganizationRow,
 } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
-import { offices, OfficeType, organizationDealers, organizations, organizationSecurityOffices, securityOffices, users } from '../../db/schema/index.js';
+import {
+  offices,
+  OfficeType,
+  organizationDealers,
+  organizations,
+  organizationSecurityOffices,
+  securityOffices,
+  users,
+} from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../plugins/errors.js';
 import { requireAdmin } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -27,19 +46,53 @@ type OrgIn = z.output<typeof ZAddClientRequest>;
  * Organisations (platform admin: all), filtered, ordered by name then id and paged (offset/limit,
  * or keyset with `after` for exports); `total` counts every match unless `count` is false.
  */
-async function listOrganizationsAdmin(db: Db, f: { statusId?: number; search?: string; offset: number; limit: number; organizationId?: number; after?: NameKey | null; count?: boolean }) {
+async function listOrganizationsAdmin(
+  db: Db,
+  f: {
+    statusId?: number;
+    search?: string;
+    offset: number;
+    limit: number;
+    organizationId?: number;
+    after?: NameKey | null;
+    count?: boolean;
+  },
+) {
   const where: SQL[] = [...afterNameKey(organizations.name, organizations.id, f.after)];
   if (f.statusId) where.push(eq(organizations.statusId, f.statusId));
   if (f.organizationId) where.push(eq(organizations.id, f.organizationId));
-  if (f.search) where.push(or(ilike(organizations.name, likePattern(f.search)), ilike(organizations.city, likePattern(f.search)), ilike(organizations.email, likePattern(f.search)))!);
-  const list = await db.select({
-    o: organizations,
-    branchCount: sql<number>`(select count(*) from branch_offices b where b.organization_id = "organizations"."id")`.mapWith(Number),
-    total: f.count === false ? sql<number>`0`.mapWith(Number) : sql<number>`count(*) over ()`.mapWith(Number),
-  }).from(organizations).where(where.length ? and(...where) : undefined).orderBy(asc(organizations.name), asc(organizations.id)).offset(f.offset).limit(f.limit);
+  if (f.search)
+    where.push(
+      or(
+        ilike(organizations.name, likePattern(f.search)),
+        ilike(organizations.city, likePattern(f.search)),
+        ilike(organizations.email, likePattern(f.search)),
+      )!,
+    );
+  const list = await db
+    .select({
+      o: organizations,
+      branchCount: sql<number>`(select count(*) from branch_offices b where b.organization_id = "organizations"."id")`.mapWith(Number),
+      total: f.count === false ? sql<number>`0`.mapWith(Number) : sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(organizations)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(organizations.name), asc(organizations.id))
+    .offset(f.offset)
+    .limit(f.limit);
   const rows: OrganizationRow[] = list.map(({ o, branchCount }) => ({
-    OrganizationId: o.id, Name: o.name, Address: o.address, City: o.city, State: o.state, ZipCode: o.zipCode, Country: o.country,
-    PhoneNumber: o.phoneNumber, Email: o.email, StatusId: o.statusId, Active: o.statusId === StatusId.Active, BranchCount: branchCount,
+    OrganizationId: o.id,
+    Name: o.name,
+    Address: o.address,
+    City: o.city,
+    State: o.state,
+    ZipCode: o.zipCode,
+    Country: o.country,
+    PhoneNumber: o.phoneNumber,
+    Email: o.email,
+    StatusId: o.statusId,
+    Active: o.statusId === StatusId.Active,
+    BranchCount: branchCount,
   }));
   return { rows, total: list[0]?.total ?? 0, raw: list.map((r) => r.o) };
 }
@@ -50,20 +103,66 @@ async function organizationDetail(db: Db, id: number): Promise<OrganizationDetai
   const row = rows[0];
   const o = raw[0];
   if (!row || !o) throw notFound();
-  const [ho] = await db.select({ timeZone: offices.timeZone }).from(offices).where(and(eq(offices.organizationId, id), eq(offices.officeTypeId, OfficeType.HeadOffice))).limit(1);
-  const admins = await db.select().from(users).where(and(eq(users.organizationId, id), eq(users.roleId, RoleId.OrganizationAdmin))).orderBy(asc(users.surname));
-  const dealers = await db.select({ u: users, here: sql<boolean>`exists (select 1 from organization_dealers d where d.user_id = ${users.id} and d.organization_id = ${id})` })
-    .from(users).where(eq(users.roleId, RoleId.Dealer)).orderBy(asc(users.surname), asc(users.name));
-  const sos = await db.select({ Id: securityOffices.id, Name: securityOffices.name }).from(organizationSecurityOffices)
+  const [ho] = await db
+    .select({ timeZone: offices.timeZone })
+    .from(offices)
+    .where(and(eq(offices.organizationId, id), eq(offices.officeTypeId, OfficeType.HeadOffice)))
+    .limit(1);
+  const admins = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.organizationId, id), eq(users.roleId, RoleId.OrganizationAdmin)))
+    .orderBy(asc(users.surname));
+  const dealers = await db
+    .select({
+      u: users,
+      here: sql<boolean>`exists (select 1 from organization_dealers d where d.user_id = ${users.id} and d.organization_id = ${id})`,
+    })
+    .from(users)
+    .where(eq(users.roleId, RoleId.Dealer))
+    .orderBy(asc(users.surname), asc(users.name));
+  const sos = await db
+    .select({ Id: securityOffices.id, Name: securityOffices.name })
+    .from(organizationSecurityOffices)
     .innerJoin(securityOffices, eq(securityOffices.id, organizationSecurityOffices.securityOfficeId))
-    .where(eq(organizationSecurityOffices.organizationId, id)).orderBy(asc(securityOffices.name));
+    .where(eq(organizationSecurityOffices.organizationId, id))
+    .orderBy(asc(securityOffices.name));
   return {
     ...row,
-    Latitude: o.latitude, Longitude: o.longitude, FormattedAddress: o.formattedAddress, TimeZone: ho?.timeZone ?? 'UTC', HeadOfficeId: o.headOfficeId,
-    PrimaryContact: { Name: o.primaryContactName, Surname: o.primaryContactSurname, Email: o.primaryContactEmail, PhoneNumber: o.primaryContactPhone },
-    SecondaryContact: { Name: o.secondaryContactName, Surname: o.secondaryContactSurname, Email: o.secondaryContactEmail, PhoneNumber: o.secondaryContactPhone },
-    Admins: admins.map((u) => ({ UserId: u.id, Name: u.name, Surname: u.surname, Email: u.email, PhoneNumber: u.phoneNumber, StatusId: u.statusId })),
-    Dealers: dealers.map(({ u, here }) => ({ UserId: u.id, Name: u.name, Surname: u.surname, DealerEmail: u.email, PhoneNumber: u.phoneNumber, DealerAssignedHere: !!here, StatusId: u.statusId })),
+    Latitude: o.latitude,
+    Longitude: o.longitude,
+    FormattedAddress: o.formattedAddress,
+    TimeZone: ho?.timeZone ?? 'UTC',
+    HeadOfficeId: o.headOfficeId,
+    PrimaryContact: {
+      Name: o.primaryContactName,
+      Surname: o.primaryContactSurname,
+      Email: o.primaryContactEmail,
+      PhoneNumber: o.primaryContactPhone,
+    },
+    SecondaryContact: {
+      Name: o.secondaryContactName,
+      Surname: o.secondaryContactSurname,
+      Email: o.secondaryContactEmail,
+      PhoneNumber: o.secondaryContactPhone,
+    },
+    Admins: admins.map((u) => ({
+      UserId: u.id,
+      Name: u.name,
+      Surname: u.surname,
+      Email: u.email,
+      PhoneNumber: u.phoneNumber,
+      StatusId: u.statusId,
+    })),
+    Dealers: dealers.map(({ u, here }) => ({
+      UserId: u.id,
+      Name: u.name,
+      Surname: u.surname,
+      DealerEmail: u.email,
+      PhoneNumber: u.phoneNumber,
+      DealerAssignedHere: !!here,
+      StatusId: u.statusId,
+    })),
     SecurityOffices: sos,
   };
 }
@@ -71,13 +170,31 @@ async function organizationDetail(db: Db, id: number): Promise<OrganizationDetai
 /** Column values of an organisation form. */
 function organizationColumns(d: OrgIn) {
   return {
-    ...normalize({
-      name: d.name, phoneNumber: d.phoneNumber ?? null, email: d.email ?? null, address: d.address ?? null, city: d.city ?? null, state: d.state ?? null,
-      zipCode: d.zipCode ?? null, country: d.country ?? null, latitude: d.latitude ?? null, longitude: d.longitude ?? null, formattedAddress: d.formattedAddress ?? null,
-      primaryContactName: d.primaryContactName ?? null, primaryContactSurname: d.primaryContactSurname ?? null, primaryContactEmail: d.primaryContactEmail ?? null,
-      primaryContactPhone: d.primaryContactPhone ?? null, secondaryContactName: d.secondaryContactName ?? null, secondaryContactSurname: d.secondaryContactSurname ?? null,
-      secondaryContactEmail: d.secondaryContactEmail ?? null, secondaryContactPhone: d.secondaryContactPhone ?? null, statusId: d.statusId,
-    }, ['phoneNumber', 'primaryContactPhone', 'secondaryContactPhone']),
+    ...normalize(
+      {
+        name: d.name,
+        phoneNumber: d.phoneNumber ?? null,
+        email: d.email ?? null,
+        address: d.address ?? null,
+        city: d.city ?? null,
+        state: d.state ?? null,
+        zipCode: d.zipCode ?? null,
+        country: d.country ?? null,
+        latitude: d.latitude ?? null,
+        longitude: d.longitude ?? null,
+        formattedAddress: d.formattedAddress ?? null,
+        primaryContactName: d.primaryContactName ?? null,
+        primaryContactSurname: d.primaryContactSurname ?? null,
+        primaryContactEmail: d.primaryContactEmail ?? null,
+        primaryContactPhone: d.primaryContactPhone ?? null,
+        secondaryContactName: d.secondaryContactName ?? null,
+        secondaryContactSurname: d.secondaryContactSurname ?? null,
+        secondaryContactEmail: d.secondaryContactEmail ?? null,
+        secondaryContactPhone: d.secondaryContactPhone ?? null,
+        statusId: d.statusId,
+      },
+      ['phoneNumber', 'primaryContactPhone', 'secondaryContactPhone'],
+    ),
     updatedAt: new Date(),
   };
 }
@@ -91,11 +208,15 @@ async function setOrganizationLinks(db: Db, organizationId: number, d: OrgIn) {
     if (found.length !== soIds.length) throw badRequest(ErrorCode.BadRequest, 'securityOfficeIds');
   }
   if (dealerIds.length) {
-    const found = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, dealerIds), eq(users.roleId, RoleId.Dealer)));
+    const found = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, dealerIds), eq(users.roleId, RoleId.Dealer)));
     if (found.length !== dealerIds.length) throw badRequest(ErrorCode.BadRequest, 'dealerIds');
   }
   await db.delete(organizationSecurityOffices).where(eq(organizationSecurityOffices.organizationId, organizationId));
-  if (soIds.length) await db.insert(organizationSecurityOffices).values(soIds.map((securityOfficeId) => ({ organizationId, securityOfficeId })));
+  if (soIds.length)
+    await db.insert(organizationSecurityOffices).values(soIds.map((securityOfficeId) => ({ organizationId, securityOfficeId })));
   await db.delete(organizationDealers).where(eq(organizationDealers.organizationId, organizationId));
   if (dealerIds.length) await db.insert(organizationDealers).values(dealerIds.map((userId) => ({ organizationId, userId })));
 }
@@ -103,84 +224,174 @@ async function setOrganizationLinks(db: Db, organizationId: number, d: OrgIn) {
 export async function adminManagementRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/admin/getorganizations', { preValidation: requireAdmin, schema: { body: ZOrganizationListRequest } }, async (req, reply) => {
-    const d = req.body;
-    if (d.format === 'csv') {
-      return sendCsv(reply, 'clients.csv', ['Id', 'Name', 'Address', 'City', 'State', 'ZipCode', 'Country', 'PhoneNumber', 'Email', 'Status', 'Branches'], async (after: NameKey | null, limit) =>
-        csvPage((await listOrganizationsAdmin(app.db, { ...d, offset: 0, limit, after, count: false })).rows, (o) => [o.OrganizationId, o.Name, o.Address, o.City, o.State, o.ZipCode, o.Country,
-          formatPhoneInternational(o.PhoneNumber), o.Email, o.Active ? 'Active' : 'Inactive', o.BranchCount], (o) => ({ name: o.Name, id: o.OrganizationId })));
-    }
-    const { rows, total } = await listOrganizationsAdmin(app.db, d);
-    return { success: true, body: { organizationobject: rows, total } };
-  });
+  app.post(
+    '/api/admin/getorganizations',
+    { preValidation: requireAdmin, schema: { body: ZOrganizationListRequest } },
+    async (req, reply) => {
+      const d = req.body;
+      if (d.format === 'csv') {
+        return sendCsv(
+          reply,
+          'clients.csv',
+          ['Id', 'Name', 'Address', 'City', 'State', 'ZipCode', 'Country', 'PhoneNumber', 'Email', 'Status', 'Branches'],
+          async (after: NameKey | null, limit) =>
+            csvPage(
+              (await listOrganizationsAdmin(app.db, { ...d, offset: 0, limit, after, count: false })).rows,
+              (o) => [
+                o.OrganizationId,
+                o.Name,
+                o.Address,
+                o.City,
+                o.State,
+                o.ZipCode,
+                o.Country,
+                formatPhoneInternational(o.PhoneNumber),
+                o.Email,
+                o.Active ? 'Active' : 'Inactive',
+                o.BranchCount,
+              ],
+              (o) => ({ name: o.Name, id: o.OrganizationId }),
+            ),
+        );
+      }
+      const { rows, total } = await listOrganizationsAdmin(app.db, d);
+      return { success: true, body: { organizationobject: rows, total } };
+    },
+  );
 
-  app.post('/api/admin/getorganizationbyid', { preValidation: requireAdmin, schema: { body: ZGetOrganizationByIdRequest } }, async (req) => {
-    return { success: true, body: { organizationobject: await organizationDetail(app.db, req.body.organizationId) } };
-  });
+  app.post(
+    '/api/admin/getorganizationbyid',
+    { preValidation: requireAdmin, schema: { body: ZGetOrganizationByIdRequest } },
+    async (req) => {
+      return { success: true, body: { organizationobject: await organizationDetail(app.db, req.body.organizationId) } };
+    },
+  );
 
   app.post('/api/admin/addclient', { preValidation: requireAdmin, schema: { body: ZAddClientRequest } }, async (req) => {
     const d = req.body;
-    const id = await withConflicts(() => app.db.transaction(async (tx) => {
-      const [org] = await tx.insert(organizations).values(organizationColumns(d)).returning();
-      const [ho] = await tx.insert(offices).values({
-        organizationId: org!.id, officeTypeId: OfficeType.HeadOffice, name: `${d.name} Head Office`, code: 'HO', timeZone: d.timeZone,
-        address: org!.address, city: org!.city, state: org!.state, zipCode: org!.zipCode, country: org!.country, latitude: org!.latitude, longitude: org!.longitude,
-        phoneNumber: org!.phoneNumber, email: org!.email, statusId: StatusId.Active,
-      }).returning({ id: offices.id });
-      await tx.update(organizations).set({ headOfficeId: ho!.id }).where(eq(organizations.id, org!.id));
-      await setOrganizationLinks(tx, org!.id, d);
-      await writeAudit(tx, { actorUserId: req.auth!.userId, action: 'add-client', entity: 'organizations', entityId: org!.id,
-        after: { ...org, headOfficeId: ho!.id, securityOfficeIds: d.securityOfficeIds, dealerIds: d.dealerIds }, ip: req.ip });
-      return org!.id;
-    }));
+    const id = await withConflicts(() =>
+      app.db.transaction(async (tx) => {
+        const [org] = await tx.insert(organizations).values(organizationColumns(d)).returning();
+        const [ho] = await tx
+          .insert(offices)
+          .values({
+            organizationId: org!.id,
+            officeTypeId: OfficeType.HeadOffice,
+            name: `${d.name} Head Office`,
+            code: 'HO',
+            timeZone: d.timeZone,
+            address: org!.address,
+            city: org!.city,
+            state: org!.state,
+            zipCode: org!.zipCode,
+            country: org!.country,
+            latitude: org!.latitude,
+            longitude: org!.longitude,
+            phoneNumber: org!.phoneNumber,
+            email: org!.email,
+            statusId: StatusId.Active,
+          })
+          .returning({ id: offices.id });
+        await tx.update(organizations).set({ headOfficeId: ho!.id }).where(eq(organizations.id, org!.id));
+        await setOrganizationLinks(tx, org!.id, d);
+        await writeAudit(tx, {
+          actorUserId: req.auth!.userId,
+          action: 'add-client',
+          entity: 'organizations',
+          entityId: org!.id,
+          after: { ...org, headOfficeId: ho!.id, securityOfficeIds: d.securityOfficeIds, dealerIds: d.dealerIds },
+          ip: req.ip,
+        });
+        return org!.id;
+      }),
+    );
     return { success: true, body: { organizationobject: await organizationDetail(app.db, id) } };
   });
 
-
-  app.post('/api/admin/getAllSecurityOffices', { preValidation: requireAdmin, schema: { body: ZSecurityOfficeListRequest } }, async (req, reply) => {
-    const d = req.body;
-    if (d.format === 'csv') {
-      return sendCsv(reply, 'security-offices.csv', SECURITY_OFFICE_CSV_HEADER, async (after: NameKey | null, limit) =>
-        csvPage((await listSecurityOffices(app.db, null, { ...d, offset: 0, limit, after, count: false })).rows, securityOfficeCsvRow, securityOfficeKey));
-    }
-    const page = await listSecurityOffices(app.db, null, d);
-    return { success: true, body: { securityofficeobject: page.rows, total: page.total } };
-  });
+  app.post(
+    '/api/admin/getAllSecurityOffices',
+    { preValidation: requireAdmin, schema: { body: ZSecurityOfficeListRequest } },
+    async (req, reply) => {
+      const d = req.body;
+      if (d.format === 'csv') {
+        return sendCsv(reply, 'security-offices.csv', SECURITY_OFFICE_CSV_HEADER, async (after: NameKey | null, limit) =>
+          csvPage(
+            (await listSecurityOffices(app.db, null, { ...d, offset: 0, limit, after, count: false })).rows,
+            securityOfficeCsvRow,
+            securityOfficeKey,
+          ),
+        );
+      }
+      const page = await listSecurityOffices(app.db, null, d);
+      return { success: true, body: { securityofficeobject: page.rows, total: page.total } };
+    },
+  );
 
   app.post('/api/admin/addsecurityoffice', { preValidation: requireAdmin, schema: { body: ZAddSecurityOfficeRequest } }, async (req) => {
     const d = req.body;
     const cols = {
       ...normalize({
-        name: d.name, code: d.code, phoneNumber: d.phoneNumber ?? null, email: d.email ?? null, address: d.address ?? null, city: d.city ?? null, state: d.state ?? null,
-        zipCode: d.zipCode ?? null, country: d.country ?? null, latitude: d.latitude ?? null, longitude: d.longitude ?? null, timeZone: d.timeZone,
-        isMonitoring: d.isMonitoring, statusId: d.statusId,
+        name: d.name,
+        code: d.code,
+        phoneNumber: d.phoneNumber ?? null,
+        email: d.email ?? null,
+        address: d.address ?? null,
+        city: d.city ?? null,
+        state: d.state ?? null,
+        zipCode: d.zipCode ?? null,
+        country: d.country ?? null,
+        latitude: d.latitude ?? null,
+        longitude: d.longitude ?? null,
+        timeZone: d.timeZone,
+        isMonitoring: d.isMonitoring,
+        statusId: d.statusId,
       }),
       updatedAt: new Date(),
     };
     const orgIds = [...new Set(d.organizationIds)];
-    const id = await withConflicts(() => app.db.transaction(async (tx) => {
-      if (orgIds.length) {
-        const found = await tx.select({ id: organizations.id }).from(organizations).where(inArray(organizations.id, orgIds));
-        if (found.length !== orgIds.length) throw badRequest(ErrorCode.BadRequest, 'organizationIds');
-      }
-      let soId: number;
-      if (d.case === 'ADD-SECURITY-OFFICE') {
-        const [row] = await tx.insert(securityOffices).values(cols).returning();
-        soId = row!.id;
-        await writeAudit(tx, { actorUserId: req.auth!.userId, action: 'add-security-office', entity: 'security_offices', entityId: soId, after: { ...row, organizationIds: orgIds }, ip: req.ip });
-      } else {
-        const [before] = await tx.select().from(securityOffices).where(eq(securityOffices.id, d.securityOfficeId));
-        if (!before) throw notFound();
-        const beforeOrgs = await tx.select({ id: organizationSecurityOffices.organizationId }).from(organizationSecurityOffices).where(eq(organizationSecurityOffices.securityOfficeId, before.id));
-        const [after] = await tx.update(securityOffices).set(cols).where(eq(securityOffices.id, before.id)).returning();
-        soId = before.id;
-        await writeAudit(tx, { actorUserId: req.auth!.userId, action: 'update-security-office', entity: 'security_offices', entityId: soId,
-          before: { ...before, organizationIds: beforeOrgs.map((o) => o.id) }, after: { ...after, organizationIds: orgIds }, ip: req.ip });
-      }
-      await tx.delete(organizationSecurityOffices).where(eq(organizationSecurityOffices.securityOfficeId, soId));
-      if (orgIds.length) await tx.insert(organizationSecurityOffices).values(orgIds.map((organizationId) => ({ organizationId, securityOfficeId: soId })));
-      return soId;
-    }));
+    const id = await withConflicts(() =>
+      app.db.transaction(async (tx) => {
+        if (orgIds.length) {
+          const found = await tx.select({ id: organizations.id }).from(organizations).where(inArray(organizations.id, orgIds));
+          if (found.length !== orgIds.length) throw badRequest(ErrorCode.BadRequest, 'organizationIds');
+        }
+        let soId: number;
+        if (d.case === 'ADD-SECURITY-OFFICE') {
+          const [row] = await tx.insert(securityOffices).values(cols).returning();
+          soId = row!.id;
+          await writeAudit(tx, {
+            actorUserId: req.auth!.userId,
+            action: 'add-security-office',
+            entity: 'security_offices',
+            entityId: soId,
+            after: { ...row, organizationIds: orgIds },
+            ip: req.ip,
+          });
+        } else {
+          const [before] = await tx.select().from(securityOffices).where(eq(securityOffices.id, d.securityOfficeId));
+          if (!before) throw notFound();
+          const beforeOrgs = await tx
+            .select({ id: organizationSecurityOffices.organizationId })
+            .from(organizationSecurityOffices)
+            .where(eq(organizationSecurityOffices.securityOfficeId, before.id));
+          const [after] = await tx.update(securityOffices).set(cols).where(eq(securityOffices.id, before.id)).returning();
+          soId = before.id;
+          await writeAudit(tx, {
+            actorUserId: req.auth!.userId,
+            action: 'update-security-office',
+            entity: 'security_offices',
+            entityId: soId,
+            before: { ...before, organizationIds: beforeOrgs.map((o) => o.id) },
+            after: { ...after, organizationIds: orgIds },
+            ip: req.ip,
+          });
+        }
+        await tx.delete(organizationSecurityOffices).where(eq(organizationSecurityOffices.securityOfficeId, soId));
+        if (orgIds.length)
+          await tx.insert(organizationSecurityOffices).values(orgIds.map((organizationId) => ({ organizationId, securityOfficeId: soId })));
+        return soId;
+      }),
+    );
     const page = await listSecurityOffices(app.db, null, { securityOfficeId: id, offset: 0, limit: 1, count: false });
     return { success: true, body: { securityofficeobject: page.rows[0] } };
   });
@@ -188,7 +399,9 @@ export async function adminManagementRoutes(fastify: FastifyInstance) {
   app.post('/api/admin/getallemployees', { preValidation: requireAdmin, schema: { body: ZGetAllEmployeesRequest } }, async (req, reply) => {
     const d = req.body;
     if (d.format === 'csv') {
-      return sendCsv(reply, 'employees.csv', EMPLOYEE_CSV_HEADER, (after: EmployeeKey | null, limit) => employeeCsvPage(app.db, null, d, after, limit));
+      return sendCsv(reply, 'employees.csv', EMPLOYEE_CSV_HEADER, (after: EmployeeKey | null, limit) =>
+        employeeCsvPage(app.db, null, d, after, limit),
+      );
     }
     const page = await listEmployees(app.db, null, d);
     return { success: true, body: { personobject: page.rows, total: page.total } };
@@ -202,12 +415,24 @@ export async function adminManagementRoutes(fastify: FastifyInstance) {
  */
 export async function editClient(app: FastifyInstance, req: FastifyRequest, d: z.infer<typeof ZEditClientRequest>) {
   const before = await organizationDetail(app.db, d.organizationId);
-  await withConflicts(() => app.db.transaction(async (tx) => {
-    const [after] = await tx.update(organizations).set(organizationColumns(d)).where(eq(organizations.id, d.organizationId)).returning();
-    await tx.update(offices).set({ timeZone: d.timeZone, updatedAt: new Date() }).where(and(eq(offices.organizationId, d.organizationId), eq(offices.officeTypeId, OfficeType.HeadOffice)));
-    await setOrganizationLinks(tx, d.organizationId, d);
-    await writeAudit(tx, { actorUserId: req.auth!.userId, action: 'edit-client', entity: 'organizations', entityId: d.organizationId, before,
-      after: { ...after, timeZone: d.timeZone, securityOfficeIds: d.securityOfficeIds, dealerIds: d.dealerIds }, ip: req.ip });
-  }));
+  await withConflicts(() =>
+    app.db.transaction(async (tx) => {
+      const [after] = await tx.update(organizations).set(organizationColumns(d)).where(eq(organizations.id, d.organizationId)).returning();
+      await tx
+        .update(offices)
+        .set({ timeZone: d.timeZone, updatedAt: new Date() })
+        .where(and(eq(offices.organizationId, d.organizationId), eq(offices.officeTypeId, OfficeType.HeadOffice)));
+      await setOrganizationLinks(tx, d.organizationId, d);
+      await writeAudit(tx, {
+        actorUserId: req.auth!.userId,
+        action: 'edit-client',
+        entity: 'organizations',
+        entityId: d.organizationId,
+        before,
+        after: { ...after, timeZone: d.timeZone, securityOfficeIds: d.securityOfficeIds, dealerIds: d.dealerIds },
+        ip: req.ip,
+      });
+    }),
+  );
   return { success: true, body: { organizationobject: await organizationDetail(app.db, d.organizationId) } };
 }

@@ -8,8 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import {
-  ErrorCode, ZAddBranchOfficeRequest, ZBranchActivitiesRequest, ZGetBranchByIdRequest, ZGetKnownOperatorsRequest, ZManageBranchOfficesRequest,
-  type BranchOfficeType, type Envelope,
+  ErrorCode,
+  ZAddBranchOfficeRequest,
+  ZBranchActivitiesRequest,
+  ZGetBranchByIdRequest,
+  ZGetKnownOperatorsRequest,
+  ZManageBranchOfficesRequest,
+  type BranchOfficeType,
+  type Envelope,
 } from '@vigil/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -22,14 +28,26 @@ import { writeAudit } from '../audit/audit.service.js';
 import { listBranches } from '../branches/branches.repository.js';
 import { branchTypeDisplay, presentBranch } from '../branches/branches.presenter.js';
 import {
-  assertCanManage, conflict, normalize, readSchedule, saveHolidays, saveWeekSchedule, targetOrganization, timersOf, withConflicts,
+  assertCanManage,
+  conflict,
+  normalize,
+  readSchedule,
+  saveHolidays,
+  saveWeekSchedule,
+  targetOrganization,
+  timersOf,
+  withConflicts,
 } from './common.js';
 
 type BranchDetailsIn = z.output<typeof ZAddBranchOfficeRequest>;
 
 /** The branch with id `id` in the caller's scope, or 404. */
 async function branchInScope(db: Db, auth: AuthContext, id: number) {
-  const [b] = await db.select().from(branchOffices).where(and(eq(branchOffices.id, id), branchScope(auth))).limit(1);
+  const [b] = await db
+    .select()
+    .from(branchOffices)
+    .where(and(eq(branchOffices.id, id), branchScope(auth)))
+    .limit(1);
   if (!b) throw notFound();
   return b;
 }
@@ -56,8 +74,16 @@ export async function branchDetail(db: Db, auth: AuthContext, id: number) {
 /** Checks the references of branch details (region of the same organisation, type, security office) and the unique name. */
 async function checkBranchDetails(db: Db, organizationId: number, d: BranchDetailsIn, selfId: number | null) {
   if (d.regionalOfficeId) {
-    const [r] = await db.select({ id: offices.id }).from(offices)
-      .where(and(eq(offices.id, d.regionalOfficeId), eq(offices.organizationId, organizationId), eq(offices.officeTypeId, OfficeType.RegionalOffice)));
+    const [r] = await db
+      .select({ id: offices.id })
+      .from(offices)
+      .where(
+        and(
+          eq(offices.id, d.regionalOfficeId),
+          eq(offices.organizationId, organizationId),
+          eq(offices.officeTypeId, OfficeType.RegionalOffice),
+        ),
+      );
     if (!r) throw badRequest(ErrorCode.BadRequest, 'regionalOfficeId');
   }
   const [t] = await db.select({ id: branchOfficeTypes.id }).from(branchOfficeTypes).where(eq(branchOfficeTypes.id, d.branchOfficeTypeId));
@@ -66,21 +92,42 @@ async function checkBranchDetails(db: Db, organizationId: number, d: BranchDetai
     const [s] = await db.select({ id: securityOffices.id }).from(securityOffices).where(eq(securityOffices.id, d.securityOfficeId));
     if (!s) throw badRequest(ErrorCode.BadRequest, 'securityOfficeId');
   }
-  const same = await db.select({ id: branchOffices.id }).from(branchOffices).where(and(
-    eq(branchOffices.organizationId, organizationId),
-    sql`lower(${branchOffices.name}) = lower(${d.name})`,
-    selfId ? ne(branchOffices.id, selfId) : sql`true`,
-  )).limit(1);
+  const same = await db
+    .select({ id: branchOffices.id })
+    .from(branchOffices)
+    .where(
+      and(
+        eq(branchOffices.organizationId, organizationId),
+        sql`lower(${branchOffices.name}) = lower(${d.name})`,
+        selfId ? ne(branchOffices.id, selfId) : sql`true`,
+      ),
+    )
+    .limit(1);
   if (same.length) throw conflict('name');
 }
 
 /** Column values of branch details. */
 function branchColumns(d: BranchDetailsIn) {
   const n = normalize({
-    name: d.name, code: d.code, regionalOfficeId: d.regionalOfficeId ?? null, branchOfficeTypeId: d.branchOfficeTypeId, securityOfficeId: d.securityOfficeId ?? null,
-    phoneNumber: d.phoneNumber ?? null, email: d.email ?? null, address: d.address ?? null, city: d.city ?? null, state: d.state ?? null, zipCode: d.zipCode ?? null,
-    country: d.country ?? null, latitude: d.latitude ?? null, longitude: d.longitude ?? null, timeZone: d.timeZone, geofenceRadius: d.geofenceRadius,
-    testMode: d.testMode, testNote: d.testNote ?? null, statusId: d.statusId,
+    name: d.name,
+    code: d.code,
+    regionalOfficeId: d.regionalOfficeId ?? null,
+    branchOfficeTypeId: d.branchOfficeTypeId,
+    securityOfficeId: d.securityOfficeId ?? null,
+    phoneNumber: d.phoneNumber ?? null,
+    email: d.email ?? null,
+    address: d.address ?? null,
+    city: d.city ?? null,
+    state: d.state ?? null,
+    zipCode: d.zipCode ?? null,
+    country: d.country ?? null,
+    latitude: d.latitude ?? null,
+    longitude: d.longitude ?? null,
+    timeZone: d.timeZone,
+    geofenceRadius: d.geofenceRadius,
+    testMode: d.testMode,
+    testNote: d.testNote ?? null,
+    statusId: d.statusId,
   });
   return { ...n, updatedAt: new Date() };
 }
@@ -92,16 +139,25 @@ export async function branchManagementRoutes(fastify: FastifyInstance) {
     return { success: true, body: { branchofficeobject: await branchDetail(app.db, req.auth!, req.body.branchOfficeId) } };
   });
 
-  app.post('/api/client/getknownoperators', { preValidation: requireClient, schema: { body: ZGetKnownOperatorsRequest } }, async (): Promise<Envelope<{ branchofficetypes: BranchOfficeType[]; operators: { Brand: string; SmsDomain: string }[] }>> => {
-    const types = await app.db.select().from(branchOfficeTypes).orderBy(asc(branchOfficeTypes.id));
-    return {
-      success: true,
-      body: {
-        branchofficetypes: types.map((t) => ({ BranchOfficeTypeId: t.id, BranchOfficeType: t.type, BranchOfficeTypeDescription: t.description, BranchOfficeTypeDisplay: branchTypeDisplay(t.display) })),
-        operators: [],
-      },
-    };
-  });
+  app.post(
+    '/api/client/getknownoperators',
+    { preValidation: requireClient, schema: { body: ZGetKnownOperatorsRequest } },
+    async (): Promise<Envelope<{ branchofficetypes: BranchOfficeType[]; operators: { Brand: string; SmsDomain: string }[] }>> => {
+      const types = await app.db.select().from(branchOfficeTypes).orderBy(asc(branchOfficeTypes.id));
+      return {
+        success: true,
+        body: {
+          branchofficetypes: types.map((t) => ({
+            BranchOfficeTypeId: t.id,
+            BranchOfficeType: t.type,
+            BranchOfficeTypeDescription: t.description,
+            BranchOfficeTypeDisplay: branchTypeDisplay(t.display),
+          })),
+          operators: [],
+        },
+      };
+    },
+  );
 
   app.post('/api/client/addbranchoffice', { preValidation: requireClient, schema: { body: ZAddBranchOfficeRequest } }, async (req) => {
     const auth = req.auth!;
@@ -109,56 +165,96 @@ export async function branchManagementRoutes(fastify: FastifyInstance) {
     const d = req.body;
     if (d.case === 'ADD-BRANCH-OFFICE') {
       const organizationId = await targetOrganization(app.db, auth, d.organizationId);
-      const id = await withConflicts(() => app.db.transaction(async (tx) => {
-        await checkBranchDetails(tx, organizationId, d, null);
-        const [row] = await tx.insert(branchOffices).values({ organizationId, ...branchColumns(d) }).returning();
-        await writeAudit(tx, { actorUserId: auth.userId, action: 'add-branch-office', entity: 'branch_offices', entityId: row!.id, after: row, ip: req.ip });
-        return row!.id;
-      }));
+      const id = await withConflicts(() =>
+        app.db.transaction(async (tx) => {
+          await checkBranchDetails(tx, organizationId, d, null);
+          const [row] = await tx
+            .insert(branchOffices)
+            .values({ organizationId, ...branchColumns(d) })
+            .returning();
+          await writeAudit(tx, {
+            actorUserId: auth.userId,
+            action: 'add-branch-office',
+            entity: 'branch_offices',
+            entityId: row!.id,
+            after: row,
+            ip: req.ip,
+          });
+          return row!.id;
+        }),
+      );
       return { success: true, body: { branchofficeobject: await branchDetail(app.db, auth, id) } };
     }
     const before = await branchInScope(app.db, auth, d.branchOfficeId);
-    await withConflicts(() => app.db.transaction(async (tx) => {
-      await checkBranchDetails(tx, before.organizationId, d, before.id);
-      const [after] = await tx.update(branchOffices).set(branchColumns(d)).where(eq(branchOffices.id, before.id)).returning();
-      await writeAudit(tx, { actorUserId: auth.userId, action: 'update-branch-office', entity: 'branch_offices', entityId: before.id, before, after, ip: req.ip });
-    }));
+    await withConflicts(() =>
+      app.db.transaction(async (tx) => {
+        await checkBranchDetails(tx, before.organizationId, d, before.id);
+        const [after] = await tx.update(branchOffices).set(branchColumns(d)).where(eq(branchOffices.id, before.id)).returning();
+        await writeAudit(tx, {
+          actorUserId: auth.userId,
+          action: 'update-branch-office',
+          entity: 'branch_offices',
+          entityId: before.id,
+          before,
+          after,
+          ip: req.ip,
+        });
+      }),
+    );
     return { success: true, body: { branchofficeobject: await branchDetail(app.db, auth, before.id) } };
   });
 
-  app.post('/api/client/managebranchoffices', { preValidation: requireClient, schema: { body: z.union([ZManageBranchOfficesRequest, ZBranchActivitiesRequest]) } }, async (req, reply) => {
-    const auth = req.auth!;
-    // GET-ACTIVITIES-BY-BRANCH-ID (spec §7 Reports) reads the branch's activity under the report scope rules.
-    if (req.body.case === 'GET-ACTIVITIES-BY-BRANCH-ID') return serveBranchActivities(app, req, reply, req.body);
-    assertCanManage(auth);
-    const d = req.body;
-    const before = await branchInScope(app.db, auth, d.branchOfficeId);
-    const scope = `branch ${before.organizationId}/${before.code}`;
-    await withConflicts(() => app.db.transaction(async (tx) => {
-      let set: Partial<typeof branchOffices.$inferInsert>;
-      let action: string;
-      switch (d.case) {
-        case 'UPDATE-BRANCH-OFFICE-DETAILS':
-          await checkBranchDetails(tx, before.organizationId, { ...d, case: 'UPDATE-BRANCH-OFFICE' }, before.id);
-          set = branchColumns({ ...d, case: 'UPDATE-BRANCH-OFFICE' });
-          action = 'update-branch-office-details';
-          break;
-        case 'UPDATE-BRANCH-OFFICE-WEEKSCHEDULE':
-          set = { weekScheduleId: await saveWeekSchedule(tx, before.organizationId, scope, before.weekScheduleId, d.days) };
-          action = 'update-branch-office-weekschedule';
-          break;
-        case 'UPDATE-BRANCH-OFFICE-HOLIDAYS':
-          set = { holidayTemplateId: await saveHolidays(tx, before.organizationId, scope, before.holidayTemplateId, d.holidays) };
-          action = 'update-branch-office-holidays';
-          break;
-        case 'UPDATE-BRANCH-OFFICE-TIMERS':
-          set = timersOf(d);
-          action = 'update-branch-office-timers';
-          break;
-      }
-      const [after] = await tx.update(branchOffices).set({ ...set, updatedAt: new Date() }).where(eq(branchOffices.id, before.id)).returning();
-      await writeAudit(tx, { actorUserId: auth.userId, action, entity: 'branch_offices', entityId: before.id, before, after: { ...after, ...('days' in d ? { days: d.days } : {}), ...('holidays' in d ? { holidays: d.holidays } : {}) }, ip: req.ip });
-    }));
-    return { success: true, body: { branchofficeobject: await branchDetail(app.db, auth, before.id) } };
-  });
+  app.post(
+    '/api/client/managebranchoffices',
+    { preValidation: requireClient, schema: { body: z.union([ZManageBranchOfficesRequest, ZBranchActivitiesRequest]) } },
+    async (req, reply) => {
+      const auth = req.auth!;
+      // GET-ACTIVITIES-BY-BRANCH-ID (spec §7 Reports) reads the branch's activity under the report scope rules.
+      if (req.body.case === 'GET-ACTIVITIES-BY-BRANCH-ID') return serveBranchActivities(app, req, reply, req.body);
+      assertCanManage(auth);
+      const d = req.body;
+      const before = await branchInScope(app.db, auth, d.branchOfficeId);
+      const scope = `branch ${before.organizationId}/${before.code}`;
+      await withConflicts(() =>
+        app.db.transaction(async (tx) => {
+          let set: Partial<typeof branchOffices.$inferInsert>;
+          let action: string;
+          switch (d.case) {
+            case 'UPDATE-BRANCH-OFFICE-DETAILS':
+              await checkBranchDetails(tx, before.organizationId, { ...d, case: 'UPDATE-BRANCH-OFFICE' }, before.id);
+              set = branchColumns({ ...d, case: 'UPDATE-BRANCH-OFFICE' });
+              action = 'update-branch-office-details';
+              break;
+            case 'UPDATE-BRANCH-OFFICE-WEEKSCHEDULE':
+              set = { weekScheduleId: await saveWeekSchedule(tx, before.organizationId, scope, before.weekScheduleId, d.days) };
+              action = 'update-branch-office-weekschedule';
+              break;
+            case 'UPDATE-BRANCH-OFFICE-HOLIDAYS':
+              set = { holidayTemplateId: await saveHolidays(tx, before.organizationId, scope, before.holidayTemplateId, d.holidays) };
+              action = 'update-branch-office-holidays';
+              break;
+            case 'UPDATE-BRANCH-OFFICE-TIMERS':
+              set = timersOf(d);
+              action = 'update-branch-office-timers';
+              break;
+          }
+          const [after] = await tx
+            .update(branchOffices)
+            .set({ ...set, updatedAt: new Date() })
+            .where(eq(branchOffices.id, before.id))
+            .returning();
+          await writeAudit(tx, {
+            actorUserId: auth.userId,
+            action,
+            entity: 'branch_offices',
+            entityId: before.id,
+            before,
+            after: { ...after, ...('days' in d ? { days: d.days } : {}), ...('holidays' in d ? { holidays: d.holidays } : {}) },
+            ip: req.ip,
+          });
+        }),
+      );
+      return { success: true, body: { branchofficeobject: await branchDetail(app.db, auth, before.id) } };
+    },
+  );
 }

@@ -158,14 +158,22 @@ export interface CsvPage<K> {
  * response (the client sees a truncated download, never a 200 with a silent gap).
  */
 export function sendCsv<K>(
-  reply: FastifyReply, filename: string, header: string[], fetchPage: (after: K | null, limit: number) => Promise<CsvPage<K>>,
+  reply: FastifyReply,
+  filename: string,
+  header: string[],
+  fetchPage: (after: K | null, limit: number) => Promise<CsvPage<K>>,
 ) {
   const out = stringify({ header: true, columns: header, bom: true });
-  const drained = () => new Promise<void>((resolve) => {
-    const done = () => { out.off('drain', done); out.off('close', done); resolve(); };
-    out.on('drain', done);
-    out.on('close', done);
-  });
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
+    });
   void (async () => {
     try {
       for (let after: K | null = null; ;) {
@@ -209,7 +217,13 @@ export function csvPage<R, K>(list: readonly R[], toRow: (r: R) => unknown[], ke
 const ownName = (kind: 'schedule' | 'holidays', scope: string) => `${kind === 'schedule' ? 'Schedule' : 'Holidays'} of ${scope}`;
 
 /** Saves `days` as the office's own week schedule; returns its id (null when no day is open). */
-export async function saveWeekSchedule(db: Db, organizationId: number, scope: string, currentId: number | null, days: WeekScheduleDay[]): Promise<number | null> {
+export async function saveWeekSchedule(
+  db: Db,
+  organizationId: number,
+  scope: string,
+  currentId: number | null,
+  days: WeekScheduleDay[],
+): Promise<number | null> {
   if (days.length === 0) return null;
   const seen = new Set<number>();
   for (const d of days) {
@@ -219,25 +233,43 @@ export async function saveWeekSchedule(db: Db, organizationId: number, scope: st
   const name = ownName('schedule', scope);
   let id: number | null = null;
   if (currentId) {
-    const [cur] = await db.select({ id: weekSchedules.id, name: weekSchedules.name }).from(weekSchedules).where(eq(weekSchedules.id, currentId));
+    const [cur] = await db
+      .select({ id: weekSchedules.id, name: weekSchedules.name })
+      .from(weekSchedules)
+      .where(eq(weekSchedules.id, currentId));
     if (cur?.name === name) id = cur.id;
   }
-  if (id == null) [{ id }] = await db.insert(weekSchedules).values({ organizationId, name }).returning({ id: weekSchedules.id }) as [{ id: number }];
+  if (id == null)
+    [{ id }] = (await db.insert(weekSchedules).values({ organizationId, name }).returning({ id: weekSchedules.id })) as [{ id: number }];
   await db.delete(weekScheduleDays).where(eq(weekScheduleDays.weekScheduleId, id));
-  await db.insert(weekScheduleDays).values(days.map((d) => ({ weekScheduleId: id!, weekday: d.weekday, opensAt: d.opensAt, closesAt: d.closesAt })));
+  await db
+    .insert(weekScheduleDays)
+    .values(days.map((d) => ({ weekScheduleId: id!, weekday: d.weekday, opensAt: d.opensAt, closesAt: d.closesAt })));
   return id;
 }
 
 /** Saves `list` as the office's own holiday template; returns its id (null when empty). */
-export async function saveHolidays(db: Db, organizationId: number, scope: string, currentId: number | null, list: Holiday[]): Promise<number | null> {
+export async function saveHolidays(
+  db: Db,
+  organizationId: number,
+  scope: string,
+  currentId: number | null,
+  list: Holiday[],
+): Promise<number | null> {
   if (list.length === 0) return null;
   const name = ownName('holidays', scope);
   let id: number | null = null;
   if (currentId) {
-    const [cur] = await db.select({ id: holidayTemplates.id, name: holidayTemplates.name }).from(holidayTemplates).where(eq(holidayTemplates.id, currentId));
+    const [cur] = await db
+      .select({ id: holidayTemplates.id, name: holidayTemplates.name })
+      .from(holidayTemplates)
+      .where(eq(holidayTemplates.id, currentId));
     if (cur?.name === name) id = cur.id;
   }
-  if (id == null) [{ id }] = await db.insert(holidayTemplates).values({ organizationId, name }).returning({ id: holidayTemplates.id }) as [{ id: number }];
+  if (id == null)
+    [{ id }] = (await db.insert(holidayTemplates).values({ organizationId, name }).returning({ id: holidayTemplates.id })) as [
+      { id: number },
+    ];
   await db.delete(holidays).where(eq(holidays.holidayTemplateId, id));
   const unique = new Map(list.map((h) => [h.day, h]));
   await db.insert(holidays).values([...unique.values()].map((h) => ({ holidayTemplateId: id!, day: h.day, name: h.name })));
@@ -247,7 +279,11 @@ export async function saveHolidays(db: Db, organizationId: number, scope: string
 /** The days of a week schedule and the holidays of a template, for the detail calls. */
 export async function readSchedule(db: Db, weekScheduleId: number | null, holidayTemplateId: number | null) {
   const days = weekScheduleId
-    ? await db.select().from(weekScheduleDays).where(eq(weekScheduleDays.weekScheduleId, weekScheduleId)).orderBy(asc(weekScheduleDays.weekday))
+    ? await db
+        .select()
+        .from(weekScheduleDays)
+        .where(eq(weekScheduleDays.weekScheduleId, weekScheduleId))
+        .orderBy(asc(weekScheduleDays.weekday))
     : [];
   const hol = holidayTemplateId
     ? await db.select().from(holidays).where(eq(holidays.holidayTemplateId, holidayTemplateId)).orderBy(asc(holidays.day))
@@ -259,13 +295,26 @@ export async function readSchedule(db: Db, weekScheduleId: number | null, holida
 }
 
 /** Timer columns from a timers request ('' auto-close = never). */
-export function timersOf(t: { openingTimer: number; closingTimer: number; servicingTimer: number; autoCloseTime?: string | null | undefined }) {
-  return { openingTimer: t.openingTimer, closingTimer: t.closingTimer, servicingTimer: t.servicingTimer, autoCloseTime: t.autoCloseTime ? t.autoCloseTime : null };
+export function timersOf(t: {
+  openingTimer: number;
+  closingTimer: number;
+  servicingTimer: number;
+  autoCloseTime?: string | null | undefined;
+}) {
+  return {
+    openingTimer: t.openingTimer,
+    closingTimer: t.closingTimer,
+    servicingTimer: t.servicingTimer,
+    autoCloseTime: t.autoCloseTime ? t.autoCloseTime : null,
+  };
 }
 
 /** Names of organisations by id (for presenting Managing lists). */
 export async function organizationNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const list = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(and(inArray(organizations.id, ids)));
+  const list = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(and(inArray(organizations.id, ids)));
   return new Map(list.map((o) => [o.id, o.name]));
 }

@@ -42,13 +42,34 @@ export interface EmployeeFilter {
 const SEARCH_TEXT = sql`(u.name || ' ' || u.surname || chr(1) || u.email || chr(1) || coalesce(u.phone_number, '') || chr(1) || coalesce(u.number, ''))`;
 
 interface UserRow {
-  id: number; name: string; surname: string; email: string; phone_number: string | null; number: string | null; role_id: number; status_id: number;
-  organization_id: number | null; organization_name: string | null; last_login: string | Date | null;
-  lang_id: string; geofence_validation: boolean; address: string | null; city: string | null; state: string | null; zip_code: string | null; country: string | null;
+  id: number;
+  name: string;
+  surname: string;
+  email: string;
+  phone_number: string | null;
+  number: string | null;
+  role_id: number;
+  status_id: number;
+  organization_id: number | null;
+  organization_name: string | null;
+  last_login: string | Date | null;
+  lang_id: string;
+  geofence_validation: boolean;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  country: string | null;
 }
 interface WorksInRow {
-  user_id: number; regional_office_id: number | null; regional_office_name: string | null; branch_office_id: number | null; branch_office_name: string | null;
-  security_office_id: number | null; security_office_name: string | null; time_zone: string | null;
+  user_id: number;
+  regional_office_id: number | null;
+  regional_office_name: string | null;
+  branch_office_id: number | null;
+  branch_office_name: string | null;
+  security_office_id: number | null;
+  security_office_name: string | null;
+  time_zone: string | null;
 }
 
 /**
@@ -72,18 +93,25 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
   const filter = sql.join(where, sql` and `);
   const after = f.after ? sql` and (u.surname, u.name, u.id) > (${f.after.surname}, ${f.after.name}, ${f.after.id}::int)` : sql``;
   const [list, counted] = await Promise.all([
-    rows<UserRow>(db, sql`
+    rows<UserRow>(
+      db,
+      sql`
       select u.id, u.name, u.surname, u.email, u.phone_number, u.number, u.role_id, u.status_id, u.organization_id, o.name as organization_name, u.last_login,
         u.lang_id, u.geofence_validation, u.address, u.city, u.state, u.zip_code, u.country
       from users u left join organizations o on o.id = u.organization_id
       where ${filter}${after}
       order by u.surname, u.name, u.id
-      offset ${f.offset} limit ${f.limit}`),
-    f.count === false ? Promise.resolve([{ n: 0 }]) : rows<{ n: number | string }>(db, sql`select count(*) as n from users u where ${filter}`),
+      offset ${f.offset} limit ${f.limit}`,
+    ),
+    f.count === false
+      ? Promise.resolve([{ n: 0 }])
+      : rows<{ n: number | string }>(db, sql`select count(*) as n from users u where ${filter}`),
   ]);
   const ids = list.map((u) => u.id);
   const works = ids.length
-    ? await rows<WorksInRow>(db, sql`
+    ? await rows<WorksInRow>(
+        db,
+        sql`
       select w.user_id, coalesce(w.regional_office_id, b.regional_office_id) as regional_office_id, coalesce(r.name, br.name) as regional_office_name,
         w.branch_office_id, b.name as branch_office_name, w.security_office_id, s.name as security_office_name,
         coalesce(b.time_zone, r.time_zone, s.time_zone) as time_zone
@@ -92,8 +120,12 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
       left join offices br on br.id = b.regional_office_id
       left join offices r on r.id = w.regional_office_id
       left join security_offices s on s.id = w.security_office_id
-      where w.user_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
-      order by w.id`)
+      where w.user_id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})
+      order by w.id`,
+      )
     : [];
   const byUser = new Map<number, WorksInRow[]>();
   for (const w of works) byUser.set(w.user_id, [...(byUser.get(w.user_id) ?? []), w]);
@@ -103,28 +135,68 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
       const mine = byUser.get(u.id) ?? [];
       const zone = mine.find((w) => w.time_zone)?.time_zone ?? 'UTC';
       const WorksIn: WorksInEntry[] = mine.map((w) => ({
-        RegionalOfficeId: w.regional_office_id, RegionalOfficeName: w.regional_office_name, BranchOfficeId: w.branch_office_id, BranchOfficeName: w.branch_office_name,
-        SecurityOfficeId: w.security_office_id, SecurityOfficeName: w.security_office_name, OfficeDst: w.time_zone ? zoneAbbreviationNow(w.time_zone) : null,
+        RegionalOfficeId: w.regional_office_id,
+        RegionalOfficeName: w.regional_office_name,
+        BranchOfficeId: w.branch_office_id,
+        BranchOfficeName: w.branch_office_name,
+        SecurityOfficeId: w.security_office_id,
+        SecurityOfficeName: w.security_office_name,
+        OfficeDst: w.time_zone ? zoneAbbreviationNow(w.time_zone) : null,
       }));
       return {
-        UserId: u.id, Name: u.name, Surname: u.surname, Email: u.email, PhoneNumber: u.phone_number, Number: u.number, RoleId: u.role_id,
-        RoleNameDisplay: roleById(u.role_id)?.RoleNameDisplay ?? String(u.role_id), StatusId: u.status_id, Status: statusLabel(u.status_id),
-        OrganizationId: u.organization_id, OrganizationName: u.organization_name,
-        LastLogin: u.last_login ? new Date(u.last_login).toISOString() : null, OfficeTimeZone: zone, WorksIn,
-        LangId: u.lang_id, GeofenceValidation: u.geofence_validation, Address: u.address, City: u.city, State: u.state, ZipCode: u.zip_code, Country: u.country,
+        UserId: u.id,
+        Name: u.name,
+        Surname: u.surname,
+        Email: u.email,
+        PhoneNumber: u.phone_number,
+        Number: u.number,
+        RoleId: u.role_id,
+        RoleNameDisplay: roleById(u.role_id)?.RoleNameDisplay ?? String(u.role_id),
+        StatusId: u.status_id,
+        Status: statusLabel(u.status_id),
+        OrganizationId: u.organization_id,
+        OrganizationName: u.organization_name,
+        LastLogin: u.last_login ? new Date(u.last_login).toISOString() : null,
+        OfficeTimeZone: zone,
+        WorksIn,
+        LangId: u.lang_id,
+        GeofenceValidation: u.geofence_validation,
+        Address: u.address,
+        City: u.city,
+        State: u.state,
+        ZipCode: u.zip_code,
+        Country: u.country,
       };
     }),
   };
 }
 
 /** Column header of the employee CSV export. */
-export const EMPLOYEE_CSV_HEADER = ['Id', 'Name', 'Surname', 'Email', 'PhoneNumber', 'Number', 'Role', 'Status', 'Organization', 'WorksIn', 'LastLogin'];
+export const EMPLOYEE_CSV_HEADER = [
+  'Id',
+  'Name',
+  'Surname',
+  'Email',
+  'PhoneNumber',
+  'Number',
+  'Role',
+  'Status',
+  'Organization',
+  'WorksIn',
+  'LastLogin',
+];
 
 /**
  * One page of the employee CSV export (keyset paging for sendCsv): the employees matching `f`
  * after `after` in the list order, as CSV rows, and the key of the last one.
  */
-export async function employeeCsvPage(db: Db, auth: AuthContext | null, f: Omit<EmployeeFilter, 'offset' | 'limit' | 'after' | 'count'>, after: EmployeeKey | null, limit: number): Promise<CsvPage<EmployeeKey>> {
+export async function employeeCsvPage(
+  db: Db,
+  auth: AuthContext | null,
+  f: Omit<EmployeeFilter, 'offset' | 'limit' | 'after' | 'count'>,
+  after: EmployeeKey | null,
+  limit: number,
+): Promise<CsvPage<EmployeeKey>> {
   const { rows: list } = await listEmployees(db, auth, { ...f, offset: 0, limit, after, count: false });
   const last = list[list.length - 1];
   return { rows: list.map(employeeCsvRow), next: last ? { surname: last.Surname, name: last.Name, id: last.UserId } : null };
@@ -132,6 +204,20 @@ export async function employeeCsvPage(db: Db, auth: AuthContext | null, f: Omit<
 
 /** One CSV row of an employee. */
 export function employeeCsvRow(e: EmployeeRow): unknown[] {
-  const works = e.WorksIn.map((w) => w.BranchOfficeName ?? w.RegionalOfficeName ?? w.SecurityOfficeName).filter(Boolean).join('; ');
-  return [e.UserId, e.Name, e.Surname, e.Email, formatPhoneInternational(e.PhoneNumber), e.Number, e.RoleNameDisplay, e.Status, e.OrganizationName, works, e.LastLogin];
+  const works = e.WorksIn.map((w) => w.BranchOfficeName ?? w.RegionalOfficeName ?? w.SecurityOfficeName)
+    .filter(Boolean)
+    .join('; ');
+  return [
+    e.UserId,
+    e.Name,
+    e.Surname,
+    e.Email,
+    formatPhoneInternational(e.PhoneNumber),
+    e.Number,
+    e.RoleNameDisplay,
+    e.Status,
+    e.OrganizationName,
+    works,
+    e.LastLogin,
+  ];
 }

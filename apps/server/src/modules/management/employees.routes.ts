@@ -10,13 +10,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
-  AccountKey, ManagementKey, ZGetAllEmployeesRequest, ZGetEmployeeRequest, ZManageEmployeesRequest, ZManageRoleStatusRequest, type Envelope,
+  AccountKey,
+  ManagementKey,
+  ZGetAllEmployeesRequest,
+  ZGetEmployeeRequest,
+  ZManageEmployeesRequest,
+  ZManageRoleStatusRequest,
+  type Envelope,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { notFound, requestLanguage } from '../../plugins/errors.js';
 import { requireAdmin, requireClient } from '../../plugins/session.js';
 import { requestOrigin } from '../account/account.service.js';
-import { addEmployee, changeRoleStatus, ImportRefused, importEmployees, previewImport, resendActivationAdmin, updateEmployee, type Actor } from './employees.service.js';
+import {
+  addEmployee,
+  changeRoleStatus,
+  ImportRefused,
+  importEmployees,
+  previewImport,
+  resendActivationAdmin,
+  updateEmployee,
+  type Actor,
+} from './employees.service.js';
 import { assertOrganizationInScope } from '../organizations/organizations.repository.js';
 import { sendCsv } from './common.js';
 import { EMPLOYEE_CSV_HEADER, employeeCsvPage, listEmployees, type EmployeeKey } from './employees.repository.js';
@@ -29,11 +44,16 @@ export const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
  * refusal answers 400 management.errors.importNotClean with the bad rows in body.
  */
 export async function manageEmployees(
-  app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, body: z.output<typeof ZManageEmployeesRequest>, admin: boolean,
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: z.output<typeof ZManageEmployeesRequest>,
+  admin: boolean,
 ): Promise<Envelope<unknown>> {
   const lang = requestLanguage(req);
   const a: Actor = { auth: req.auth!, admin, origin: requestOrigin(req), ip: req.ip };
-  const text = (key: string, vars: Record<string, string | number> = {}) => translate(lang, key, { product: app.config.productName, ...vars });
+  const text = (key: string, vars: Record<string, string | number> = {}) =>
+    translate(lang, key, { product: app.config.productName, ...vars });
   switch (body.case) {
     case 'ADD-EMPLOYEE':
       return { success: true, description: text(ManagementKey.EmployeeSaved), body: { personobject: await addEmployee(app, a, body) } };
@@ -47,7 +67,12 @@ export async function manageEmployees(
         return { success: true, description: text(ManagementKey.EmployeesImported, { count: result.imported }), body: result };
       } catch (err) {
         if (!(err instanceof ImportRefused)) throw err;
-        return reply.status(400).send({ success: false, code: ManagementKey.ImportNotClean, description: text(ManagementKey.ImportNotClean), body: err.result }) as never;
+        return reply.status(400).send({
+          success: false,
+          code: ManagementKey.ImportNotClean,
+          description: text(ManagementKey.ImportNotClean),
+          body: err.result,
+        }) as never;
       }
     case 'RESEND-ACTIVATION':
       await resendActivationAdmin(app, a, body.employeeId);
@@ -58,16 +83,22 @@ export async function manageEmployees(
 export async function employeeListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/client/getallemployees', { preValidation: requireClient, schema: { body: ZGetAllEmployeesRequest } }, async (req, reply) => {
-    const auth = req.auth!;
-    const d = req.body;
-    if (d.organizationId) await assertOrganizationInScope(app.db, auth, d.organizationId);
-    if (d.format === 'csv') {
-      return sendCsv(reply, 'employees.csv', EMPLOYEE_CSV_HEADER, (after: EmployeeKey | null, limit) => employeeCsvPage(app.db, auth, d, after, limit));
-    }
-    const page = await listEmployees(app.db, auth, d);
-    return { success: true, body: { personobject: page.rows, total: page.total } };
-  });
+  app.post(
+    '/api/client/getallemployees',
+    { preValidation: requireClient, schema: { body: ZGetAllEmployeesRequest } },
+    async (req, reply) => {
+      const auth = req.auth!;
+      const d = req.body;
+      if (d.organizationId) await assertOrganizationInScope(app.db, auth, d.organizationId);
+      if (d.format === 'csv') {
+        return sendCsv(reply, 'employees.csv', EMPLOYEE_CSV_HEADER, (after: EmployeeKey | null, limit) =>
+          employeeCsvPage(app.db, auth, d, after, limit),
+        );
+      }
+      const page = await listEmployees(app.db, auth, d);
+      return { success: true, body: { personobject: page.rows, total: page.total } };
+    },
+  );
 
   app.post('/api/client/getemployee', { preValidation: requireClient, schema: { body: ZGetEmployeeRequest } }, async (req) => {
     const page = await listEmployees(app.db, req.auth!, { employeeId: req.body.employeeId, offset: 0, limit: 1, count: false });
@@ -77,18 +108,29 @@ export async function employeeListRoutes(fastify: FastifyInstance) {
   });
 
   /** Role and status of a user (spec §7 managerolestatus): roles 2/12 in their organisation. */
-  app.post('/api/client/managerolestatus', { preValidation: requireClient, schema: { body: ZManageRoleStatusRequest } }, async (req): Promise<Envelope<unknown>> => {
-    const person = await changeRoleStatus(app, { auth: req.auth!, admin: false, ip: req.ip }, req.body);
-    return { success: true, description: translate(requestLanguage(req), ManagementKey.EmployeeSaved), body: { personobject: person } };
-  });
+  app.post(
+    '/api/client/managerolestatus',
+    { preValidation: requireClient, schema: { body: ZManageRoleStatusRequest } },
+    async (req): Promise<Envelope<unknown>> => {
+      const person = await changeRoleStatus(app, { auth: req.auth!, admin: false, ip: req.ip }, req.body);
+      return { success: true, description: translate(requestLanguage(req), ManagementKey.EmployeeSaved), body: { personobject: person } };
+    },
+  );
 
   /** Platform admin: every case of manageemployees for any organisation. */
-  app.post('/api/admin/manageemployees', { preValidation: requireAdmin, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT }, async (req, reply) =>
-    manageEmployees(app, req, reply, req.body, true));
+  app.post(
+    '/api/admin/manageemployees',
+    { preValidation: requireAdmin, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT },
+    async (req, reply) => manageEmployees(app, req, reply, req.body, true),
+  );
 
   /** Platform admin: role and status of any organisation's user. */
-  app.post('/api/admin/managerolestatus', { preValidation: requireAdmin, schema: { body: ZManageRoleStatusRequest } }, async (req): Promise<Envelope<unknown>> => {
-    const person = await changeRoleStatus(app, { auth: req.auth!, admin: true, ip: req.ip }, req.body);
-    return { success: true, description: translate(requestLanguage(req), ManagementKey.EmployeeSaved), body: { personobject: person } };
-  });
+  app.post(
+    '/api/admin/managerolestatus',
+    { preValidation: requireAdmin, schema: { body: ZManageRoleStatusRequest } },
+    async (req): Promise<Envelope<unknown>> => {
+      const person = await changeRoleStatus(app, { auth: req.auth!, admin: true, ip: req.ip }, req.body);
+      return { success: true, description: translate(requestLanguage(req), ManagementKey.EmployeeSaved), body: { personobject: person } };
+    },
+  );
 }

@@ -8,13 +8,33 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import {
-  ErrorCode, IMPORT_COLUMNS, ImportKey, ManagementKey, ORGANIZATION_ROLES, ROLES, RoleId, StatusId, toE164,
-  type EmployeeRow, type EmployeeValues, type ImportResult, type ImportRowError,
+  ErrorCode,
+  IMPORT_COLUMNS,
+  ImportKey,
+  ManagementKey,
+  ORGANIZATION_ROLES,
+  ROLES,
+  RoleId,
+  StatusId,
+  toE164,
+  type EmployeeRow,
+  type EmployeeValues,
+  type ImportResult,
+  type ImportRowError,
 } from '@vigil/contract';
 import { translate, type Language } from '@vigil/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { auditLog, branchOffices, offices, OfficeType, organizationSecurityOffices, securityOffices, users, worksIn } from '../../db/schema/index.js';
+import {
+  auditLog,
+  branchOffices,
+  offices,
+  OfficeType,
+  organizationSecurityOffices,
+  securityOffices,
+  users,
+  worksIn,
+} from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -66,12 +86,44 @@ async function assertWorksIn(db: Db, organizationId: number, w: WorksInIds): Pro
   const regions = uniq(w.regionalOfficeIds);
   const branches = uniq(w.branchOfficeIds);
   const sos = uniq(w.securityOfficeIds);
-  await check(regions, async () => (await db.select({ id: offices.id }).from(offices)
-    .where(and(inArray(offices.id, regions), eq(offices.organizationId, organizationId), eq(offices.officeTypeId, OfficeType.RegionalOffice)))).length);
-  await check(branches, async () => (await db.select({ id: branchOffices.id }).from(branchOffices)
-    .where(and(inArray(branchOffices.id, branches), eq(branchOffices.organizationId, organizationId)))).length);
-  await check(sos, async () => (await db.select({ id: organizationSecurityOffices.securityOfficeId }).from(organizationSecurityOffices)
-    .where(and(inArray(organizationSecurityOffices.securityOfficeId, sos), eq(organizationSecurityOffices.organizationId, organizationId)))).length);
+  await check(
+    regions,
+    async () =>
+      (
+        await db
+          .select({ id: offices.id })
+          .from(offices)
+          .where(
+            and(
+              inArray(offices.id, regions),
+              eq(offices.organizationId, organizationId),
+              eq(offices.officeTypeId, OfficeType.RegionalOffice),
+            ),
+          )
+      ).length,
+  );
+  await check(
+    branches,
+    async () =>
+      (
+        await db
+          .select({ id: branchOffices.id })
+          .from(branchOffices)
+          .where(and(inArray(branchOffices.id, branches), eq(branchOffices.organizationId, organizationId)))
+      ).length,
+  );
+  await check(
+    sos,
+    async () =>
+      (
+        await db
+          .select({ id: organizationSecurityOffices.securityOfficeId })
+          .from(organizationSecurityOffices)
+          .where(
+            and(inArray(organizationSecurityOffices.securityOfficeId, sos), eq(organizationSecurityOffices.organizationId, organizationId)),
+          )
+      ).length,
+  );
 }
 
 /** WorksIn rows of a user. */
@@ -86,8 +138,19 @@ function worksInRows(userId: number, w: WorksInIds) {
 /** The user's columns of a form (phone in E.164, '' → null). */
 function columnsOf(d: EmployeeValues) {
   return normalize({
-    name: d.name, surname: d.surname, email: d.email, phoneNumber: d.phoneNumber ?? null, number: d.number ?? null, roleId: d.roleId, langId: d.langId,
-    geofenceValidation: d.geofenceValidation, address: d.address ?? null, city: d.city ?? null, state: d.state ?? null, zipCode: d.zipCode ?? null, country: d.country ?? null,
+    name: d.name,
+    surname: d.surname,
+    email: d.email,
+    phoneNumber: d.phoneNumber ?? null,
+    number: d.number ?? null,
+    roleId: d.roleId,
+    langId: d.langId,
+    geofenceValidation: d.geofenceValidation,
+    address: d.address ?? null,
+    city: d.city ?? null,
+    state: d.state ?? null,
+    zipCode: d.zipCode ?? null,
+    country: d.country ?? null,
   });
 }
 
@@ -97,8 +160,21 @@ async function snapshot(db: Db, userId: number) {
   if (!u) return null;
   const w = await db.select().from(worksIn).where(eq(worksIn.userId, userId));
   return {
-    name: u.name, surname: u.surname, email: u.email, phoneNumber: u.phoneNumber, number: u.number, roleId: u.roleId, langId: u.langId, statusId: u.statusId,
-    geofenceValidation: u.geofenceValidation, address: u.address, city: u.city, state: u.state, zipCode: u.zipCode, country: u.country, organizationId: u.organizationId,
+    name: u.name,
+    surname: u.surname,
+    email: u.email,
+    phoneNumber: u.phoneNumber,
+    number: u.number,
+    roleId: u.roleId,
+    langId: u.langId,
+    statusId: u.statusId,
+    geofenceValidation: u.geofenceValidation,
+    address: u.address,
+    city: u.city,
+    state: u.state,
+    zipCode: u.zipCode,
+    country: u.country,
+    organizationId: u.organizationId,
     regionalOfficeIds: w.flatMap((x) => (x.regionalOfficeId ? [x.regionalOfficeId] : [])),
     branchOfficeIds: w.flatMap((x) => (x.branchOfficeId ? [x.branchOfficeId] : [])),
     securityOfficeIds: w.flatMap((x) => (x.securityOfficeId ? [x.securityOfficeId] : [])),
@@ -117,22 +193,39 @@ async function employeeRow(db: Db, userId: number): Promise<EmployeeRow> {
  */
 function nextStatus(current: number, requested: number | undefined): number {
   if (requested == null || requested === current) return current;
-  if (requested === StatusId.Pending || (current === StatusId.Pending && requested === StatusId.Active)) throw badRequest(ManagementKey.ActivationRequired, 'statusId');
+  if (requested === StatusId.Pending || (current === StatusId.Pending && requested === StatusId.Active))
+    throw badRequest(ManagementKey.ActivationRequired, 'statusId');
   return requested;
 }
 
 /** ADD-EMPLOYEE: a Pending user in the organisation with its WorksIn; the activation mail when sendEmail. */
-export async function addEmployee(app: AppLike, a: Actor, d: EmployeeValues & { organizationId?: number | null | undefined }): Promise<EmployeeRow> {
+export async function addEmployee(
+  app: AppLike,
+  a: Actor,
+  d: EmployeeValues & { organizationId?: number | null | undefined },
+): Promise<EmployeeRow> {
   assertActor(a);
   const organizationId = await organizationFor(app.db, a, d.organizationId);
   await assertWorksIn(app.db, organizationId, d);
-  const id = await withConflicts(() => app.db.transaction(async (tx) => {
-    const [u] = await tx.insert(users).values({ ...columnsOf(d), organizationId, statusId: StatusId.Pending }).returning({ id: users.id });
-    const w = worksInRows(u!.id, d);
-    if (w.length) await tx.insert(worksIn).values(w);
-    await writeAudit(tx as unknown as Db, { actorUserId: a.auth.userId, action: 'add-employee', entity: 'users', entityId: u!.id, ip: a.ip ?? null, after: await snapshot(tx as unknown as Db, u!.id) });
-    return u!.id;
-  }));
+  const id = await withConflicts(() =>
+    app.db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(users)
+        .values({ ...columnsOf(d), organizationId, statusId: StatusId.Pending })
+        .returning({ id: users.id });
+      const w = worksInRows(u!.id, d);
+      if (w.length) await tx.insert(worksIn).values(w);
+      await writeAudit(tx as unknown as Db, {
+        actorUserId: a.auth.userId,
+        action: 'add-employee',
+        entity: 'users',
+        entityId: u!.id,
+        ip: a.ip ?? null,
+        after: await snapshot(tx as unknown as Db, u!.id),
+      });
+      return u!.id;
+    }),
+  );
   if (d.sendEmail) await issueActivation(app, id, { origin: a.origin, actorUserId: a.auth.userId, ip: a.ip ?? null });
   return employeeRow(app.db, id);
 }
@@ -147,22 +240,39 @@ export async function updateEmployee(app: AppLike, a: Actor, d: EmployeeValues &
   await assertWorksIn(app.db, current.organizationId!, d);
   const emailChanged = current.email.toLowerCase() !== d.email.trim().toLowerCase();
   const statusId = emailChanged ? StatusId.Pending : nextStatus(current.statusId, d.statusId);
-  await withConflicts(() => app.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const before = await snapshot(db, current.id);
-    await tx.update(users).set({ ...columnsOf(d), statusId, updatedAt: new Date() }).where(eq(users.id, current.id));
-    await tx.delete(worksIn).where(eq(worksIn.userId, current.id));
-    const w = worksInRows(current.id, d);
-    if (w.length) await tx.insert(worksIn).values(w);
-    if (statusId !== StatusId.Active && current.statusId === StatusId.Active) await endUserSessions(db, current.id);
-    await writeAudit(db, { actorUserId: a.auth.userId, action: 'update-employee', entity: 'users', entityId: current.id, ip: a.ip ?? null, before, after: { ...(await snapshot(db, current.id)), emailChanged } });
-  }));
+  await withConflicts(() =>
+    app.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const before = await snapshot(db, current.id);
+      await tx
+        .update(users)
+        .set({ ...columnsOf(d), statusId, updatedAt: new Date() })
+        .where(eq(users.id, current.id));
+      await tx.delete(worksIn).where(eq(worksIn.userId, current.id));
+      const w = worksInRows(current.id, d);
+      if (w.length) await tx.insert(worksIn).values(w);
+      if (statusId !== StatusId.Active && current.statusId === StatusId.Active) await endUserSessions(db, current.id);
+      await writeAudit(db, {
+        actorUserId: a.auth.userId,
+        action: 'update-employee',
+        entity: 'users',
+        entityId: current.id,
+        ip: a.ip ?? null,
+        before,
+        after: { ...(await snapshot(db, current.id)), emailChanged },
+      });
+    }),
+  );
   if (emailChanged) await issueActivation(app, current.id, { origin: a.origin, actorUserId: a.auth.userId, ip: a.ip ?? null });
   return employeeRow(app.db, current.id);
 }
 
 /** managerolestatus: a user's role and/or status (same scope and status rules). */
-export async function changeRoleStatus(app: AppLike, a: Actor, d: { employeeId: number; roleId?: number | undefined; statusId?: number | undefined }): Promise<EmployeeRow> {
+export async function changeRoleStatus(
+  app: AppLike,
+  a: Actor,
+  d: { employeeId: number; roleId?: number | undefined; statusId?: number | undefined },
+): Promise<EmployeeRow> {
   assertActor(a);
   const current = await targetUser(app.db, a, d.employeeId);
   const statusId = nextStatus(current.statusId, d.statusId);
@@ -171,8 +281,13 @@ export async function changeRoleStatus(app: AppLike, a: Actor, d: { employeeId: 
     await tx.update(users).set({ roleId, statusId, updatedAt: new Date() }).where(eq(users.id, current.id));
     if (statusId !== StatusId.Active && current.statusId === StatusId.Active) await endUserSessions(tx as unknown as Db, current.id);
     await writeAudit(tx as unknown as Db, {
-      actorUserId: a.auth.userId, action: 'update-role-status', entity: 'users', entityId: current.id, ip: a.ip ?? null,
-      before: { roleId: current.roleId, statusId: current.statusId }, after: { roleId, statusId },
+      actorUserId: a.auth.userId,
+      action: 'update-role-status',
+      entity: 'users',
+      entityId: current.id,
+      ip: a.ip ?? null,
+      before: { roleId: current.roleId, statusId: current.statusId },
+      after: { roleId, statusId },
     });
   });
   return employeeRow(app.db, current.id);
@@ -203,7 +318,11 @@ interface PreparedRow {
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const codes = (v: string) => v.split(';').map((c) => c.trim().toLowerCase()).filter(Boolean);
+const codes = (v: string) =>
+  v
+    .split(';')
+    .map((c) => c.trim().toLowerCase())
+    .filter(Boolean);
 
 /** Role of an import cell: its id, RoleName or RoleNameDisplay (organisation roles only). */
 function importRole(v: string): number | null {
@@ -217,10 +336,22 @@ function importRole(v: string): number | null {
  * (in `lang`), and the rows ready to insert when there are none.
  * @throws 400 management.errors.importColumns (a column missing), importEmpty (no rows).
  */
-export async function checkImport(db: Db, organizationId: number, csv: string, lang: Language): Promise<{ rows: PreparedRow[]; errors: ImportRowError[] }> {
+export async function checkImport(
+  db: Db,
+  organizationId: number,
+  csv: string,
+  lang: Language,
+): Promise<{ rows: PreparedRow[]; errors: ImportRowError[] }> {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parse(csv, { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), bom: true, skip_empty_lines: true, trim: true, info: true, relax_column_count: true }) as typeof records;
+    records = parse(csv, {
+      columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      relax_column_count: true,
+    }) as typeof records;
   } catch (err) {
     const line = Number((err as { lines?: number }).lines ?? 1);
     return { rows: [], errors: [{ Line: line, Errors: [{ code: ErrorCode.BadRequest, message: translate(lang, ErrorCode.BadRequest) }] }] };
@@ -232,17 +363,34 @@ export async function checkImport(db: Db, organizationId: number, csv: string, l
   if (records.length > IMPORT_MAX_ROWS) throw new AppError(400, ManagementKey.ImportEmpty, {}, 'csv');
 
   const byCode = <T extends { id: number; code: string }>(list: T[]) => new Map(list.map((x) => [x.code.trim().toLowerCase(), x.id]));
-  const regionCodes = byCode(await db.select({ id: offices.id, code: offices.code }).from(offices)
-    .where(and(eq(offices.organizationId, organizationId), eq(offices.officeTypeId, OfficeType.RegionalOffice))));
-  const branchCodes = byCode(await db.select({ id: branchOffices.id, code: branchOffices.code }).from(branchOffices).where(eq(branchOffices.organizationId, organizationId)));
-  const soCodes = byCode(await db.select({ id: securityOffices.id, code: securityOffices.code }).from(securityOffices)
-    .innerJoin(organizationSecurityOffices, eq(organizationSecurityOffices.securityOfficeId, securityOffices.id))
-    .where(eq(organizationSecurityOffices.organizationId, organizationId)));
+  const regionCodes = byCode(
+    await db
+      .select({ id: offices.id, code: offices.code })
+      .from(offices)
+      .where(and(eq(offices.organizationId, organizationId), eq(offices.officeTypeId, OfficeType.RegionalOffice))),
+  );
+  const branchCodes = byCode(
+    await db
+      .select({ id: branchOffices.id, code: branchOffices.code })
+      .from(branchOffices)
+      .where(eq(branchOffices.organizationId, organizationId)),
+  );
+  const soCodes = byCode(
+    await db
+      .select({ id: securityOffices.id, code: securityOffices.code })
+      .from(securityOffices)
+      .innerJoin(organizationSecurityOffices, eq(organizationSecurityOffices.securityOfficeId, securityOffices.id))
+      .where(eq(organizationSecurityOffices.organizationId, organizationId)),
+  );
   const fileEmails = [...new Set(records.map((r) => (r.record.email ?? '').trim().toLowerCase()).filter(Boolean))];
   const taken = new Set<string>();
   for (let i = 0; i < fileEmails.length; i += 1000) {
     const chunk = fileEmails.slice(i, i + 1000);
-    for (const u of await db.select({ email: sql<string>`lower(${users.email})` }).from(users).where(inArray(sql`lower(${users.email})`, chunk))) taken.add(u.email);
+    for (const u of await db
+      .select({ email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, chunk)))
+      taken.add(u.email);
   }
 
   const seen = new Set<string>();
@@ -251,7 +399,8 @@ export async function checkImport(db: Db, organizationId: number, csv: string, l
   for (const { record: r, info } of records) {
     const errs: { code: string; vars?: Record<string, string> }[] = [];
     const cell = (c: (typeof IMPORT_COLUMNS)[number]) => (r[c.toLowerCase()] ?? '').trim();
-    for (const c of ['Name', 'Surname', 'Email', 'Role'] as const) if (!cell(c)) errs.push({ code: ImportKey.Required, vars: { column: c } });
+    for (const c of ['Name', 'Surname', 'Email', 'Role'] as const)
+      if (!cell(c)) errs.push({ code: ImportKey.Required, vars: { column: c } });
     const email = cell('Email');
     const lower = email.toLowerCase();
     if (email && !EMAIL_RE.test(email)) errs.push({ code: ImportKey.Email });
@@ -288,15 +437,28 @@ export async function checkImport(db: Db, organizationId: number, csv: string, l
       continue;
     }
     rows.push({
-      line, name: cell('Name'), surname: cell('Surname'), email, phoneNumber: e164, roleId: roleId!, sendEmail: send === 'true',
-      regionalOfficeIds, branchOfficeIds, securityOfficeIds,
+      line,
+      name: cell('Name'),
+      surname: cell('Surname'),
+      email,
+      phoneNumber: e164,
+      roleId: roleId!,
+      sendEmail: send === 'true',
+      regionalOfficeIds,
+      branchOfficeIds,
+      securityOfficeIds,
     });
   }
   return { rows, errors };
 }
 
 /** IMPORT-EMPLOYEES-PREVIEW: checks only. */
-export async function previewImport(app: AppLike, a: Actor, d: { csv: string; organizationId?: number | null | undefined }, lang: Language): Promise<ImportResult> {
+export async function previewImport(
+  app: AppLike,
+  a: Actor,
+  d: { csv: string; organizationId?: number | null | undefined },
+  lang: Language,
+): Promise<ImportResult> {
   assertActor(a);
   const organizationId = await organizationFor(app.db, a, d.organizationId);
   const { rows, errors } = await checkImport(app.db, organizationId, d.csv, lang);
@@ -315,29 +477,66 @@ export class ImportRefused extends Error {
  * audit row each); activations are issued afterwards where Send Email is true.
  * @throws ImportRefused when any row is bad (nothing is imported).
  */
-export async function importEmployees(app: AppLike, a: Actor, d: { csv: string; organizationId?: number | null | undefined }, lang: Language): Promise<ImportResult> {
+export async function importEmployees(
+  app: AppLike,
+  a: Actor,
+  d: { csv: string; organizationId?: number | null | undefined },
+  lang: Language,
+): Promise<ImportResult> {
   assertActor(a);
   const organizationId = await organizationFor(app.db, a, d.organizationId);
   const { rows, errors } = await checkImport(app.db, organizationId, d.csv, lang);
   if (errors.length) throw new ImportRefused({ rows: rows.length + errors.length, errors, imported: 0 });
-  const created = await withConflicts(() => app.db.transaction(async (tx) => {
-    const out: { id: number; sendEmail: boolean }[] = [];
-    for (let i = 0; i < rows.length; i += 500) {
-      const chunk = rows.slice(i, i + 500);
-      const ids = await tx.insert(users).values(chunk.map((r) => ({
-        organizationId, name: r.name, surname: r.surname, email: r.email, phoneNumber: r.phoneNumber, roleId: r.roleId, statusId: StatusId.Pending,
-      }))).returning({ id: users.id });
-      const w = chunk.flatMap((r, j) => worksInRows(ids[j]!.id, r));
-      if (w.length) await tx.insert(worksIn).values(w);
-      await tx.insert(auditLog).values(chunk.map((r, j) => ({
-        actorUserId: a.auth.userId, action: 'import-employee', entity: 'users', entityId: String(ids[j]!.id), ip: a.ip ?? null, before: null,
-        after: { name: r.name, surname: r.surname, email: r.email, phoneNumber: r.phoneNumber, roleId: r.roleId, organizationId, statusId: StatusId.Pending, line: r.line,
-          regionalOfficeIds: r.regionalOfficeIds, branchOfficeIds: r.branchOfficeIds, securityOfficeIds: r.securityOfficeIds },
-      })));
-      out.push(...chunk.map((r, j) => ({ id: ids[j]!.id, sendEmail: r.sendEmail })));
-    }
-    return out;
-  }));
-  for (const c of created) if (c.sendEmail) await issueActivation(app, c.id, { origin: a.origin, actorUserId: a.auth.userId, ip: a.ip ?? null });
+  const created = await withConflicts(() =>
+    app.db.transaction(async (tx) => {
+      const out: { id: number; sendEmail: boolean }[] = [];
+      for (let i = 0; i < rows.length; i += 500) {
+        const chunk = rows.slice(i, i + 500);
+        const ids = await tx
+          .insert(users)
+          .values(
+            chunk.map((r) => ({
+              organizationId,
+              name: r.name,
+              surname: r.surname,
+              email: r.email,
+              phoneNumber: r.phoneNumber,
+              roleId: r.roleId,
+              statusId: StatusId.Pending,
+            })),
+          )
+          .returning({ id: users.id });
+        const w = chunk.flatMap((r, j) => worksInRows(ids[j]!.id, r));
+        if (w.length) await tx.insert(worksIn).values(w);
+        await tx.insert(auditLog).values(
+          chunk.map((r, j) => ({
+            actorUserId: a.auth.userId,
+            action: 'import-employee',
+            entity: 'users',
+            entityId: String(ids[j]!.id),
+            ip: a.ip ?? null,
+            before: null,
+            after: {
+              name: r.name,
+              surname: r.surname,
+              email: r.email,
+              phoneNumber: r.phoneNumber,
+              roleId: r.roleId,
+              organizationId,
+              statusId: StatusId.Pending,
+              line: r.line,
+              regionalOfficeIds: r.regionalOfficeIds,
+              branchOfficeIds: r.branchOfficeIds,
+              securityOfficeIds: r.securityOfficeIds,
+            },
+          })),
+        );
+        out.push(...chunk.map((r, j) => ({ id: ids[j]!.id, sendEmail: r.sendEmail })));
+      }
+      return out;
+    }),
+  );
+  for (const c of created)
+    if (c.sendEmail) await issueActivation(app, c.id, { origin: a.origin, actorUserId: a.auth.userId, ip: a.ip ?? null });
   return { rows: rows.length, errors: [], imported: created.length };
 }

@@ -44,5 +44,7 @@ export async function geocodeRoutes(fastify: FastifyInstance) {
     return answer(req, req.body);
   });
 
-  app.post('/api/admin/geocode', { preValidation: requireAdmin, schema: { body: ZGeocodeRequest }, config: limit }, async (req) => answer(req, req.body));
+  app.post('/api/admin/geocode', { preValidation: requireAdmin, schema: { body: ZGeocodeRequest }, config: limit }, async (req) =>
+    answer(req, req.body),
+  );
 }

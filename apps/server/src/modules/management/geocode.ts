@@ -49,8 +49,13 @@ export async function geocodeAddress(baseUrl: string, address: string, opts: Geo
     const x = item as { lat?: unknown; lon?: unknown; display_name?: unknown };
     const lat = Number(x.lat);
     const lon = Number(x.lon);
-    if (x.lat == null || x.lon == null || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
-    out.push({ Latitude: roundCoordinate(lat), Longitude: roundCoordinate(lon), DisplayName: typeof x.display_name === 'string' ? x.display_name.slice(0, 500) : address });
+    if (x.lat == null || x.lon == null || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+      continue;
+    out.push({
+      Latitude: roundCoordinate(lat),
+      Longitude: roundCoordinate(lon),
+      DisplayName: typeof x.display_name === 'string' ? x.display_name.slice(0, 500) : address,
+    });
     if (out.length === GEOCODE_MAX_RESULTS) break;
   }
   return out;

@@ -25,7 +25,11 @@ type Branch = typeof branchOffices.$inferSelect;
 export async function branchForUser(db: Db, auth: AuthContext, branchOfficeId: number): Promise<Branch> {
   const [b] = PREPARED_SCOPE_ROLES.has(auth.roleId)
     ? await branchLookup(db, auth.roleId).execute({ branchOfficeId, userId: auth.userId })
-    : await db.select().from(branchOffices).where(and(eq(branchOffices.id, branchOfficeId), branchScope(auth))).limit(1);
+    : await db
+        .select()
+        .from(branchOffices)
+        .where(and(eq(branchOffices.id, branchOfficeId), branchScope(auth)))
+        .limit(1);
   if (!b) throw notFound();
   return b;
 }
@@ -41,7 +45,12 @@ const branchLookup = oncePerDatabase((db, roleId: number) =>
   db
     .select()
     .from(branchOffices)
-    .where(and(eq(branchOffices.id, sql.placeholder('branchOfficeId')), branchScope({ roleId, organizationId: null, userId: sql.placeholder('userId') })))
+    .where(
+      and(
+        eq(branchOffices.id, sql.placeholder('branchOfficeId')),
+        branchScope({ roleId, organizationId: null, userId: sql.placeholder('userId') }),
+      ),
+    )
     .limit(1)
     .prepare(`vigil_branch_for_role_${roleId}`),
 );
@@ -96,7 +105,14 @@ function moveBranchStatus(branchId: number, actions: string[], at: Date): ((db: 
 export async function branchAction(
   app: FastifyInstance,
   auth: AuthContext,
-  input: { branchOfficeId: number; action: keyof typeof BRANCH_ACTIONS; pin?: string; latitude?: number; longitude?: number; checklist?: unknown[] },
+  input: {
+    branchOfficeId: number;
+    action: keyof typeof BRANCH_ACTIONS;
+    pin?: string;
+    latitude?: number;
+    longitude?: number;
+    checklist?: unknown[];
+  },
   opts: { source: 'mobile' | 'console'; punctuality?: (b: Branch, action: string, at: Date) => Promise<string | null> },
 ) {
   const b = await branchForUser(app.db, auth, input.branchOfficeId);
@@ -105,18 +121,22 @@ export async function branchAction(
   const action = BRANCH_ACTIONS[input.action];
   const punctuality = opts.punctuality ? await opts.punctuality(b, action, at) : null;
   // Status first, events last, all in one transaction (one message on PostgreSQL).
-  const ids = await commitWithEvents(app, moveBranchStatus(b.id, mode === 'duress' ? [action, ALARM_TYPES.DURESS.branchAction] : [action], at), [
-    {
-      ...base(b, auth, at),
-      kind: EventKind.BranchAction,
-      branchAction: action,
-      punctuality,
-      latitude: input.latitude ?? null,
-      longitude: input.longitude ?? null,
-      payload: { source: opts.source, checklist: input.checklist ?? [] },
-    },
-    ...(mode === 'duress' ? [duressEvent(b, auth, at, action, input)] : []),
-  ]);
+  const ids = await commitWithEvents(
+    app,
+    moveBranchStatus(b.id, mode === 'duress' ? [action, ALARM_TYPES.DURESS.branchAction] : [action], at),
+    [
+      {
+        ...base(b, auth, at),
+        kind: EventKind.BranchAction,
+        branchAction: action,
+        punctuality,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+        payload: { source: opts.source, checklist: input.checklist ?? [] },
+      },
+      ...(mode === 'duress' ? [duressEvent(b, auth, at, action, input)] : []),
+    ],
+  );
   return { NotificationId: ids[0]!, BranchOfficeId: b.id, BranchAction: action, At: at.toISOString() };
 }
 
@@ -146,10 +166,17 @@ export async function raiseAlarm(
 }
 
 /** Check in at a branch; refused outside the geofence when the user's GeofenceValidation is on. */
-export async function checkIn(app: FastifyInstance, auth: AuthContext, input: { branchOfficeId: number; latitude: number; longitude: number; horizontalAccuracy: number }) {
+export async function checkIn(
+  app: FastifyInstance,
+  auth: AuthContext,
+  input: { branchOfficeId: number; latitude: number; longitude: number; horizontalAccuracy: number },
+) {
   const b = await branchForUser(app.db, auth, input.branchOfficeId);
   const [u] = await app.db.select({ geofenceValidation: users.geofenceValidation }).from(users).where(eq(users.id, auth.userId));
-  const fence = b.latitude != null && b.longitude != null ? insideGeofence({ latitude: b.latitude, longitude: b.longitude, geofenceRadius: b.geofenceRadius }, input) : null;
+  const fence =
+    b.latitude != null && b.longitude != null
+      ? insideGeofence({ latitude: b.latitude, longitude: b.longitude, geofenceRadius: b.geofenceRadius }, input)
+      : null;
   if (u?.geofenceValidation && fence && !fence.inside) {
     throw new AppError(400, ErrorCode.OutsideGeofence, { distance: Math.round(fence.distance), radius: b.geofenceRadius });
   }
@@ -157,10 +184,24 @@ export async function checkIn(app: FastifyInstance, auth: AuthContext, input: { 
   const { result } = await withEvents(app, async (tx, emit) => {
     const [ci] = await tx
       .insert(checkIns)
-      .values({ userId: auth.userId, branchOfficeId: b.id, checkInAt: at, latitude: input.latitude, longitude: input.longitude, horizontalAccuracy: input.horizontalAccuracy, insideGeofence: fence?.inside ?? null })
+      .values({
+        userId: auth.userId,
+        branchOfficeId: b.id,
+        checkInAt: at,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        horizontalAccuracy: input.horizontalAccuracy,
+        insideGeofence: fence?.inside ?? null,
+      })
       .returning({ id: checkIns.id });
     const [eventId] = await emit([
-      { ...base(b, auth, at), kind: EventKind.CheckIn, latitude: input.latitude, longitude: input.longitude, payload: { checkInId: ci!.id, horizontalAccuracy: input.horizontalAccuracy, insideGeofence: fence?.inside ?? null } },
+      {
+        ...base(b, auth, at),
+        kind: EventKind.CheckIn,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        payload: { checkInId: ci!.id, horizontalAccuracy: input.horizontalAccuracy, insideGeofence: fence?.inside ?? null },
+      },
     ]);
     await tx.update(checkIns).set({ checkInEventId: eventId! }).where(eq(checkIns.id, ci!.id));
     return { CheckInId: ci!.id, InsideGeofence: fence?.inside ?? null, Distance: fence ? Math.round(fence.distance) : null };
@@ -169,15 +210,32 @@ export async function checkIn(app: FastifyInstance, auth: AuthContext, input: { 
 }
 
 /** Check out of an open check-in (one's own, or as a manager of its branch). */
-export async function checkOut(app: FastifyInstance, auth: AuthContext, input: { checkInId: number; latitude: number; longitude: number; horizontalAccuracy: number }) {
-  const [ci] = await app.db.select().from(checkIns).where(and(eq(checkIns.id, input.checkInId), isNull(checkIns.checkOutAt))).limit(1);
+export async function checkOut(
+  app: FastifyInstance,
+  auth: AuthContext,
+  input: { checkInId: number; latitude: number; longitude: number; horizontalAccuracy: number },
+) {
+  const [ci] = await app.db
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.id, input.checkInId), isNull(checkIns.checkOutAt)))
+    .limit(1);
   if (!ci) throw notFound();
   const b = await branchForUser(app.db, auth, ci.branchOfficeId);
   if (ci.userId !== auth.userId && ![6, 9].includes(auth.roleId)) throw notFound();
   const at = new Date();
   await withEvents(app, async (tx, emit) => {
     await tx.update(checkIns).set({ checkOutAt: at, checkedOutBy: auth.userId }).where(eq(checkIns.id, ci.id));
-    await emit([{ ...base(b, auth, at), userId: ci.userId, kind: EventKind.CheckOut, latitude: input.latitude, longitude: input.longitude, payload: { checkInId: ci.id, checkedOutBy: auth.userId, horizontalAccuracy: input.horizontalAccuracy } }]);
+    await emit([
+      {
+        ...base(b, auth, at),
+        userId: ci.userId,
+        kind: EventKind.CheckOut,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        payload: { checkInId: ci.id, checkedOutBy: auth.userId, horizontalAccuracy: input.horizontalAccuracy },
+      },
+    ]);
   });
   return { CheckInId: ci.id, CheckOut: at.toISOString() };
 }
@@ -199,7 +257,14 @@ const timerBase = (b: Branch | null, auth: AuthContext, at: Date): Omit<NewEvent
 export async function startTimer(
   app: FastifyInstance,
   auth: AuthContext,
-  input: { timerForAction: string; durationSeconds: number; branchOfficeId?: number; latitude: number; longitude: number; horizontalAccuracy?: number },
+  input: {
+    timerForAction: string;
+    durationSeconds: number;
+    branchOfficeId?: number;
+    latitude: number;
+    longitude: number;
+    horizontalAccuracy?: number;
+  },
 ) {
   const b = await timerBranch(app.db, auth, input.branchOfficeId);
   const at = new Date();
@@ -207,35 +272,87 @@ export async function startTimer(
   const { result } = await withEvents(app, async (tx, emit) => {
     const [t] = await tx
       .insert(timers)
-      .values({ userId: auth.userId, branchOfficeId: b?.id ?? null, timerForAction: input.timerForAction, startedAt: at, durationSeconds: input.durationSeconds, expiresAt })
+      .values({
+        userId: auth.userId,
+        branchOfficeId: b?.id ?? null,
+        timerForAction: input.timerForAction,
+        startedAt: at,
+        durationSeconds: input.durationSeconds,
+        expiresAt,
+      })
       .returning({ id: timers.id });
-    await tx.insert(timerPings).values({ timerId: t!.id, at, latitude: input.latitude, longitude: input.longitude, horizontalAccuracy: input.horizontalAccuracy ?? null });
-    await emit([{ ...timerBase(b, auth, at), kind: EventKind.TimerStart, latitude: input.latitude, longitude: input.longitude, payload: { timerId: t!.id, timerForAction: input.timerForAction, durationSeconds: input.durationSeconds, expiresAt: expiresAt.toISOString() } }]);
+    await tx.insert(timerPings).values({
+      timerId: t!.id,
+      at,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      horizontalAccuracy: input.horizontalAccuracy ?? null,
+    });
+    await emit([
+      {
+        ...timerBase(b, auth, at),
+        kind: EventKind.TimerStart,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        payload: {
+          timerId: t!.id,
+          timerForAction: input.timerForAction,
+          durationSeconds: input.durationSeconds,
+          expiresAt: expiresAt.toISOString(),
+        },
+      },
+    ]);
     return { TimerId: t!.id, ExpiresAtUTC: expiresAt.toISOString() };
   });
   return result;
 }
 
 async function ownRunningTimer(db: Db, auth: AuthContext, timerId: number) {
-  const [t] = await db.select().from(timers).where(and(eq(timers.id, timerId), eq(timers.userId, auth.userId), isNull(timers.stoppedAt))).limit(1);
+  const [t] = await db
+    .select()
+    .from(timers)
+    .where(and(eq(timers.id, timerId), eq(timers.userId, auth.userId), isNull(timers.stoppedAt)))
+    .limit(1);
   if (!t) throw notFound();
   return t;
 }
 
 /** A location ping of a running timer. */
-export async function pingTimer(app: FastifyInstance, auth: AuthContext, input: { timerId: number; latitude: number; longitude: number; horizontalAccuracy?: number }) {
+export async function pingTimer(
+  app: FastifyInstance,
+  auth: AuthContext,
+  input: { timerId: number; latitude: number; longitude: number; horizontalAccuracy?: number },
+) {
   const t = await ownRunningTimer(app.db, auth, input.timerId);
   const b = t.branchOfficeId ? await branchForUser(app.db, auth, t.branchOfficeId) : null;
   const at = new Date();
   await withEvents(app, async (tx, emit) => {
-    await tx.insert(timerPings).values({ timerId: t.id, at, latitude: input.latitude, longitude: input.longitude, horizontalAccuracy: input.horizontalAccuracy ?? null });
-    await emit([{ ...timerBase(b, auth, at), kind: EventKind.TimerPing, latitude: input.latitude, longitude: input.longitude, payload: { timerId: t.id, horizontalAccuracy: input.horizontalAccuracy ?? null } }]);
+    await tx.insert(timerPings).values({
+      timerId: t.id,
+      at,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      horizontalAccuracy: input.horizontalAccuracy ?? null,
+    });
+    await emit([
+      {
+        ...timerBase(b, auth, at),
+        kind: EventKind.TimerPing,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        payload: { timerId: t.id, horizontalAccuracy: input.horizontalAccuracy ?? null },
+      },
+    ]);
   });
   return { TimerId: t.id };
 }
 
 /** Stops a timer safely (SafeStopped), confirmed by PIN; the panic code also raises a silent duress alarm. */
-export async function stopTimer(app: FastifyInstance, auth: AuthContext, input: { timerId: number; pin: string; latitude?: number; longitude?: number }) {
+export async function stopTimer(
+  app: FastifyInstance,
+  auth: AuthContext,
+  input: { timerId: number; pin: string; latitude?: number; longitude?: number },
+) {
   const t = await ownRunningTimer(app.db, auth, input.timerId);
   const mode = await checkPin(app.db, auth.userId, input.pin);
   const b = t.branchOfficeId ? await branchForUser(app.db, auth, t.branchOfficeId) : null;
@@ -247,7 +364,15 @@ export async function stopTimer(app: FastifyInstance, auth: AuthContext, input: 
       .where(and(eq(timers.id, t.id), isNull(timers.stoppedAt)))
       .returning({ id: timers.id });
     if (stopped.length === 0) throw notFound();
-    await emit([{ ...timerBase(b, auth, at), kind: EventKind.TimerStop, latitude: input.latitude ?? null, longitude: input.longitude ?? null, payload: { timerId: t.id, safeStopped: !t.alerted } }]);
+    await emit([
+      {
+        ...timerBase(b, auth, at),
+        kind: EventKind.TimerStop,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+        payload: { timerId: t.id, safeStopped: !t.alerted },
+      },
+    ]);
     if (mode === 'duress') {
       const fake = b ?? null;
       await emit([
@@ -274,7 +399,16 @@ export async function stopTimer(app: FastifyInstance, auth: AuthContext, input: 
  */
 export async function alertExpiredTimers(app: FastifyInstance, now: Date = new Date()): Promise<number> {
   const { result } = await withEvents(app, async (tx, emit) => {
-    const due = await rows<{ id: number; userId: number; branchOfficeId: number | null; timerForAction: string; organizationId: number | null; regionalOfficeId: number | null; testMode: boolean | null; userOrg: number | null }>(
+    const due = await rows<{
+      id: number;
+      userId: number;
+      branchOfficeId: number | null;
+      timerForAction: string;
+      organizationId: number | null;
+      regionalOfficeId: number | null;
+      testMode: boolean | null;
+      userOrg: number | null;
+    }>(
       tx,
       sql`select t.id, t.user_id as "userId", t.branch_office_id as "branchOfficeId", t.timer_for_action as "timerForAction",
             b.organization_id as "organizationId", b.regional_office_id as "regionalOfficeId", b.test_mode as "testMode", u.organization_id as "userOrg"
@@ -285,7 +419,10 @@ export async function alertExpiredTimers(app: FastifyInstance, now: Date = new D
           limit 200`,
     );
     if (due.length === 0) return 0;
-    await tx.update(timers).set({ alerted: true }).where(sql`${timers.id} = any(${`{${due.map((d) => d.id).join(',')}}`}::int[])`);
+    await tx
+      .update(timers)
+      .set({ alerted: true })
+      .where(sql`${timers.id} = any(${`{${due.map((d) => d.id).join(',')}}`}::int[])`);
     await emit(
       due.map((d) => ({
         kind: EventKind.Notification,

@@ -17,10 +17,20 @@ export function punctualityOf(db: Db) {
       ? await db.select().from(weekScheduleDays).where(eq(weekScheduleDays.weekScheduleId, b.weekScheduleId))
       : [];
     const hols = b.holidayTemplateId
-      ? await db.select().from(holidays).where(and(eq(holidays.holidayTemplateId, b.holidayTemplateId), eq(holidays.day, day)))
+      ? await db
+          .select()
+          .from(holidays)
+          .where(and(eq(holidays.holidayTemplateId, b.holidayTemplateId), eq(holidays.day, day)))
       : [];
     const scheduled = scheduledDay(
-      { timeZone: b.timeZone, days, holidays: hols, openingTimer: b.openingTimer, closingTimer: b.closingTimer, autoCloseTime: b.autoCloseTime },
+      {
+        timeZone: b.timeZone,
+        days,
+        holidays: hols,
+        openingTimer: b.openingTimer,
+        closingTimer: b.closingTimer,
+        autoCloseTime: b.autoCloseTime,
+      },
       day,
     );
     if (scheduled.kind !== 'working') return null;

@@ -138,7 +138,10 @@ export async function listNotifications(db: Db, auth: AuthContext, f: Notificati
   if (f.to) conditions.push(sql`e.occurred_at < ${f.to}::date + 1`);
   const isRead = sql`(exists (select 1 from notification_reads nr where nr.user_id = ${auth.userId} and nr.event_id = e.id)
       or e.id <= coalesce((select up_to_event_id from notification_read_marks m where m.user_id = ${auth.userId}), 0))`;
-  if (f.notDone) conditions.push(sql`(case when (e.notification_type in (2, 10, 11, 12, 15) or e.security_alert) then ack.event_id is null else not ${isRead} end)`);
+  if (f.notDone)
+    conditions.push(
+      sql`(case when (e.notification_type in (2, 10, 11, 12, 15) or e.security_alert) then ack.event_id is null else not ${isRead} end)`,
+    );
   const where = conditions.reduce((acc, c) => sql`${acc} and ${c}`);
   const list = await rows<Raw>(
     db,

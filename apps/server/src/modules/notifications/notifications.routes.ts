@@ -16,32 +16,46 @@ import { serveActivityReport } from '../reports/reports.routes.js';
 export async function notificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/client/getnotificationsv2', { preValidation: requireClient, schema: { querystring: ZGetNotificationsV2Query } }, async (req) => {
-    const list = await listNotifications(app.db, req.auth!, req.query);
-    if (req.query.id && list.length === 0) throw notFound();
-    return { success: true, body: { notificationobject: list } };
-  });
+  app.get(
+    '/api/client/getnotificationsv2',
+    { preValidation: requireClient, schema: { querystring: ZGetNotificationsV2Query } },
+    async (req) => {
+      const list = await listNotifications(app.db, req.auth!, req.query);
+      if (req.query.id && list.length === 0) throw notFound();
+      return { success: true, body: { notificationobject: list } };
+    },
+  );
 
-  app.post('/api/client/getnotifications', { preValidation: requireClient, schema: { body: ZGetNotificationsRequest } }, async (req, reply) => {
-    const auth = req.auth!;
-    const input = req.body;
-    switch (input.case) {
-      case 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID': {
-        const [one] = await listNotifications(app.db, auth, { type: 'all', id: input.taskid, withBranchActions: true, offset: 0, limit: 1 });
-        if (!one) throw notFound();
-        // Report detail extras (spec §3 Activity notification detail): packet, message, notified users, …
-        const extras = await activityDetailExtras(app.db, auth, input.taskid);
-        return { success: true, body: { notificationobject: { ...one, ...(extras ?? {}) } } };
+  app.post(
+    '/api/client/getnotifications',
+    { preValidation: requireClient, schema: { body: ZGetNotificationsRequest } },
+    async (req, reply) => {
+      const auth = req.auth!;
+      const input = req.body;
+      switch (input.case) {
+        case 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID': {
+          const [one] = await listNotifications(app.db, auth, {
+            type: 'all',
+            id: input.taskid,
+            withBranchActions: true,
+            offset: 0,
+            limit: 1,
+          });
+          if (!one) throw notFound();
+          // Report detail extras (spec §3 Activity notification detail): packet, message, notified users, …
+          const extras = await activityDetailExtras(app.db, auth, input.taskid);
+          return { success: true, body: { notificationobject: { ...one, ...(extras ?? {}) } } };
+        }
+        case 'MARK-AS-READ-BY-TASKID':
+          if (!(await markRead(app.db, auth, input.taskid))) throw notFound();
+          return { success: true, body: { taskid: input.taskid } };
+        case 'MARK-ALL-AS-READ':
+          return { success: true, body: { upToNotificationId: await markAllRead(app.db, auth) } };
+        case 'GET-ENS-NOTIFICATIONS':
+          return { success: true, body: { temp_ens_notificationobject: [] } };
+        case 'GET-ALL-REPORTS':
+          return serveActivityReport(app, req, reply, input);
       }
-      case 'MARK-AS-READ-BY-TASKID':
-        if (!(await markRead(app.db, auth, input.taskid))) throw notFound();
-        return { success: true, body: { taskid: input.taskid } };
-      case 'MARK-ALL-AS-READ':
-        return { success: true, body: { upToNotificationId: await markAllRead(app.db, auth) } };
-      case 'GET-ENS-NOTIFICATIONS':
-        return { success: true, body: { temp_ens_notificationobject: [] } };
-      case 'GET-ALL-REPORTS':
-        return serveActivityReport(app, req, reply, input);
-    }
-  });
+    },
+  );
 }

@@ -5,7 +5,11 @@ import { requireClient } from '../../plugins/session.js';
 import { listOrganizations } from './organizations.repository.js';
 
 export async function organizationsRoutes(app: FastifyInstance) {
-  app.post('/api/client/getorganizations', { preValidation: requireClient }, async (req): Promise<Envelope<{ organizationobject: OrganizationSummary[] }>> => {
-    return { success: true, body: { organizationobject: await listOrganizations(app.db, req.auth!) } };
-  });
+  app.post(
+    '/api/client/getorganizations',
+    { preValidation: requireClient },
+    async (req): Promise<Envelope<{ organizationobject: OrganizationSummary[] }>> => {
+      return { success: true, body: { organizationobject: await listOrganizations(app.db, req.auth!) } };
+    },
+  );
 }

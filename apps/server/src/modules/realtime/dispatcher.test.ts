@@ -31,9 +31,13 @@ describe('textFrame', () => {
 });
 
 describe('DispatchBatch', () => {
-  const event = (id: number, BranchOfficeId: number | null, OrganizationId: number) => ({ id, BranchOfficeId, OrganizationId }) as SocketEvent;
+  const event = (id: number, BranchOfficeId: number | null, OrganizationId: number) =>
+    ({ id, BranchOfficeId, OrganizationId }) as SocketEvent;
   const events = [event(10, 1, 100), event(11, 2, 100), event(12, null, 100), event(13, 3, 200)];
-  const batch = new DispatchBatch(events, events.map((e) => JSON.stringify({ id: e.id })));
+  const batch = new DispatchBatch(
+    events,
+    events.map((e) => JSON.stringify({ id: e.id })),
+  );
   const ids = (buf: Buffer) => [...buf.toString('latin1').matchAll(/"id":(\d+)/g)].map((m) => Number(m[1]));
   /** The payloads of the frames in `buf` (all short: 7-bit lengths). */
   const payloads = (buf: Buffer) => {

@@ -28,7 +28,15 @@ describe.each(DB_KINDS)('event log on %s', (kind) => {
         // Half the writers send their whole transaction at once (one message on PostgreSQL); some
         // fail in the database (an unknown organisation) and must leave nothing behind.
         try {
-          const ids = await commitWithEvents(server.app, [], Array.from({ length: 1 + (i % 3) }, () => ({ kind: 'TEST', payload: { i }, ...(i % 7 === 6 ? { organizationId: 999_999 } : {}) })));
+          const ids = await commitWithEvents(
+            server.app,
+            [],
+            Array.from({ length: 1 + (i % 3) }, () => ({
+              kind: 'TEST',
+              payload: { i },
+              ...(i % 7 === 6 ? { organizationId: 999_999 } : {}),
+            })),
+          );
           committed.push(...ids);
         } catch (err) {
           if (i % 7 !== 6) throw err;
@@ -37,7 +45,11 @@ describe.each(DB_KINDS)('event log on %s', (kind) => {
       }
       try {
         await db.transaction(async (tx) => {
-          const ids = await appendEvents(tx as unknown as Db, Array.from({ length: 1 + (i % 3) }, () => ({ kind: 'TEST', payload: { i } })), { notify: kind === 'postgres' });
+          const ids = await appendEvents(
+            tx as unknown as Db,
+            Array.from({ length: 1 + (i % 3) }, () => ({ kind: 'TEST', payload: { i } })),
+            { notify: kind === 'postgres' },
+          );
           // Hold the transaction open a while after the insert, as a slow commit would.
           await tx.execute(sql`select pg_sleep(${(i % 5) / 200})`);
           if (i % 7 === 6) throw new Error('rollback');
@@ -71,14 +83,32 @@ describe.each(DB_KINDS)('event log on %s', (kind) => {
   it('appends at commit exactly the values given: quotes, backslashes, $1, unicode, JSON, nulls, times', async () => {
     const tricky = `it's \\ "quoted" $1 $2 ?? -- ; commit; Ë€😀`;
     const at = new Date('2026-03-29T01:30:00.123Z');
-    const ids = await commitWithEvents(server.app, [], [
-      { kind: 'TEST', messageContent: tricky, occurredAt: at, latitude: 41.3275, longitude: null, payload: { note: tricky, n: [1, 2.5, null], nested: { ok: true } } },
-      { kind: 'TEST', messageContent: null, payload: {} },
-    ]);
+    const ids = await commitWithEvents(
+      server.app,
+      [],
+      [
+        {
+          kind: 'TEST',
+          messageContent: tricky,
+          occurredAt: at,
+          latitude: 41.3275,
+          longitude: null,
+          payload: { note: tricky, n: [1, 2.5, null], nested: { ok: true } },
+        },
+        { kind: 'TEST', messageContent: null, payload: {} },
+      ],
+    );
     expect(ids).toHaveLength(2);
     expect(ids[1]).toBe(ids[0]! + 1);
     const [row] = await eventsAfter(server.database.db, ids[0]! - 1, 1);
-    expect(row).toMatchObject({ id: ids[0], kind: 'TEST', messageContent: tricky, latitude: 41.3275, longitude: null, payload: { note: tricky, n: [1, 2.5, null], nested: { ok: true } } });
+    expect(row).toMatchObject({
+      id: ids[0],
+      kind: 'TEST',
+      messageContent: tricky,
+      latitude: 41.3275,
+      longitude: null,
+      payload: { note: tricky, n: [1, 2.5, null], nested: { ok: true } },
+    });
     expect(new Date(row!.occurredAt as string).toISOString()).toBe(at.toISOString());
   });
 
@@ -86,15 +116,26 @@ describe.each(DB_KINDS)('event log on %s', (kind) => {
     const before = (await eventsAfter(server.database.db, 0, 1_000_000)).length;
     const [org] = await server.database.db.insert(organizations).values({ name: 'Commit probe' }).returning({ id: organizations.id });
     await expect(
-      commitWithEvents(server.app, [(db) => db.update(organizations).set({ name: 'Changed' }).where(eq(organizations.id, org!.id))], [{ kind: 'TEST', organizationId: 999_999, payload: {} }]),
+      commitWithEvents(
+        server.app,
+        [(db) => db.update(organizations).set({ name: 'Changed' }).where(eq(organizations.id, org!.id))],
+        [{ kind: 'TEST', organizationId: 999_999, payload: {} }],
+      ),
     ).rejects.toThrow();
     expect((await eventsAfter(server.database.db, 0, 1_000_000)).length).toBe(before);
     const [after] = await server.database.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, org!.id));
     expect(after!.name).toBe('Commit probe');
     // The same writes with a good event commit both.
-    const ids = await commitWithEvents(server.app, [(db) => db.update(organizations).set({ name: 'Changed' }).where(eq(organizations.id, org!.id))], [{ kind: 'TEST', organizationId: org!.id, payload: {} }]);
+    const ids = await commitWithEvents(
+      server.app,
+      [(db) => db.update(organizations).set({ name: 'Changed' }).where(eq(organizations.id, org!.id))],
+      [{ kind: 'TEST', organizationId: org!.id, payload: {} }],
+    );
     expect(ids).toHaveLength(1);
-    const [changed] = await server.database.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, org!.id));
+    const [changed] = await server.database.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, org!.id));
     expect(changed!.name).toBe('Changed');
   });
 });

@@ -41,7 +41,10 @@ function insertEvents(tx: Db, rows: NewEvent[], opts: { notify: boolean }) {
   return tx
     .insert(events)
     .values(rows.map((r, i) => ({ ...r, ...(i === 0 ? { id: firstId } : {}), createdAt: sql`clock_timestamp()` })))
-    .returning({ id: events.id, notified: opts.notify ? sql<string>`pg_notify(${EVENTS_CHANNEL}, ${events.id}::text)` : sql<string>`null` });
+    .returning({
+      id: events.id,
+      notified: opts.notify ? sql<string>`pg_notify(${EVENTS_CHANNEL}, ${events.id}::text)` : sql<string>`null`,
+    });
 }
 
 /**
@@ -99,7 +102,8 @@ export async function commitWithEvents(app: FastifyInstance, writes: ((db: Db) =
   const text = statements.join(';\n');
   let rows: { id: string | number }[] = [];
   if (pool) {
-    const results = (await pool.query(text)) as unknown as pg.QueryResult<{ id: string | number }> | pg.QueryResult<{ id: string | number }>[];
+    const results = (await pool.query(text)) as unknown as
+      pg.QueryResult<{ id: string | number }> | pg.QueryResult<{ id: string | number }>[];
     rows = events.length ? (Array.isArray(results) ? results.at(-1)! : results).rows : [];
   } else if (pglite) {
     const results = await pglite.exec(text);

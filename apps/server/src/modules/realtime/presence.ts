@@ -123,7 +123,8 @@ export class Presence {
       );
       for (const u of found) this.known.set(u.UserId, u);
     }
-    for (const r of this.remote.values()) for (const id of r.ids) if (!users.has(id) && this.known.has(id)) users.set(id, this.known.get(id)!);
+    for (const r of this.remote.values())
+      for (const id of r.ids) if (!users.has(id) && this.known.has(id)) users.set(id, this.known.get(id)!);
     const list = [...users.values()].sort((a, b) => a.UserId - b.UserId);
     const json = JSON.stringify({ type: 'onlineConsoles', users: list } satisfies SocketMessage);
     if (json === this.lastJson) return;

@@ -30,7 +30,10 @@ const ZInit = z.object({
  * get the same object, so a dispatch batch builds their frames once.
  */
 export async function loadScope(app: FastifyInstance, auth: AuthContext): Promise<SocketScope> {
-  const branches = await rows<{ id: number }>(app.db, sql`select ${branchOffices.id} as id from ${branchOffices} where ${branchScope(auth)}`);
+  const branches = await rows<{ id: number }>(
+    app.db,
+    sql`select ${branchOffices.id} as id from ${branchOffices} where ${branchScope(auth)}`,
+  );
   const orgs = await rows<{ id: number }>(app.db, sql`${organizationIdsSubquery(auth)}`);
   const branchIds = branches.map((b) => b.id).sort((a, b) => a - b);
   const organizationIds = orgs.map((o) => Object.values(o)[0] as number).sort((a, b) => a - b);
@@ -147,7 +150,10 @@ export async function socketRoutes(app: FastifyInstance) {
     for (const s of sockets) if (s.live) s.sendJson(json);
   });
   app.decorate('presence', presence);
-  app.dispatcher.onNotify(PRESENCE_CHANNEL, (payload) => void presence.receive(payload).catch((err) => app.log.warn({ err }, 'presence update failed')));
+  app.dispatcher.onNotify(
+    PRESENCE_CHANNEL,
+    (payload) => void presence.receive(payload).catch((err) => app.log.warn({ err }, 'presence update failed')),
+  );
   app.addHook('preClose', async () => presence.leave().catch(() => undefined));
 
   /**

@@ -7,7 +7,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type ActivityDetailExtras, type ActivityReportRequest, type ActivityReportRow, type ActivityType } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { notificationTypeFilter, presentNotificationFields, type NotificationRawFields } from '../notifications/notifications.repository.js';
+import {
+  notificationTypeFilter,
+  presentNotificationFields,
+  type NotificationRawFields,
+} from '../notifications/notifications.repository.js';
 import type { Column } from './export.js';
 import { and, direction, epochMs, iso, localDayRange, localTime, localTimeAt, scopeAndFilters } from './report-sql.js';
 
@@ -63,7 +67,9 @@ function fromWhere(auth: AuthContext, f: ActivityFilter, names = true): SQL {
   if (f.userId) conditions.push(sql`e.user_id = ${f.userId}`);
   if (f.search) {
     const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(e.branch_action ilike ${like} or branch_offices.name ilike ${like} or u.name ilike ${like} or u.surname ilike ${like} or e.message_content ilike ${like})`);
+    conditions.push(
+      sql`(e.branch_action ilike ${like} or branch_offices.name ilike ${like} or u.name ilike ${like} or u.surname ilike ${like} or e.message_content ilike ${like})`,
+    );
   }
   if (f.extra) conditions.push(f.extra);
   const joins = names
@@ -71,7 +77,9 @@ function fromWhere(auth: AuthContext, f: ActivityFilter, names = true): SQL {
     left join branch_office_types t on t.id = branch_offices.branch_office_type_id
     left join offices r on r.id = e.regional_office_id
     left join users u on u.id = e.user_id`
-    : f.search ? sql`left join users u on u.id = e.user_id` : sql``;
+    : f.search
+      ? sql`left join users u on u.id = e.user_id`
+      : sql``;
   return sql`from events e
     join branch_offices on branch_offices.id = e.branch_office_id
     ${joins}
@@ -198,8 +206,20 @@ export class ActivityNames {
 }
 
 /** The fields of an activity row that ACTIVITY_COLUMNS read. */
-export type ActivityCells = Pick<ActivityReportRow, 'NotificationTimeLocal' | 'OrganizationName' | 'RegionalOfficeName' | 'BranchOfficeName'
-  | 'BranchAction' | 'Punctuality' | 'Name' | 'Surname' | 'IsClosedBySystemData' | 'IsTestNotification' | 'MessageContent'>;
+export type ActivityCells = Pick<
+  ActivityReportRow,
+  | 'NotificationTimeLocal'
+  | 'OrganizationName'
+  | 'RegionalOfficeName'
+  | 'BranchOfficeName'
+  | 'BranchAction'
+  | 'Punctuality'
+  | 'Name'
+  | 'Surname'
+  | 'IsClosedBySystemData'
+  | 'IsTestNotification'
+  | 'MessageContent'
+>;
 
 const punctuality = (p: string | null): ActivityReportRow['Punctuality'] => (p === 'early' || p === 'ontime' || p === 'late' ? p : null);
 
@@ -249,7 +269,16 @@ export const ACTIVITY_COLUMNS: Column<ActivityCells>[] = [
  * managers). Null when the notification is not in the caller's scope.
  */
 export async function activityDetailExtras(db: Db, auth: AuthContext, id: number): Promise<ActivityDetailExtras | null> {
-  const [e] = await rows<{ payload: Record<string, unknown>; message_content: string | null; branch_action: string | null; branch_office_id: number; regional_office_id: number | null; organization_id: number; branch_name: string; user_id: number | null }>(
+  const [e] = await rows<{
+    payload: Record<string, unknown>;
+    message_content: string | null;
+    branch_action: string | null;
+    branch_office_id: number;
+    regional_office_id: number | null;
+    organization_id: number;
+    branch_name: string;
+    user_id: number | null;
+  }>(
     db,
     sql`select e.payload, e.message_content, e.branch_action, e.branch_office_id, e.regional_office_id, e.organization_id, branch_offices.name as branch_name, e.user_id
         from events e join branch_offices on branch_offices.id = e.branch_office_id
@@ -257,11 +286,13 @@ export async function activityDetailExtras(db: Db, auth: AuthContext, id: number
   );
   if (!e) return null;
   const profile = e.user_id
-    ? (await rows<{ Name: string; Surname: string; Email: string; PhoneNumber: string | null; RoleNameDisplay: string }>(
-      db,
-      sql`select u.name as "Name", u.surname as "Surname", u.email as "Email", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
+    ? ((
+        await rows<{ Name: string; Surname: string; Email: string; PhoneNumber: string | null; RoleNameDisplay: string }>(
+          db,
+          sql`select u.name as "Name", u.surname as "Surname", u.email as "Email", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
           from users u join roles ro on ro.id = u.role_id where u.id = ${e.user_id}`,
-    ))[0] ?? null
+        )
+      )[0] ?? null)
     : null;
   const notified = await rows<{ Name: string; Surname: string; PhoneNumber: string | null; RoleNameDisplay: string }>(
     db,

@@ -17,7 +17,17 @@ import { sql } from 'drizzle-orm';
 import { type DailyReportRequest, type DailyReportRow, type DailyTask, type DayStatus, type Punctuality } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { addLocalDays, classifyClosing, classifyOpening, isoWeekday, localDay, localWallTimeToInstant, scheduledDay, type HolidayDef, type ScheduleDayDef } from '../supervision/schedule.js';
+import {
+  addLocalDays,
+  classifyClosing,
+  classifyOpening,
+  isoWeekday,
+  localDay,
+  localWallTimeToInstant,
+  scheduledDay,
+  type HolidayDef,
+  type ScheduleDayDef,
+} from '../supervision/schedule.js';
 import type { Column } from './export.js';
 import { and, iso, localTime, scopeAndFilters, zoneAbbr } from './report-sql.js';
 
@@ -39,7 +49,12 @@ export type DailyFilter = Omit<DailyReportRequest, 'offset' | 'limit' | 'format'
 
 /** Branches in scope matching the filters, in the order of `sortBy` (ties by branch name, id). */
 async function branchesOf(db: Db, auth: AuthContext, f: DailyFilter): Promise<BranchRaw[]> {
-  const order = f.sortBy === 'region' ? sql`r.name, branch_offices.name` : f.sortBy === 'organization' ? sql`o.name, branch_offices.name` : sql`branch_offices.name`;
+  const order =
+    f.sortBy === 'region'
+      ? sql`r.name, branch_offices.name`
+      : f.sortBy === 'organization'
+        ? sql`o.name, branch_offices.name`
+        : sql`branch_offices.name`;
   return rows<BranchRaw>(
     db,
     sql`select branch_offices.id, branch_offices.name, r.name as region_name, o.name as organization_name, branch_offices.time_zone,
@@ -97,13 +112,23 @@ async function buildRows(db: Db, pairs: { b: BranchRaw; date: string }[], now: D
   const to = dates[dates.length - 1]!;
   const scheduleIds = [...new Set(pairs.map((p) => p.b.week_schedule_id).filter((x): x is number => x != null))];
   const templateIds = [...new Set(pairs.map((p) => p.b.holiday_template_id).filter((x): x is number => x != null))];
-  const idList = (ids: number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+  const idList = (ids: number[]) =>
+    sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    );
   const [days, hols, evs] = await Promise.all([
     scheduleIds.length
-      ? rows<{ week_schedule_id: number; weekday: number; opens_at: string; closes_at: string }>(db, sql`select week_schedule_id, weekday, opens_at::text as opens_at, closes_at::text as closes_at from week_schedule_days where week_schedule_id in (${idList(scheduleIds)})`)
+      ? rows<{ week_schedule_id: number; weekday: number; opens_at: string; closes_at: string }>(
+          db,
+          sql`select week_schedule_id, weekday, opens_at::text as opens_at, closes_at::text as closes_at from week_schedule_days where week_schedule_id in (${idList(scheduleIds)})`,
+        )
       : Promise.resolve([]),
     templateIds.length
-      ? rows<{ holiday_template_id: number; day: string; name: string }>(db, sql`select holiday_template_id, day::text as day, name from holidays where holiday_template_id in (${idList(templateIds)}) and day between ${from}::date and ${to}::date`)
+      ? rows<{ holiday_template_id: number; day: string; name: string }>(
+          db,
+          sql`select holiday_template_id, day::text as day, name from holidays where holiday_template_id in (${idList(templateIds)}) and day between ${from}::date and ${to}::date`,
+        )
       : Promise.resolve([]),
     rows<EventRaw>(
       db,
@@ -115,9 +140,14 @@ async function buildRows(db: Db, pairs: { b: BranchRaw; date: string }[], now: D
     ),
   ]);
   const daysBySchedule = new Map<number, ScheduleDayDef[]>();
-  for (const d of days) daysBySchedule.set(d.week_schedule_id, [...(daysBySchedule.get(d.week_schedule_id) ?? []), { weekday: d.weekday, opensAt: d.opens_at, closesAt: d.closes_at }]);
+  for (const d of days)
+    daysBySchedule.set(d.week_schedule_id, [
+      ...(daysBySchedule.get(d.week_schedule_id) ?? []),
+      { weekday: d.weekday, opensAt: d.opens_at, closesAt: d.closes_at },
+    ]);
   const holsByTemplate = new Map<number, HolidayDef[]>();
-  for (const h of hols) holsByTemplate.set(h.holiday_template_id, [...(holsByTemplate.get(h.holiday_template_id) ?? []), { day: h.day, name: h.name }]);
+  for (const h of hols)
+    holsByTemplate.set(h.holiday_template_id, [...(holsByTemplate.get(h.holiday_template_id) ?? []), { day: h.day, name: h.name }]);
   // Events by branch and branch-local day.
   const zoneOf = new Map(pairs.map((p) => [p.b.id, p.b.time_zone]));
   const byKey = new Map<string, EventRaw[]>();
@@ -132,8 +162,8 @@ async function buildRows(db: Db, pairs: { b: BranchRaw; date: string }[], now: D
     const schedule = scheduledDay(
       {
         timeZone: b.time_zone,
-        days: b.week_schedule_id != null ? daysBySchedule.get(b.week_schedule_id) ?? [] : [],
-        holidays: b.holiday_template_id != null ? holsByTemplate.get(b.holiday_template_id) ?? [] : [],
+        days: b.week_schedule_id != null ? (daysBySchedule.get(b.week_schedule_id) ?? []) : [],
+        holidays: b.holiday_template_id != null ? (holsByTemplate.get(b.holiday_template_id) ?? []) : [],
         openingTimer: b.opening_timer,
         closingTimer: b.closing_timer,
         autoCloseTime: b.auto_close_time,
@@ -145,11 +175,29 @@ async function buildRows(db: Db, pairs: { b: BranchRaw; date: string }[], now: D
     const closes = list.filter((e) => e.branch_action === 'Close');
     const task = (e: EventRaw, punctuality: Punctuality | null): DailyTask => {
       const at = iso(e.occurred_at);
-      return { NotificationId: Number(e.id), TimeUTC: at, TimeLocal: localTime(at, b.time_zone), UserId: e.user_id, Name: e.name, Surname: e.surname, Punctuality: punctuality, IsClosedBySystem: e.is_closed_by_system };
+      return {
+        NotificationId: Number(e.id),
+        TimeUTC: at,
+        TimeLocal: localTime(at, b.time_zone),
+        UserId: e.user_id,
+        Name: e.name,
+        Surname: e.surname,
+        Punctuality: punctuality,
+        IsClosedBySystem: e.is_closed_by_system,
+      };
     };
     const working = schedule.kind === 'working' ? schedule : null;
     const tasksOpenings = opens.map((e, i) => task(e, working && i === 0 ? classifyOpening(new Date(iso(e.occurred_at)), working) : null));
-    const tasksClosings = closes.map((e, i) => task(e, working && i === closes.length - 1 ? (e.is_closed_by_system ? 'late' : classifyClosing(new Date(iso(e.occurred_at)), working)) : null));
+    const tasksClosings = closes.map((e, i) =>
+      task(
+        e,
+        working && i === closes.length - 1
+          ? e.is_closed_by_system
+            ? 'late'
+            : classifyClosing(new Date(iso(e.occurred_at)), working)
+          : null,
+      ),
+    );
     const lastOpen = opens[opens.length - 1];
     const lastClose = closes[closes.length - 1];
     let status: DayStatus;
@@ -171,7 +219,12 @@ async function buildRows(db: Db, pairs: { b: BranchRaw; date: string }[], now: D
       TimeZoneCode: zoneAbbr(b.time_zone, noon.getTime()),
       TimeZone: b.time_zone,
       DayStatus: status,
-      Schedule: schedule.kind === 'working' ? `${hhmm(schedule.opensAt)}–${hhmm(schedule.closesAt)}` : schedule.kind === 'holiday' ? schedule.name : null,
+      Schedule:
+        schedule.kind === 'working'
+          ? `${hhmm(schedule.opensAt)}–${hhmm(schedule.closesAt)}`
+          : schedule.kind === 'holiday'
+            ? schedule.name
+            : null,
       OpeningStatus: tasksOpenings[0]?.Punctuality ?? null,
       ClosingStatus: tasksClosings[tasksClosings.length - 1]?.Punctuality ?? null,
       tasksOpenings,
@@ -181,7 +234,14 @@ async function buildRows(db: Db, pairs: { b: BranchRaw; date: string }[], now: D
 }
 
 /** One page of the daily report and the number of rows (branches × days). `now` decides PENDING vs NOT_OPENED. */
-export async function dailyPage(db: Db, auth: AuthContext, f: DailyFilter, offset: number, limit: number, now = new Date()): Promise<{ list: DailyReportRow[]; total: number }> {
+export async function dailyPage(
+  db: Db,
+  auth: AuthContext,
+  f: DailyFilter,
+  offset: number,
+  limit: number,
+  now = new Date(),
+): Promise<{ list: DailyReportRow[]; total: number }> {
   const branches = await branchesOf(db, auth, f);
   const dates = datesOf(f);
   const pairs = pickPairs(branches.length, dates.length, f, offset, limit).map(([bi, di]) => ({ b: branches[bi]!, date: dates[di]! }));
@@ -189,7 +249,13 @@ export async function dailyPage(db: Db, auth: AuthContext, f: DailyFilter, offse
 }
 
 /** Every row of the daily report in order, in batches (exports). */
-export async function* dailyBatches(db: Db, auth: AuthContext, f: DailyFilter, signal: AbortSignal, batch = 2_000): AsyncGenerator<DailyReportRow[]> {
+export async function* dailyBatches(
+  db: Db,
+  auth: AuthContext,
+  f: DailyFilter,
+  signal: AbortSignal,
+  batch = 2_000,
+): AsyncGenerator<DailyReportRow[]> {
   const branches = await branchesOf(db, auth, f);
   const dates = datesOf(f);
   const total = branches.length * dates.length;

@@ -5,16 +5,50 @@ import { CsvEncoder, memoTranslate } from './export.js';
 
 describe('CsvEncoder', () => {
   it('gives the bytes of stringify(rows), quoting included, with repeated and fresh values', () => {
-    const tricky = ['plain', 'a,b', 'say "hi"', 'two\nlines', 'cr\rhere', '', ' spaced ', '-12', '=SUM(A1)', 'Ünïcödé ë', 'x'.repeat(300), '"', ',', '\r\n'];
+    const tricky = [
+      'plain',
+      'a,b',
+      'say "hi"',
+      'two\nlines',
+      'cr\rhere',
+      '',
+      ' spaced ',
+      '-12',
+      '=SUM(A1)',
+      'Ünïcödé ë',
+      'x'.repeat(300),
+      '"',
+      ',',
+      '\r\n',
+    ];
     const rows: (string | number)[][] = [];
     for (let i = 0; i < 2_000; i++) {
-      rows.push([`2026-03-08 0${i % 10}:30:00 CDT`, tricky[i % tricky.length]!, tricky[(i * 7) % tricky.length]!, i, i / 8, -i, 'Scale Bank 1', '']);
+      rows.push([
+        `2026-03-08 0${i % 10}:30:00 CDT`,
+        tricky[i % tricky.length]!,
+        tricky[(i * 7) % tricky.length]!,
+        i,
+        i / 8,
+        -i,
+        'Scale Bank 1',
+        '',
+      ]);
     }
     const encoder = new CsvEncoder();
     expect(encoder.records(rows.slice(0, 1_000)) + encoder.records(rows.slice(1_000))).toBe(stringify(rows));
     expect(new CsvEncoder().records([['only']])).toBe('only\n');
     expect(new CsvEncoder().records([[''], ['']])).toBe(stringify([[''], ['']]));
-    expect(new CsvEncoder().records([['', ''], ['a\nb', '']])).toBe(stringify([['', ''], ['a\nb', '']]));
+    expect(
+      new CsvEncoder().records([
+        ['', ''],
+        ['a\nb', ''],
+      ]),
+    ).toBe(
+      stringify([
+        ['', ''],
+        ['a\nb', ''],
+      ]),
+    );
   });
 });
 

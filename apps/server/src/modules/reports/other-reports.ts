@@ -7,7 +7,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   formatDuration,
-  type CheckInOutRequest, type CheckInOutRow, type LogAccessRow, type SurveyReportDetail, type SurveyReportRow, type TimerPing, type TimerReportRow,
+  type CheckInOutRequest,
+  type CheckInOutRow,
+  type LogAccessRow,
+  type SurveyReportDetail,
+  type SurveyReportRow,
+  type TimerPing,
+  type TimerReportRow,
 } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import { organizationIdsSubquery, branchScope } from '../../plugins/authorization.js';
@@ -31,8 +37,14 @@ const CHECKIN_SORTS: Record<CheckInOutRequest['sortBy'], SQL> = {
 };
 
 /** Ordered check-in/out query and count (spec §7 getcheckinout). */
-export function checkInOutQueries(auth: AuthContext, f: Filter<CheckInOutRequest['sortBy']> & { insideGeofence?: boolean }): { query: SQL; count: SQL } {
-  const conditions = [...scopeAndFilters(auth, f, sql`branch_offices.organization_id`), localDayRange(sql`c.check_in_at`, sql`branch_offices.time_zone`, f.fromDate, f.toDate)];
+export function checkInOutQueries(
+  auth: AuthContext,
+  f: Filter<CheckInOutRequest['sortBy']> & { insideGeofence?: boolean },
+): { query: SQL; count: SQL } {
+  const conditions = [
+    ...scopeAndFilters(auth, f, sql`branch_offices.organization_id`),
+    localDayRange(sql`c.check_in_at`, sql`branch_offices.time_zone`, f.fromDate, f.toDate),
+  ];
   if (f.userId) conditions.push(sql`c.user_id = ${f.userId}`);
   if (f.insideGeofence !== undefined) conditions.push(sql`c.inside_geofence = ${f.insideGeofence}`);
   const fw = sql`from check_ins c
@@ -56,11 +68,29 @@ export function checkInOutQueries(auth: AuthContext, f: Filter<CheckInOutRequest
 
 /** Raw check-in/out row. */
 export interface CheckInRaw {
-  id: number; user_id: number; name: string; surname: string; email: string; branch_id: number; branch_name: string;
-  branch_lng: number | null; branch_lat: number | null; time_zone: string; type_display: string | null;
-  region_id: number | null; region_name: string | null; org_id: number; org_name: string;
-  check_in_at: Date | string; check_out_at: Date | string | null; cb_name: string | null; cb_surname: string | null;
-  longitude: number | null; latitude: number | null; horizontal_accuracy: number | null; inside_geofence: boolean | null;
+  id: number;
+  user_id: number;
+  name: string;
+  surname: string;
+  email: string;
+  branch_id: number;
+  branch_name: string;
+  branch_lng: number | null;
+  branch_lat: number | null;
+  time_zone: string;
+  type_display: string | null;
+  region_id: number | null;
+  region_name: string | null;
+  org_id: number;
+  org_name: string;
+  check_in_at: Date | string;
+  check_out_at: Date | string | null;
+  cb_name: string | null;
+  cb_surname: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  horizontal_accuracy: number | null;
+  inside_geofence: boolean | null;
 }
 
 /** Spec §3 Check-in/out row of a raw row. */
@@ -68,15 +98,31 @@ export function presentCheckIn(r: CheckInRaw): CheckInOutRow {
   const inAt = iso(r.check_in_at);
   const outAt = r.check_out_at ? iso(r.check_out_at) : null;
   return {
-    CheckInId: r.id, UserId: r.user_id, Name: r.name, Surname: r.surname, Email: r.email,
-    BranchOfficeId: r.branch_id, BranchOfficeName: r.branch_name, BranchLongitude: r.branch_lng, BranchLatitude: r.branch_lat,
-    BranchOfficeDst: zoneAbbr(r.time_zone, Date.parse(inAt)), BranchOfficeTimeZone: r.time_zone,
+    CheckInId: r.id,
+    UserId: r.user_id,
+    Name: r.name,
+    Surname: r.surname,
+    Email: r.email,
+    BranchOfficeId: r.branch_id,
+    BranchOfficeName: r.branch_name,
+    BranchLongitude: r.branch_lng,
+    BranchLatitude: r.branch_lat,
+    BranchOfficeDst: zoneAbbr(r.time_zone, Date.parse(inAt)),
+    BranchOfficeTimeZone: r.time_zone,
     BranchOfficeType: r.type_display ? branchTypeDisplay(r.type_display) : '',
-    RegionalOfficeId: r.region_id, RegionalOfficeName: r.region_name, OrganizationId: r.org_id, OrganizationName: r.org_name,
-    CheckIn: localTime(inAt, r.time_zone), CheckInTimestamp: inAt,
-    CheckOut: outAt ? localTime(outAt, r.time_zone) : null, CheckOutTimestamp: outAt,
+    RegionalOfficeId: r.region_id,
+    RegionalOfficeName: r.region_name,
+    OrganizationId: r.org_id,
+    OrganizationName: r.org_name,
+    CheckIn: localTime(inAt, r.time_zone),
+    CheckInTimestamp: inAt,
+    CheckOut: outAt ? localTime(outAt, r.time_zone) : null,
+    CheckOutTimestamp: outAt,
     CheckedOutBy: fullName(r.cb_name, r.cb_surname),
-    Longitude: r.longitude, Latitude: r.latitude, HorizontalAccuracy: r.horizontal_accuracy, InsideGeofence: r.inside_geofence,
+    Longitude: r.longitude,
+    Latitude: r.latitude,
+    HorizontalAccuracy: r.horizontal_accuracy,
+    InsideGeofence: r.inside_geofence,
   };
 }
 
@@ -109,12 +155,17 @@ const TIMER_ZONE = sql`coalesce(branch_offices.time_zone, ho.time_zone, 'UTC')`;
 
 /** A timer is in scope through its branch, or — without a branch — through its user's organisation (organisation-wide roles). */
 function timerScope(auth: AuthContext): SQL {
-  const orgWide = [2, 5, 8, 12].includes(auth.roleId) ? sql`(branch_offices.id is null and u.organization_id in (${organizationIdsSubquery(auth)}))` : sql`false`;
+  const orgWide = [2, 5, 8, 12].includes(auth.roleId)
+    ? sql`(branch_offices.id is null and u.organization_id in (${organizationIdsSubquery(auth)}))`
+    : sql`false`;
   return sql`((branch_offices.id is not null and ${branchScope(auth)}) or ${orgWide})`;
 }
 
 /** Ordered timer query and count (spec §7 gettrackings GET-ALL-NON-RETAIL-PINGS). */
-export function timerQueries(auth: AuthContext, f: Filter<TimerSort> & { status: 'all' | 'safeStopped' | 'alerted' | 'running' }): { query: SQL; count: SQL } {
+export function timerQueries(
+  auth: AuthContext,
+  f: Filter<TimerSort> & { status: 'all' | 'safeStopped' | 'alerted' | 'running' },
+): { query: SQL; count: SQL } {
   const conditions = [timerScope(auth), localDayRange(sql`tm.started_at`, TIMER_ZONE, f.fromDate, f.toDate)];
   if (f.organizationId) conditions.push(sql`coalesce(branch_offices.organization_id, u.organization_id) = ${f.organizationId}`);
   if (f.regionalOfficeId) conditions.push(sql`branch_offices.regional_office_id = ${f.regionalOfficeId}`);
@@ -145,10 +196,27 @@ export function timerQueries(auth: AuthContext, f: Filter<TimerSort> & { status:
 
 /** Raw timer row. */
 export interface TimerRaw {
-  id: number; timer_for_action: string; started_at: Date | string; stopped_at: Date | string | null; duration_seconds: number;
-  safe_stopped: boolean; alerted: boolean; time_zone: string; user_id: number; name: string; surname: string; email: string; phone_number: string | null;
-  branch_id: number | null; branch_name: string | null; branch_lat: number | null; branch_lng: number | null; geofence_radius: number | null;
-  latitude: number | null; longitude: number | null; ping_count: number;
+  id: number;
+  timer_for_action: string;
+  started_at: Date | string;
+  stopped_at: Date | string | null;
+  duration_seconds: number;
+  safe_stopped: boolean;
+  alerted: boolean;
+  time_zone: string;
+  user_id: number;
+  name: string;
+  surname: string;
+  email: string;
+  phone_number: string | null;
+  branch_id: number | null;
+  branch_name: string | null;
+  branch_lat: number | null;
+  branch_lng: number | null;
+  geofence_radius: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  ping_count: number;
 }
 
 /** Spec §3 Timer report row of a raw row; `now` gives the elapsed time of a running timer. */
@@ -157,16 +225,27 @@ export function presentTimer(r: TimerRaw, now = new Date()): TimerReportRow {
   const stop = r.stopped_at ? iso(r.stopped_at) : null;
   const elapsed = ((stop ? Date.parse(stop) : now.getTime()) - Date.parse(start)) / 1000;
   return {
-    CheckInOutId: r.id, TimerForAction: r.timer_for_action,
-    ActionStartUTC: start, ActionStopUTC: stop,
-    ActionStartLocal: localTime(start, r.time_zone), ActionStopLocal: stop ? localTime(stop, r.time_zone) : null,
+    CheckInOutId: r.id,
+    TimerForAction: r.timer_for_action,
+    ActionStartUTC: start,
+    ActionStopUTC: stop,
+    ActionStartLocal: localTime(start, r.time_zone),
+    ActionStopLocal: stop ? localTime(stop, r.time_zone) : null,
     TimeZone: r.time_zone,
-    DurationSeconds: r.duration_seconds, Duration: formatDuration(r.duration_seconds), Elapsed: formatDuration(elapsed),
-    Latitude: r.latitude, Longitude: r.longitude,
+    DurationSeconds: r.duration_seconds,
+    Duration: formatDuration(r.duration_seconds),
+    Elapsed: formatDuration(elapsed),
+    Latitude: r.latitude,
+    Longitude: r.longitude,
     UserProfile: { UserId: r.user_id, Name: r.name, Surname: r.surname, Email: r.email, PhoneNumber: r.phone_number },
-    SafeStopped: r.safe_stopped, Alerted: r.alerted,
-    BranchOfficeId: r.branch_id, BranchOfficeName: r.branch_name, BranchLatitude: r.branch_lat, BranchLongitude: r.branch_lng,
-    GeofenceRadius: r.geofence_radius, PingCount: Number(r.ping_count),
+    SafeStopped: r.safe_stopped,
+    Alerted: r.alerted,
+    BranchOfficeId: r.branch_id,
+    BranchOfficeName: r.branch_name,
+    BranchLatitude: r.branch_lat,
+    BranchLongitude: r.branch_lng,
+    GeofenceRadius: r.geofence_radius,
+    PingCount: Number(r.ping_count),
   };
 }
 
@@ -176,10 +255,17 @@ export async function timerWithPings(db: Db, auth: AuthContext, timerId: number)
   const [raw] = await rows<TimerRaw>(db, sql`select * from (${query}) q where q.id = ${timerId}`);
   if (!raw) return null;
   const pings = await rows<{ at: Date | string; latitude: number; longitude: number; horizontal_accuracy: number | null }>(
-    db, sql`select at, latitude, longitude, horizontal_accuracy from timer_pings where timer_id = ${timerId} order by at, id`,
+    db,
+    sql`select at, latitude, longitude, horizontal_accuracy from timer_pings where timer_id = ${timerId} order by at, id`,
   );
   const row = presentTimer(raw);
-  row.Pings = pings.map((p): TimerPing => ({ AtUTC: iso(p.at), AtLocal: localTime(iso(p.at), raw.time_zone), Latitude: p.latitude, Longitude: p.longitude, HorizontalAccuracy: p.horizontal_accuracy }));
+  row.Pings = pings.map((p): TimerPing => ({
+    AtUTC: iso(p.at),
+    AtLocal: localTime(iso(p.at), raw.time_zone),
+    Latitude: p.latitude,
+    Longitude: p.longitude,
+    HorizontalAccuracy: p.horizontal_accuracy,
+  }));
   return row;
 }
 
@@ -199,10 +285,18 @@ export const TIMER_COLUMNS: Column<TimerReportRow>[] = [
 // ---- Surveys --------------------------------------------------------------------------------------
 
 type SurveySort = 'createdAt' | 'survey' | 'user' | 'branch';
-const SURVEY_SORT_SQL: Record<SurveySort, SQL> = { createdAt: sql`s.created_at`, survey: sql`sv.name`, user: sql`u.surname`, branch: sql`branch_offices.name` };
+const SURVEY_SORT_SQL: Record<SurveySort, SQL> = {
+  createdAt: sql`s.created_at`,
+  survey: sql`sv.name`,
+  user: sql`u.surname`,
+  branch: sql`branch_offices.name`,
+};
 
 /** Ordered submitted-survey query and count (spec §7 managesurveys GET-ALL-SURVEY-REPORTING). */
-export function surveyQueries(auth: AuthContext, f: Filter<SurveySort> & { surveyId?: number; submissionId?: number }): { query: SQL; count: SQL } {
+export function surveyQueries(
+  auth: AuthContext,
+  f: Filter<SurveySort> & { surveyId?: number; submissionId?: number },
+): { query: SQL; count: SQL } {
   const conditions = [...scopeAndFilters(auth, f, sql`s.organization_id`)];
   if (f.submissionId) conditions.push(sql`s.id = ${f.submissionId}`);
   else conditions.push(localDayRange(sql`s.created_at`, sql`branch_offices.time_zone`, f.fromDate, f.toDate));
@@ -228,35 +322,76 @@ export function surveyQueries(auth: AuthContext, f: Filter<SurveySort> & { surve
 
 /** Raw submitted-survey row. */
 export interface SurveyRaw {
-  id: number; end_with_notification: boolean; notification_question_id: number | null; survey_id: number; survey_name: string; created_at: Date | string;
-  time_zone: string; user_id: number; name: string; surname: string; role_id: number; role_name: string; role_name_display: string;
-  branch_id: number; branch_name: string; region_name: string | null; org_name: string;
-  answers: { QuestionId: number; Answer: string }[]; questions: SurveyReportDetail['SurveyQuestions']; description: string | null;
-  notify_recomandation: string | null; non_notify_recomandation: string | null;
+  id: number;
+  end_with_notification: boolean;
+  notification_question_id: number | null;
+  survey_id: number;
+  survey_name: string;
+  created_at: Date | string;
+  time_zone: string;
+  user_id: number;
+  name: string;
+  surname: string;
+  role_id: number;
+  role_name: string;
+  role_name_display: string;
+  branch_id: number;
+  branch_name: string;
+  region_name: string | null;
+  org_name: string;
+  answers: { QuestionId: number; Answer: string }[];
+  questions: SurveyReportDetail['SurveyQuestions'];
+  description: string | null;
+  notify_recomandation: string | null;
+  non_notify_recomandation: string | null;
 }
 
 /** Spec §3 Survey report row of a raw row. */
 export function presentSurvey(r: SurveyRaw): SurveyReportRow {
   const at = iso(r.created_at);
   return {
-    SubmitetSurveyId: r.id, EndWithNotification: r.end_with_notification, NotificationQuestionId: r.notification_question_id,
-    SurveyId: r.survey_id, SurveyName: r.survey_name, CreatedAtUTC: at, CreatedAtLocal: localTime(at, r.time_zone),
-    Name: r.name, Surname: r.surname, RoleId: r.role_id, RoleName: r.role_name, RoleNameDisplay: r.role_name_display,
-    BranchOfficeId: r.branch_id, BranchOfficeName: r.branch_name, RegionalOfficeName: r.region_name, OrganizationName: r.org_name,
+    SubmitetSurveyId: r.id,
+    EndWithNotification: r.end_with_notification,
+    NotificationQuestionId: r.notification_question_id,
+    SurveyId: r.survey_id,
+    SurveyName: r.survey_name,
+    CreatedAtUTC: at,
+    CreatedAtLocal: localTime(at, r.time_zone),
+    Name: r.name,
+    Surname: r.surname,
+    RoleId: r.role_id,
+    RoleName: r.role_name,
+    RoleNameDisplay: r.role_name_display,
+    BranchOfficeId: r.branch_id,
+    BranchOfficeName: r.branch_name,
+    RegionalOfficeName: r.region_name,
+    OrganizationName: r.org_name,
   };
 }
 
 /** One submitted survey in scope with answers, questions and recommendations (GET-SURVEY-REPORTING-BY-ID); null when not in scope. */
 export async function surveyDetail(db: Db, auth: AuthContext, id: number): Promise<SurveyReportDetail | null> {
-  const { query } = surveyQueries(auth, { fromDate: '1970-01-01', toDate: '2999-12-31', sortBy: 'createdAt', sortDir: 'desc', submissionId: id });
+  const { query } = surveyQueries(auth, {
+    fromDate: '1970-01-01',
+    toDate: '2999-12-31',
+    sortBy: 'createdAt',
+    sortDir: 'desc',
+    submissionId: id,
+  });
   const [raw] = await rows<SurveyRaw>(db, query);
   if (!raw) return null;
-  const mine = await rows<{ id: number; created_at: Date | string }>(db, sql`select id, created_at from submitted_surveys where survey_id = ${raw.survey_id} and user_id = ${raw.user_id} order by created_at desc limit 50`);
+  const mine = await rows<{ id: number; created_at: Date | string }>(
+    db,
+    sql`select id, created_at from submitted_surveys where survey_id = ${raw.survey_id} and user_id = ${raw.user_id} order by created_at desc limit 50`,
+  );
   const notified = raw.end_with_notification
-    ? await rows<{ Name: string; Surname: string; PhoneNumber: string | null; RoleNameDisplay: string }>(db, sql`select distinct u.name as "Name", u.surname as "Surname", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
+    ? await rows<{ Name: string; Surname: string; PhoneNumber: string | null; RoleNameDisplay: string }>(
+        db,
+        sql`select distinct u.name as "Name", u.surname as "Surname", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
         from users u join roles ro on ro.id = u.role_id join works_in w on w.user_id = u.id
         where u.status_id = 1 and ((u.role_id = 6 and w.branch_office_id = ${raw.branch_id}) or (u.role_id = 9 and w.regional_office_id = (select regional_office_id from branch_offices where id = ${raw.branch_id})))
-        order by 2, 1`)
+        order by 2, 1`,
+      )
     : [];
   return {
     ...presentSurvey(raw),
@@ -284,10 +419,18 @@ export const SURVEY_COLUMNS: Column<SurveyReportRow>[] = [
 // ---- VaultTrak (log access) -----------------------------------------------------------------------
 
 type LogSort = 'time' | 'vault' | 'user' | 'branch';
-const LOG_SORT_SQL: Record<LogSort, SQL> = { time: sql`e.occurred_at`, vault: sql`(e.payload->>'vaultName')`, user: sql`u.surname`, branch: sql`branch_offices.name` };
+const LOG_SORT_SQL: Record<LogSort, SQL> = {
+  time: sql`e.occurred_at`,
+  vault: sql`(e.payload->>'vaultName')`,
+  user: sql`u.surname`,
+  branch: sql`branch_offices.name`,
+};
 
 /** Ordered vault-access query and count (spec §7 log-access/reports). `id` selects one event whatever the dates. */
-export function logAccessQueries(auth: AuthContext, f: Filter<LogSort> & { search?: string; action: 'all' | 'OPEN' | 'CLOSE'; id?: number }): { query: SQL; count: SQL } {
+export function logAccessQueries(
+  auth: AuthContext,
+  f: Filter<LogSort> & { search?: string; action: 'all' | 'OPEN' | 'CLOSE'; id?: number },
+): { query: SQL; count: SQL } {
   const conditions = [sql`e.kind = 'VAULT_ACCESS'`, ...scopeAndFilters(auth, f, sql`e.organization_id`)];
   if (f.id) conditions.push(sql`e.id = ${f.id}`);
   else conditions.push(localDayRange(sql`e.occurred_at`, sql`branch_offices.time_zone`, f.fromDate, f.toDate));
@@ -295,7 +438,9 @@ export function logAccessQueries(auth: AuthContext, f: Filter<LogSort> & { searc
   if (f.action !== 'all') conditions.push(sql`e.payload->>'action' = ${f.action}`);
   if (f.search) {
     const like = escapeLike(f.search);
-    conditions.push(sql`((e.payload->>'vaultName') ilike ${like} or branch_offices.name ilike ${like} or u.name ilike ${like} or u.surname ilike ${like})`);
+    conditions.push(
+      sql`((e.payload->>'vaultName') ilike ${like} or branch_offices.name ilike ${like} or u.name ilike ${like} or u.surname ilike ${like})`,
+    );
   }
   const fw = sql`from events e
     join branch_offices on branch_offices.id = e.branch_office_id
@@ -315,18 +460,41 @@ export function logAccessQueries(auth: AuthContext, f: Filter<LogSort> & { searc
 
 /** Raw vault-access row. */
 export interface LogAccessRaw {
-  id: number; vault_name: string; action: string; user_id: number | null; name: string | null; surname: string | null;
-  branch_id: number; branch_name: string; region_name: string | null; org_name: string; occurred_at: Date | string; time_zone: string;
-  latitude: number | null; longitude: number | null;
+  id: number;
+  vault_name: string;
+  action: string;
+  user_id: number | null;
+  name: string | null;
+  surname: string | null;
+  branch_id: number;
+  branch_name: string;
+  region_name: string | null;
+  org_name: string;
+  occurred_at: Date | string;
+  time_zone: string;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** VaultTrak row of a raw row. */
 export function presentLogAccess(r: LogAccessRaw): LogAccessRow {
   const at = iso(r.occurred_at);
   return {
-    Id: r.id, VaultName: r.vault_name, Action: r.action, UserId: r.user_id, Name: r.name, Surname: r.surname,
-    BranchOfficeId: r.branch_id, BranchOfficeName: r.branch_name, RegionalOfficeName: r.region_name, OrganizationName: r.org_name,
-    AtUTC: at, AtLocal: localTime(at, r.time_zone), TimeZone: r.time_zone, Latitude: r.latitude, Longitude: r.longitude,
+    Id: r.id,
+    VaultName: r.vault_name,
+    Action: r.action,
+    UserId: r.user_id,
+    Name: r.name,
+    Surname: r.surname,
+    BranchOfficeId: r.branch_id,
+    BranchOfficeName: r.branch_name,
+    RegionalOfficeName: r.region_name,
+    OrganizationName: r.org_name,
+    AtUTC: at,
+    AtLocal: localTime(at, r.time_zone),
+    TimeZone: r.time_zone,
+    Latitude: r.latitude,
+    Longitude: r.longitude,
   };
 }
 

@@ -4,7 +4,17 @@ import { formatInZone, zoneAbbreviation } from '@vigil/contract';
 import { localTime, zoneAbbr } from './report-sql.js';
 
 const zones = ['America/New_York', 'America/Chicago', 'America/Los_Angeles', 'Europe/Tirane', 'UTC', 'Asia/Kolkata'];
-const instants = ['2026-03-08T06:59:59Z', '2026-03-08T07:00:00Z', '2026-03-29T00:59:59Z', '2026-03-29T01:00:00Z', '2026-11-01T05:30:00Z', '2026-11-01T06:30:00Z', '2026-10-25T00:30:00Z', '2026-10-25T01:30:00Z', '2026-03-11T04:30:00Z'];
+const instants = [
+  '2026-03-08T06:59:59Z',
+  '2026-03-08T07:00:00Z',
+  '2026-03-29T00:59:59Z',
+  '2026-03-29T01:00:00Z',
+  '2026-11-01T05:30:00Z',
+  '2026-11-01T06:30:00Z',
+  '2026-10-25T00:30:00Z',
+  '2026-10-25T01:30:00Z',
+  '2026-03-11T04:30:00Z',
+];
 
 describe('localTime / zoneAbbr', () => {
   it('match the contract formatting for every zone and instant', () => {

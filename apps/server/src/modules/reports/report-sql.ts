@@ -41,7 +41,11 @@ export function localDayRange(col: SQL, tz: SQL, fromDate: string, toDate: strin
 }
 
 /** Scope and common filters on `branch_offices` plus the driving table's organisation column `orgCol`. */
-export function scopeAndFilters(auth: AuthContext, input: Pick<ReportBase, 'organizationId' | 'regionalOfficeId' | 'branchOfficeId'>, orgCol: SQL): SQL[] {
+export function scopeAndFilters(
+  auth: AuthContext,
+  input: Pick<ReportBase, 'organizationId' | 'regionalOfficeId' | 'branchOfficeId'>,
+  orgCol: SQL,
+): SQL[] {
   const out: SQL[] = [branchScope(auth), sql`${orgCol} in (${organizationIdsSubquery(auth)})`];
   if (input.organizationId) out.push(sql`${orgCol} = ${input.organizationId}`);
   if (input.regionalOfficeId) out.push(sql`branch_offices.regional_office_id = ${input.regionalOfficeId}`);

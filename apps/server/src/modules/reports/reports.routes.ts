@@ -15,21 +15,50 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  ReportErrorCode, ZBranchActivitiesRequest, ZCheckInOutRequest, ZDailyReportRequest, ZLogAccessReportRequest, ZSummaryReportRequest,
-  ZSurveyReportRequest, ZTimerReportRequest, type ActivityReportRequest, type ReportBase,
+  ReportErrorCode,
+  ZBranchActivitiesRequest,
+  ZCheckInOutRequest,
+  ZDailyReportRequest,
+  ZLogAccessReportRequest,
+  ZSummaryReportRequest,
+  ZSurveyReportRequest,
+  ZTimerReportRequest,
+  type ActivityReportRequest,
+  type ReportBase,
 } from '@vigil/contract';
 import { AppError, notFound } from '../../plugins/errors.js';
 import { requireClient } from '../../plugins/session.js';
 import { rows } from '../../db/client.js';
 import {
-  ACTIVITY_COLUMNS, ActivityNames, activityExportQuery, activityQueries, presentActivity, type ActivityCells, type ActivityExportRaw,
+  ACTIVITY_COLUMNS,
+  ActivityNames,
+  activityExportQuery,
+  activityQueries,
+  presentActivity,
+  type ActivityCells,
+  type ActivityExportRaw,
 } from './activities.js';
 import { DAILY_COLUMNS, dailyBatches, dailyPage } from './daily.js';
 import { sendExport, type Column } from './export.js';
 import {
-  CHECKINOUT_COLUMNS, LOG_ACCESS_COLUMNS, SURVEY_COLUMNS, TIMER_COLUMNS, checkInOutQueries, logAccessQueries, presentCheckIn, presentLogAccess,
-  presentSurvey, presentTimer, surveyDetail, surveyQueries, timerQueries, timerWithPings,
-  type CheckInRaw, type LogAccessRaw, type SurveyRaw, type TimerRaw,
+  CHECKINOUT_COLUMNS,
+  LOG_ACCESS_COLUMNS,
+  SURVEY_COLUMNS,
+  TIMER_COLUMNS,
+  checkInOutQueries,
+  logAccessQueries,
+  presentCheckIn,
+  presentLogAccess,
+  presentSurvey,
+  presentTimer,
+  surveyDetail,
+  surveyQueries,
+  timerQueries,
+  timerWithPings,
+  type CheckInRaw,
+  type LogAccessRaw,
+  type SurveyRaw,
+  type TimerRaw,
 } from './other-reports.js';
 import { checkRange, page, streamRows } from './report-sql.js';
 import { summaryReport } from './summary.js';
@@ -111,15 +140,35 @@ async function serveQuery<Raw, Row, XRaw = Raw, XRow = Row>(
 }
 
 /** The activity export: ids instead of names, looked up once each (ActivityNames); times as epoch milliseconds. */
-function activityExport(app: FastifyInstance, req: FastifyRequest, input: ActivityReportRequest): ExportPlan<ActivityExportRaw, ActivityCells> {
+function activityExport(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  input: ActivityReportRequest,
+): ExportPlan<ActivityExportRaw, ActivityCells> {
   const names = new ActivityNames(app.db);
-  return { query: activityExportQuery(req.auth!, input), prepare: (batch) => names.add(batch), present: (r) => names.cells(r), columns: ACTIVITY_COLUMNS };
+  return {
+    query: activityExportQuery(req.auth!, input),
+    prepare: (batch) => names.add(batch),
+    present: (r) => names.cells(r),
+    columns: ACTIVITY_COLUMNS,
+  };
 }
 
 /** The activity report (getnotifications GET-ALL-REPORTS): a page of §3 Activity notifications, or the export. */
 export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, input: ActivityReportRequest) {
   return guarded(req, ReportErrorCode.Activities, () =>
-    serveQuery(app, req, reply, input, 'activity-report', activityQueries(req.auth!, input), presentActivity, ACTIVITY_COLUMNS, activityExport(app, req, input)));
+    serveQuery(
+      app,
+      req,
+      reply,
+      input,
+      'activity-report',
+      activityQueries(req.auth!, input),
+      presentActivity,
+      ACTIVITY_COLUMNS,
+      activityExport(app, req, input),
+    ),
+  );
 }
 
 /**
@@ -127,11 +176,31 @@ export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, r
  * `body.organizationobject` (+ total, offset, limit), or the export. The path belongs to the branch
  * management routes (modules/management), which delegate this case here.
  */
-export function serveBranchActivities(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, body: z.output<typeof ZBranchActivitiesRequest>) {
+export function serveBranchActivities(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: z.output<typeof ZBranchActivitiesRequest>,
+) {
   return guarded(req, ReportErrorCode.BranchActivities, async () => {
     const input = { ...body, type: 'all' as const, case: 'GET-ALL-REPORTS' as const };
-    const r = await serveQuery(app, req, reply, input, 'branch-activities', activityQueries(req.auth!, input), presentActivity, ACTIVITY_COLUMNS, activityExport(app, req, input));
-    return r && 'body' in r && r.body ? { success: true, body: { organizationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit } } : r;
+    const r = await serveQuery(
+      app,
+      req,
+      reply,
+      input,
+      'branch-activities',
+      activityQueries(req.auth!, input),
+      presentActivity,
+      ACTIVITY_COLUMNS,
+      activityExport(app, req, input),
+    );
+    return r && 'body' in r && r.body
+      ? {
+          success: true,
+          body: { organizationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
+        }
+      : r;
   });
 }
 
@@ -145,15 +214,29 @@ export async function reportsRoutes(fastify: FastifyInstance) {
       checkRange(input);
       if (input.format !== 'json') {
         const first = await dailyPage(app.db, req.auth!, input, 0, 0);
-        return sendExport(req, reply, input.format, fileName('daily-report', input), first.total, DAILY_COLUMNS, (signal) => dailyBatches(app.db, req.auth!, input, signal));
+        return sendExport(req, reply, input.format, fileName('daily-report', input), first.total, DAILY_COLUMNS, (signal) =>
+          dailyBatches(app.db, req.auth!, input, signal),
+        );
       }
       const { list, total } = await dailyPage(app.db, req.auth!, input, input.offset, input.limit);
       return { success: true, body: { resultobject: list, total, offset: input.offset, limit: input.limit } };
-    }));
+    }),
+  );
 
   app.post('/api/client/getcheckinout', { ...guard, schema: { body: ZCheckInOutRequest } }, (req, reply) =>
     guarded(req, ReportErrorCode.CheckInOut, () =>
-      serveQuery<CheckInRaw, ReturnType<typeof presentCheckIn>>(app, req, reply, req.body, 'checkinout-report', checkInOutQueries(req.auth!, req.body), presentCheckIn, CHECKINOUT_COLUMNS)));
+      serveQuery<CheckInRaw, ReturnType<typeof presentCheckIn>>(
+        app,
+        req,
+        reply,
+        req.body,
+        'checkinout-report',
+        checkInOutQueries(req.auth!, req.body),
+        presentCheckIn,
+        CHECKINOUT_COLUMNS,
+      ),
+    ),
+  );
 
   app.post('/api/client/gettrackings', { ...guard, schema: { body: ZTimerReportRequest } }, (req, reply) =>
     guarded(req, ReportErrorCode.Timers, async () => {
@@ -164,14 +247,25 @@ export async function reportsRoutes(fastify: FastifyInstance) {
         return { success: true, body: { resultobject: one } };
       }
       const now = new Date();
-      return serveQuery<TimerRaw, ReturnType<typeof presentTimer>>(app, req, reply, input, 'timer-report', timerQueries(req.auth!, input), (r) => presentTimer(r, now), TIMER_COLUMNS);
-    }));
+      return serveQuery<TimerRaw, ReturnType<typeof presentTimer>>(
+        app,
+        req,
+        reply,
+        input,
+        'timer-report',
+        timerQueries(req.auth!, input),
+        (r) => presentTimer(r, now),
+        TIMER_COLUMNS,
+      );
+    }),
+  );
 
   app.post('/api/client/managesummaryreports', { ...guard, schema: { body: ZSummaryReportRequest } }, (req) =>
     guarded(req, ReportErrorCode.Summary, async () => {
       checkRange(req.body);
       return { success: true, body: { resultobject: { APPObject: await summaryReport(app.db, req.auth!, req.body) } } };
-    }));
+    }),
+  );
 
   app.post('/api/client/managesurveys', { ...guard, schema: { body: ZSurveyReportRequest } }, (req, reply) => {
     const input = req.body;
@@ -183,8 +277,22 @@ export async function reportsRoutes(fastify: FastifyInstance) {
       });
     }
     return guarded(req, ReportErrorCode.Surveys, async () => {
-      const r = await serveQuery<SurveyRaw, ReturnType<typeof presentSurvey>>(app, req, reply, input, 'survey-report', surveyQueries(req.auth!, input), presentSurvey, SURVEY_COLUMNS);
-      return r && 'body' in r && r.body ? { success: true, body: { temp_surveyobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit } } : r;
+      const r = await serveQuery<SurveyRaw, ReturnType<typeof presentSurvey>>(
+        app,
+        req,
+        reply,
+        input,
+        'survey-report',
+        surveyQueries(req.auth!, input),
+        presentSurvey,
+        SURVEY_COLUMNS,
+      );
+      return r && 'body' in r && r.body
+        ? {
+            success: true,
+            body: { temp_surveyobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
+          }
+        : r;
     });
   });
 
@@ -192,12 +300,29 @@ export async function reportsRoutes(fastify: FastifyInstance) {
     guarded(req, ReportErrorCode.LogAccess, async () => {
       const input = req.body;
       if ('id' in input && !('fromDate' in input)) {
-        const { query } = logAccessQueries(req.auth!, { fromDate: '1970-01-01', toDate: '2999-12-31', sortBy: 'time', sortDir: 'desc', action: 'all', id: input.id });
+        const { query } = logAccessQueries(req.auth!, {
+          fromDate: '1970-01-01',
+          toDate: '2999-12-31',
+          sortBy: 'time',
+          sortDir: 'desc',
+          action: 'all',
+          id: input.id,
+        });
         const [one] = await rows<LogAccessRaw>(app.db, query);
         if (!one) throw notFound();
         return { success: true, body: { resultobject: presentLogAccess(one) } };
       }
       const list = input as Exclude<typeof input, { id: number }>;
-      return serveQuery<LogAccessRaw, ReturnType<typeof presentLogAccess>>(app, req, reply, list, 'vaulttrak-report', logAccessQueries(req.auth!, list), presentLogAccess, LOG_ACCESS_COLUMNS);
-    }));
+      return serveQuery<LogAccessRaw, ReturnType<typeof presentLogAccess>>(
+        app,
+        req,
+        reply,
+        list,
+        'vaulttrak-report',
+        logAccessQueries(req.auth!, list),
+        presentLogAccess,
+        LOG_ACCESS_COLUMNS,
+      );
+    }),
+  );
 }

@@ -12,7 +12,13 @@
  * Closed), Panic, SecurityAlerts and Trouble, and per-branch activity counts (busiest first).
  */
 import { sql } from 'drizzle-orm';
-import { SUMMARY_LIST_LIMIT, type BranchActivitySummary, type SummaryCounts, type SummaryReport, type SummaryReportRequest } from '@vigil/contract';
+import {
+  SUMMARY_LIST_LIMIT,
+  type BranchActivitySummary,
+  type SummaryCounts,
+  type SummaryReport,
+  type SummaryReportRequest,
+} from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { activityQueries, presentActivity, type ActivityRaw } from './activities.js';
@@ -57,7 +63,11 @@ export async function summaryReport(db: Db, auth: AuthContext, f: SummaryReportR
   );
   const base = { ...f, sortBy: 'time' as const, sortDir: 'desc' as const, search: undefined };
   const list = async (type: 'emergency' | 'panic' | 'securityAlert' | 'all', extra?: ReturnType<typeof sql>) => {
-    const { query } = activityQueries(auth, { ...base, type, extra: extra ? sql`not e.is_test_notification and ${extra}` : sql`not e.is_test_notification` });
+    const { query } = activityQueries(auth, {
+      ...base,
+      type,
+      extra: extra ? sql`not e.is_test_notification and ${extra}` : sql`not e.is_test_notification`,
+    });
     return (await rows<ActivityRaw>(db, sql`${query} limit ${SUMMARY_LIST_LIMIT}`)).map(presentActivity);
   };
   const [EmergencyData, MissingData, PanicData, SecurityAlertsData, TroubleData, BranchActivity] = await Promise.all([

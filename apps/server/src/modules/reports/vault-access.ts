@@ -22,11 +22,36 @@ export async function recordVaultAccess(app: FastifyInstance, auth: AuthContext,
   const b = await branchForUser(app.db, auth, input.branchOfficeId);
   const mode = await checkPin(app.db, auth.userId, input.pin);
   const at = new Date();
-  const base = { organizationId: b.organizationId, regionalOfficeId: b.regionalOfficeId, branchOfficeId: b.id, userId: auth.userId, occurredAt: at, isTestNotification: b.testMode, latitude: input.latitude ?? null, longitude: input.longitude ?? null };
+  const base = {
+    organizationId: b.organizationId,
+    regionalOfficeId: b.regionalOfficeId,
+    branchOfficeId: b.id,
+    userId: auth.userId,
+    occurredAt: at,
+    isTestNotification: b.testMode,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+  };
   const { result } = await withEvents(app, async (_tx, emit) => {
-    const [id] = await emit([{ ...base, kind: VAULT_ACCESS_KIND, branchAction: input.action === 'OPEN' ? 'Vault Open' : 'Vault Close', payload: { vaultName: input.vaultName, action: input.action } }]);
+    const [id] = await emit([
+      {
+        ...base,
+        kind: VAULT_ACCESS_KIND,
+        branchAction: input.action === 'OPEN' ? 'Vault Open' : 'Vault Close',
+        payload: { vaultName: input.vaultName, action: input.action },
+      },
+    ]);
     if (mode === 'duress') {
-      await emit([{ ...base, kind: EventKind.Notification, branchAction: ALARM_TYPES.DURESS.branchAction, notificationType: ALARM_TYPES.DURESS.notificationType, securityAlert: true, payload: { silent: true, during: `Vault ${input.action}` } }]);
+      await emit([
+        {
+          ...base,
+          kind: EventKind.Notification,
+          branchAction: ALARM_TYPES.DURESS.branchAction,
+          notificationType: ALARM_TYPES.DURESS.notificationType,
+          securityAlert: true,
+          payload: { silent: true, during: `Vault ${input.action}` },
+        },
+      ]);
     }
     return { NotificationId: id!, BranchOfficeId: b.id, VaultName: input.vaultName, Action: input.action, At: at.toISOString() };
   });

@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import {
-  classifyClosing, classifyOpening, localDay, localWallTimeToInstant, scheduledDay, type BranchSchedule, type ScheduledDay, type WorkingDay,
+  classifyClosing,
+  classifyOpening,
+  localDay,
+  localWallTimeToInstant,
+  scheduledDay,
+  type BranchSchedule,
+  type ScheduledDay,
+  type WorkingDay,
 } from './schedule.js';
 
 const everyDay = (opensAt: string, closesAt: string) => [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opensAt, closesAt }));
@@ -94,7 +101,9 @@ describe('DST days', () => {
     expect(iso(gap.openingDeadline)).toBe('2026-03-08T07:15:00.000Z');
     expect(iso(gap.closesAt)).toBe('2026-03-08T08:00:00.000Z');
     // 01:50 EST + 15 minutes reads 03:05 EDT.
-    expect(iso(working(scheduledDay(branch({ days: everyDay('01:50:00', '04:00:00') }), '2026-03-08')).openingDeadline)).toBe('2026-03-08T07:05:00.000Z');
+    expect(iso(working(scheduledDay(branch({ days: everyDay('01:50:00', '04:00:00') }), '2026-03-08')).openingDeadline)).toBe(
+      '2026-03-08T07:05:00.000Z',
+    );
   });
 
   it('America/New_York 2026-11-01 (fall back 02:00 EDT → 01:00 EST at 06:00Z): the ambiguous hour takes EDT', () => {

@@ -66,10 +66,7 @@ export interface WorkingDay {
 }
 
 /** The schedule of one branch-local day: working, holiday (with its name) or closed (weekday not scheduled). */
-export type ScheduledDay =
-  | WorkingDay
-  | { kind: 'holiday'; localDate: string; name: string }
-  | { kind: 'closed'; localDate: string };
+export type ScheduledDay = WorkingDay | { kind: 'holiday'; localDate: string; name: string } | { kind: 'closed'; localDate: string };
 
 /** Punctuality of an opening or closing against the schedule (events.punctuality). */
 export type Punctuality = 'early' | 'ontime' | 'late';
@@ -134,7 +131,8 @@ function parseDate(localDate: string): [number, number, number] {
   const [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
   const day = new Date(0);
   day.setUTCFullYear(y, mo - 1, d);
-  if (!m || day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) throw new RangeError(`Invalid local date: ${localDate}`);
+  if (!m || day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d)
+    throw new RangeError(`Invalid local date: ${localDate}`);
   return [y, mo, d];
 }
 
@@ -210,7 +208,10 @@ export function isoWeekday(localDate: string): number {
 export function scheduledDay(branch: BranchSchedule, localDate: string): ScheduledDay {
   zoneOf(branch.timeZone);
   parseDate(localDate);
-  for (const [name, value] of [['openingTimer', branch.openingTimer], ['closingTimer', branch.closingTimer]] as const) {
+  for (const [name, value] of [
+    ['openingTimer', branch.openingTimer],
+    ['closingTimer', branch.closingTimer],
+  ] as const) {
     if (!Number.isFinite(value) || value < 0) throw new RangeError(`Invalid ${name}: ${value} (minutes, ≥ 0)`);
   }
   const holiday = branch.holidays.find((h) => h.day === localDate);

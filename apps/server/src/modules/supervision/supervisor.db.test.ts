@@ -7,38 +7,68 @@ import { afterAll, beforeAll, describe, it, expect } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { openDatabase, rows, type Database, type Db } from '../../db/client.js';
 import {
-  branchOffices, branchOfficeTypes, events, holidays, holidayTemplates, offices, OfficeType, organizations, weekScheduleDays, weekSchedules,
+  branchOffices,
+  branchOfficeTypes,
+  events,
+  holidays,
+  holidayTemplates,
+  offices,
+  OfficeType,
+  organizations,
+  weekScheduleDays,
+  weekSchedules,
 } from '../../db/schema/index.js';
 import { DB_KINDS, startTestServer, type TestServer } from '../../../test/helpers.js';
 import { applyActions, loadBranchStates } from './supervisor.repository.js';
 import { runSupervisorTick, startSupervisor } from './supervisor.service.js';
 import { dueActions } from './supervisor.js';
 
-interface Fixture { orgId: number; regionId: number; branchId: number }
+interface Fixture {
+  orgId: number;
+  regionId: number;
+  branchId: number;
+}
 
 /** One org, one region, one New York branch: Mon–Fri 09:00–17:00, timers 15, auto-close 20:00, Memorial Day off. */
 async function insertFixture(db: Db): Promise<Fixture> {
   const [org] = await db.insert(organizations).values({ name: 'Supervision Bank' }).returning({ id: organizations.id });
   const orgId = org!.id;
   const [ws] = await db.insert(weekSchedules).values({ organizationId: orgId, name: 'Weekdays' }).returning({ id: weekSchedules.id });
-  await db.insert(weekScheduleDays).values([1, 2, 3, 4, 5].map((weekday) => ({ weekScheduleId: ws!.id, weekday, opensAt: '09:00:00', closesAt: '17:00:00' })));
+  await db
+    .insert(weekScheduleDays)
+    .values([1, 2, 3, 4, 5].map((weekday) => ({ weekScheduleId: ws!.id, weekday, opensAt: '09:00:00', closesAt: '17:00:00' })));
   const [ht] = await db.insert(holidayTemplates).values({ organizationId: orgId, name: 'US 2026' }).returning({ id: holidayTemplates.id });
   await db.insert(holidays).values({ holidayTemplateId: ht!.id, day: '2026-05-25', name: 'Memorial Day' });
   const schedule = {
-    timeZone: 'America/New_York', weekScheduleId: ws!.id, holidayTemplateId: ht!.id,
-    openingTimer: 15, closingTimer: 15, servicingTimer: 60, autoCloseTime: '20:00:00',
+    timeZone: 'America/New_York',
+    weekScheduleId: ws!.id,
+    holidayTemplateId: ht!.id,
+    openingTimer: 15,
+    closingTimer: 15,
+    servicingTimer: 60,
+    autoCloseTime: '20:00:00',
   };
-  const [region] = await db.insert(offices).values({ organizationId: orgId, officeTypeId: OfficeType.RegionalOffice, name: 'East', code: 'EAST', ...schedule }).returning({ id: offices.id });
+  const [region] = await db
+    .insert(offices)
+    .values({ organizationId: orgId, officeTypeId: OfficeType.RegionalOffice, name: 'East', code: 'EAST', ...schedule })
+    .returning({ id: offices.id });
   const [type] = await db.select({ id: branchOfficeTypes.id }).from(branchOfficeTypes).where(eq(branchOfficeTypes.type, 'BRANCH'));
-  const [b] = await db.insert(branchOffices).values({
-    organizationId: orgId, regionalOfficeId: region!.id, branchOfficeTypeId: type!.id, name: 'Midtown', code: 'NY-001',
-    ...schedule, createdAt: new Date('2026-03-01T00:00:00Z'),
-  }).returning({ id: branchOffices.id });
+  const [b] = await db
+    .insert(branchOffices)
+    .values({
+      organizationId: orgId,
+      regionalOfficeId: region!.id,
+      branchOfficeTypeId: type!.id,
+      name: 'Midtown',
+      code: 'NY-001',
+      ...schedule,
+      createdAt: new Date('2026-03-01T00:00:00Z'),
+    })
+    .returning({ id: branchOffices.id });
   return { orgId, regionId: region!.id, branchId: b!.id };
 }
 
-const rowsOf = (db: Db, branchId: number) =>
-  db.select().from(events).where(eq(events.branchOfficeId, branchId)).orderBy(asc(events.id));
+const rowsOf = (db: Db, branchId: number) => db.select().from(events).where(eq(events.branchOfficeId, branchId)).orderBy(asc(events.id));
 
 describe.each(DB_KINDS)('supervisor on %s', (kind) => {
   let server: TestServer;
@@ -88,11 +118,22 @@ describe.each(DB_KINDS)('supervisor on %s', (kind) => {
 
   it('raises Not Closed, then closes by system at the auto-close time and sets the branch status', async () => {
     // A user opens late at 10:00 EDT.
-    const [open] = await db.insert(events).values({
-      kind: 'BRANCH_ACTION', organizationId: fx.orgId, regionalOfficeId: fx.regionId, branchOfficeId: fx.branchId,
-      branchAction: 'Open', punctuality: 'late', occurredAt: new Date('2026-03-09T14:00:00Z'),
-    }).returning({ id: events.id });
-    await db.update(branchOffices).set({ branchAction: 'Open', branchActionAt: new Date('2026-03-09T14:00:00Z'), lastEventId: open!.id }).where(eq(branchOffices.id, fx.branchId));
+    const [open] = await db
+      .insert(events)
+      .values({
+        kind: 'BRANCH_ACTION',
+        organizationId: fx.orgId,
+        regionalOfficeId: fx.regionId,
+        branchOfficeId: fx.branchId,
+        branchAction: 'Open',
+        punctuality: 'late',
+        occurredAt: new Date('2026-03-09T14:00:00Z'),
+      })
+      .returning({ id: events.id });
+    await db
+      .update(branchOffices)
+      .set({ branchAction: 'Open', branchActionAt: new Date('2026-03-09T14:00:00Z'), lastEventId: open!.id })
+      .where(eq(branchOffices.id, fx.branchId));
 
     expect((await tick('2026-03-09T21:15:00Z')).raised).toBe(0);
     expect((await tick('2026-03-09T21:16:00Z')).raised).toBe(1);
@@ -121,7 +162,9 @@ describe.each(DB_KINDS)('supervisor on %s', (kind) => {
     // The state carried into the window is the last Open/Close/Service before it (the system Close).
     const [state] = await loadBranchStates(db, new Date('2026-05-25T15:00:00Z'));
     expect(state).toMatchObject({
-      branchId: fx.branchId, branchAction: 'Close', events: [],
+      branchId: fx.branchId,
+      branchAction: 'Close',
+      events: [],
       priorAction: { branchAction: 'Close', occurredAt: new Date('2026-03-10T00:00:00Z') },
       schedule: { holidays: [{ day: '2026-05-25', name: 'Memorial Day' }], autoCloseTime: '20:00:00', openingTimer: 15 },
     });
@@ -152,9 +195,12 @@ describe.each(DB_KINDS)('supervisor on %s', (kind) => {
       // Wednesday 2026-03-11 09:16 EDT: whole ticks racing.
       const results = await Promise.all([...dbs, ...dbs].map((d) => tick('2026-03-11T13:16:00Z', d)));
       expect(results.reduce((n, r) => n + r.raised, 0)).toBe(1);
-      const perKey = await rows<{ key: string; n: number }>(db, sql`
+      const perKey = await rows<{ key: string; n: number }>(
+        db,
+        sql`
         select payload->>'idempotencyKey' as key, count(*)::int as n from events
-        where branch_office_id = ${fx.branchId} and payload ? 'idempotencyKey' group by 1 order by 1`);
+        where branch_office_id = ${fx.branchId} and payload ? 'idempotencyKey' group by 1 order by 1`,
+      );
       expect(perKey).toEqual([
         { key: `${fx.branchId}:2026-03-09:auto-close`, n: 1 },
         { key: `${fx.branchId}:2026-03-09:not-closed`, n: 1 },
@@ -169,12 +215,19 @@ describe.each(DB_KINDS)('supervisor on %s', (kind) => {
 
   it('startSupervisor ticks with the injected clock, reports new event ids and stops', async () => {
     const seen: number[][] = [];
-    const handle = startSupervisor(db, { intervalMs: 20, clock: () => new Date('2026-03-12T13:16:00Z'), onEvents: (ids) => seen.push(ids) });
+    const handle = startSupervisor(db, {
+      intervalMs: 20,
+      clock: () => new Date('2026-03-12T13:16:00Z'),
+      onEvents: (ids) => seen.push(ids),
+    });
     for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 100)); // a few more ticks: nothing new
     await handle.stop();
     expect(seen).toHaveLength(1);
-    const [row] = await db.select().from(events).where(and(eq(events.branchOfficeId, fx.branchId), eq(events.id, seen[0]![0]!)));
+    const [row] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.branchOfficeId, fx.branchId), eq(events.id, seen[0]![0]!)));
     expect(row).toMatchObject({ branchAction: 'Not Opened', occurredAt: new Date('2026-03-12T13:15:00Z') });
   });
 });

@@ -10,7 +10,14 @@ import type { Db } from '../../db/client.js';
 import { branchOffices, events, EventKind, holidays, weekScheduleDays } from '../../db/schema/index.js';
 import { appendEvents, type NewEvent } from '../realtime/event-log.js';
 import { addLocalDays, localDay, type HolidayDef, type ScheduleDayDef } from './schedule.js';
-import { STATE_ACTIONS, SUPERVISED_ACTIONS, SUPERVISION_LOOKBACK_HOURS, type BranchState, type RecordedEvent, type SupervisionAction } from './supervisor.js';
+import {
+  STATE_ACTIONS,
+  SUPERVISED_ACTIONS,
+  SUPERVISION_LOOKBACK_HOURS,
+  type BranchState,
+  type RecordedEvent,
+  type SupervisionAction,
+} from './supervisor.js';
 
 /**
  * Advisory lock key serialising supervisor writers across processes (held to the end of the
@@ -35,12 +42,14 @@ export async function loadBranchStates(db: Db, now: Date): Promise<BranchState[]
   const prior = db
     .select({ branchAction: events.branchAction, occurredAt: events.occurredAt })
     .from(events)
-    .where(and(
-      eq(events.branchOfficeId, branchOffices.id),
-      lt(events.occurredAt, windowStart),
-      inArray(events.kind, EVENT_KINDS),
-      inArray(events.branchAction, [...STATE_ACTIONS]),
-    ))
+    .where(
+      and(
+        eq(events.branchOfficeId, branchOffices.id),
+        lt(events.occurredAt, windowStart),
+        inArray(events.kind, EVENT_KINDS),
+        inArray(events.branchAction, [...STATE_ACTIONS]),
+      ),
+    )
     .orderBy(desc(events.occurredAt), desc(events.id))
     .limit(1)
     .as('prior');
@@ -84,9 +93,15 @@ export async function loadBranchStates(db: Db, now: Date): Promise<BranchState[]
   const utcToday = localDay(now, 'UTC');
   const holidayRows = templateIds.length
     ? await db
-      .select({ holidayTemplateId: holidays.holidayTemplateId, day: holidays.day, name: holidays.name })
-      .from(holidays)
-      .where(and(inArray(holidays.holidayTemplateId, templateIds), gte(holidays.day, addLocalDays(utcToday, -2)), lte(holidays.day, addLocalDays(utcToday, 1))))
+        .select({ holidayTemplateId: holidays.holidayTemplateId, day: holidays.day, name: holidays.name })
+        .from(holidays)
+        .where(
+          and(
+            inArray(holidays.holidayTemplateId, templateIds),
+            gte(holidays.day, addLocalDays(utcToday, -2)),
+            lte(holidays.day, addLocalDays(utcToday, 1)),
+          ),
+        )
     : [];
   const holidaysByTemplate = new Map<number, HolidayDef[]>();
   for (const h of holidayRows) {
@@ -106,18 +121,25 @@ export async function loadBranchStates(db: Db, now: Date): Promise<BranchState[]
       idempotencyKey: sql<string | null>`${events.payload}->>'idempotencyKey'`,
     })
     .from(events)
-    .where(and(
-      inArray(events.branchOfficeId, branchIds),
-      gte(events.occurredAt, windowStart),
-      inArray(events.kind, EVENT_KINDS),
-      inArray(events.branchAction, [...SUPERVISED_ACTIONS]),
-    ))
+    .where(
+      and(
+        inArray(events.branchOfficeId, branchIds),
+        gte(events.occurredAt, windowStart),
+        inArray(events.kind, EVENT_KINDS),
+        inArray(events.branchAction, [...SUPERVISED_ACTIONS]),
+      ),
+    )
     .orderBy(asc(events.occurredAt), asc(events.id));
   const eventsByBranch = new Map<number, RecordedEvent[]>();
   for (const e of eventRows) {
     if (e.branchOfficeId === null || e.branchAction === null) continue;
     const list = eventsByBranch.get(e.branchOfficeId) ?? [];
-    list.push({ branchAction: e.branchAction, occurredAt: e.occurredAt, isClosedBySystem: e.isClosedBySystem, idempotencyKey: e.idempotencyKey ?? null });
+    list.push({
+      branchAction: e.branchAction,
+      occurredAt: e.occurredAt,
+      isClosedBySystem: e.isClosedBySystem,
+      idempotencyKey: e.idempotencyKey ?? null,
+    });
     eventsByBranch.set(e.branchOfficeId, list);
   }
 
@@ -127,8 +149,8 @@ export async function loadBranchStates(db: Db, now: Date): Promise<BranchState[]
     regionalOfficeId: b.regionalOfficeId,
     schedule: {
       timeZone: b.timeZone,
-      days: b.weekScheduleId === null ? [] : daysBySchedule.get(b.weekScheduleId) ?? [],
-      holidays: b.holidayTemplateId === null ? [] : holidaysByTemplate.get(b.holidayTemplateId) ?? [],
+      days: b.weekScheduleId === null ? [] : (daysBySchedule.get(b.weekScheduleId) ?? []),
+      holidays: b.holidayTemplateId === null ? [] : (holidaysByTemplate.get(b.holidayTemplateId) ?? []),
       openingTimer: b.openingTimer,
       closingTimer: b.closingTimer,
       autoCloseTime: b.autoCloseTime,
@@ -180,12 +202,17 @@ export async function applyActions(db: Db, actions: readonly SupervisionAction[]
     const existing = await tx
       .select({ key: sql<string>`${events.payload}->>'idempotencyKey'` })
       .from(events)
-      .where(and(
-        inArray(events.branchOfficeId, [...new Set(actions.map((a) => a.branchId))]),
-        gte(events.occurredAt, new Date(Math.min(...times) - 3 * DAY_MS)),
-        lte(events.occurredAt, new Date(Math.max(...times) + 3 * DAY_MS)),
-        inArray(sql`${events.payload}->>'idempotencyKey'`, actions.map((a) => a.idempotencyKey)),
-      ));
+      .where(
+        and(
+          inArray(events.branchOfficeId, [...new Set(actions.map((a) => a.branchId))]),
+          gte(events.occurredAt, new Date(Math.min(...times) - 3 * DAY_MS)),
+          lte(events.occurredAt, new Date(Math.max(...times) + 3 * DAY_MS)),
+          inArray(
+            sql`${events.payload}->>'idempotencyKey'`,
+            actions.map((a) => a.idempotencyKey),
+          ),
+        ),
+      );
     const done = new Set(existing.map((r) => r.key));
     const todo: SupervisionAction[] = [];
     for (const a of actions) {
@@ -201,10 +228,12 @@ export async function applyActions(db: Db, actions: readonly SupervisionAction[]
       await tx
         .update(branchOffices)
         .set({ branchAction: a.branchAction, branchActionAt: a.occurredAt, lastEventId: ids[i]! })
-        .where(and(
-          eq(branchOffices.id, a.branchId),
-          sql`(${branchOffices.branchActionAt} is null or ${branchOffices.branchActionAt} <= ${a.occurredAt.toISOString()}::timestamptz)`,
-        ));
+        .where(
+          and(
+            eq(branchOffices.id, a.branchId),
+            sql`(${branchOffices.branchActionAt} is null or ${branchOffices.branchActionAt} <= ${a.occurredAt.toISOString()}::timestamptz)`,
+          ),
+        );
     }
     return ids;
   });

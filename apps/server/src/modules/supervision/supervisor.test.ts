@@ -6,7 +6,11 @@ import { dueActions, type BranchState, type RecordedEvent, type SupervisionActio
 // deadline 21:15Z, auto-close 2026-03-10T00:00Z. Friday 2026-03-13 is a holiday in this fixture.
 const t = (s: string) => new Date(s);
 const ev = (branchAction: string, at: string, over: Partial<RecordedEvent> = {}): RecordedEvent => ({
-  branchAction, occurredAt: t(at), isClosedBySystem: false, idempotencyKey: null, ...over,
+  branchAction,
+  occurredAt: t(at),
+  isClosedBySystem: false,
+  idempotencyKey: null,
+  ...over,
 });
 const branch = (over: Partial<BranchState> = {}): BranchState => ({
   branchId: 7,
@@ -30,9 +34,13 @@ const branch = (over: Partial<BranchState> = {}): BranchState => ({
 const due = (now: string, b: BranchState) => dueActions({ now: t(now), branches: [b] });
 const summary = (actions: SupervisionAction[]) => actions.map((a) => `${a.idempotencyKey}@${a.occurredAt.toISOString()}`);
 /** The actions as the events they become, to feed a second tick. */
-const recorded = (actions: SupervisionAction[]): RecordedEvent[] => actions.map((a) => ({
-  branchAction: a.branchAction, occurredAt: a.occurredAt, isClosedBySystem: a.isClosedBySystem, idempotencyKey: a.idempotencyKey,
-}));
+const recorded = (actions: SupervisionAction[]): RecordedEvent[] =>
+  actions.map((a) => ({
+    branchAction: a.branchAction,
+    occurredAt: a.occurredAt,
+    isClosedBySystem: a.isClosedBySystem,
+    idempotencyKey: a.idempotencyKey,
+  }));
 
 describe('Not Opened', () => {
   it('is raised after the opening deadline, not before nor at it', () => {
@@ -87,7 +95,11 @@ describe('Not Opened', () => {
   });
 
   it('is not raised when the branch is still open from before (carried over)', () => {
-    const b = branch({ schedule: { ...branch().schedule, autoCloseTime: null }, priorAction: null, events: [ev('Open', '2026-03-09T13:00:00Z')] });
+    const b = branch({
+      schedule: { ...branch().schedule, autoCloseTime: null },
+      priorAction: null,
+      events: [ev('Open', '2026-03-09T13:00:00Z')],
+    });
     // Tuesday: still open since Monday (Monday's Not Closed is due, Tuesday's Not Opened is not).
     expect(summary(due('2026-03-10T13:30:00Z', b))).toEqual(['7:2026-03-09:not-closed@2026-03-09T21:15:00.000Z']);
   });
@@ -101,8 +113,13 @@ describe('Not Closed', () => {
     const actions = due('2026-03-09T21:16:00Z', branch({ events: opened }));
     expect(actions).toHaveLength(1);
     expect(actions[0]).toMatchObject({
-      type: 'not-closed', idempotencyKey: '7:2026-03-09:not-closed', kind: 'NOTIFICATION', branchAction: 'Not Closed',
-      notificationType: 0, isClosedBySystem: false, occurredAt: t('2026-03-09T21:15:00Z'),
+      type: 'not-closed',
+      idempotencyKey: '7:2026-03-09:not-closed',
+      kind: 'NOTIFICATION',
+      branchAction: 'Not Closed',
+      notificationType: 0,
+      isClosedBySystem: false,
+      occurredAt: t('2026-03-09T21:15:00Z'),
     });
     expect(due('2026-03-09T21:20:00Z', branch({ events: [...opened, ...recorded(actions)] }))).toEqual([]);
   });
@@ -124,8 +141,14 @@ describe('auto-close', () => {
     const actions = due('2026-03-10T00:00:00Z', branch({ events: [...opened, ...recorded(notClosed)] }));
     expect(actions).toHaveLength(1);
     expect(actions[0]).toMatchObject({
-      type: 'auto-close', idempotencyKey: '7:2026-03-09:auto-close', kind: 'BRANCH_ACTION', branchAction: 'Close',
-      notificationType: null, isClosedBySystem: true, punctuality: 'late', occurredAt: t('2026-03-10T00:00:00Z'),
+      type: 'auto-close',
+      idempotencyKey: '7:2026-03-09:auto-close',
+      kind: 'BRANCH_ACTION',
+      branchAction: 'Close',
+      notificationType: null,
+      isClosedBySystem: true,
+      punctuality: 'late',
+      occurredAt: t('2026-03-10T00:00:00Z'),
     });
     const after = [...opened, ...recorded(notClosed), ...recorded(actions)];
     expect(due('2026-03-10T00:00:30Z', branch({ events: after, branchAction: 'Close' }))).toEqual([]);
@@ -186,7 +209,11 @@ describe('several branches', () => {
     });
     const broken = branch({ branchId: 9, schedule: { ...branch().schedule, timeZone: 'Nowhere/Else' } });
     // 2026-03-09T08:00Z: 09:00 CET in Tirane (deadline 08:15Z), 04:00 EDT in New York.
-    const at0816 = dueActions({ now: t('2026-03-09T08:16:00Z'), branches: [branch(), tirane, broken], onBranchError: (id) => errors.push(id) });
+    const at0816 = dueActions({
+      now: t('2026-03-09T08:16:00Z'),
+      branches: [branch(), tirane, broken],
+      onBranchError: (id) => errors.push(id),
+    });
     expect(summary(at0816)).toEqual(['8:2026-03-09:not-opened@2026-03-09T08:15:00.000Z']);
     expect(errors).toEqual([9]);
   });

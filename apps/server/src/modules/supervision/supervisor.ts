@@ -20,7 +20,15 @@
  * whose key (or whose kind on that local day) is already recorded is not produced again.
  */
 import { branchStatusOf } from '@vigil/contract';
-import { addLocalDays, classifyClosing, localDay, scheduledDay, type BranchSchedule, type Punctuality, type WorkingDay } from './schedule.js';
+import {
+  addLocalDays,
+  classifyClosing,
+  localDay,
+  scheduledDay,
+  type BranchSchedule,
+  type Punctuality,
+  type WorkingDay,
+} from './schedule.js';
 
 /** Events older than this (hours before `now`) are not needed: they cannot be on the local days checked. */
 export const SUPERVISION_LOOKBACK_HOURS = 50;
@@ -121,7 +129,10 @@ export function idempotencyKey(branchId: number, localDate: string, type: Superv
 /** Per-branch working view of the events, growing with the actions produced in this tick. */
 class Timeline {
   private readonly events: RecordedEvent[];
-  constructor(private readonly branch: BranchState, private readonly now: Date) {
+  constructor(
+    private readonly branch: BranchState,
+    private readonly now: Date,
+  ) {
     this.events = [...branch.events];
   }
 
@@ -154,7 +165,9 @@ class Timeline {
   recorded(key: string, branchAction: string, localDate: string, match: (e: RecordedEvent) => boolean = () => true): boolean {
     const zone = this.branch.schedule.timeZone;
     return this.events.some(
-      (e) => e.idempotencyKey === key || (e.idempotencyKey === null && e.branchAction === branchAction && match(e) && localDay(e.occurredAt, zone) === localDate),
+      (e) =>
+        e.idempotencyKey === key ||
+        (e.idempotencyKey === null && e.branchAction === branchAction && match(e) && localDay(e.occurredAt, zone) === localDate),
     );
   }
 }
@@ -179,7 +192,11 @@ function branchActions(b: BranchState, now: Date): SupervisionAction[] {
     .map((d) => scheduledDay(b.schedule, d))
     .filter((d): d is WorkingDay => d.kind === 'working');
 
-  interface Check { type: SupervisionActionType; at: Date; day: WorkingDay }
+  interface Check {
+    type: SupervisionActionType;
+    at: Date;
+    day: WorkingDay;
+  }
   const checks: Check[] = [];
   for (const day of days) {
     checks.push({ type: 'not-opened', at: day.openingDeadline, day }, { type: 'not-closed', at: day.closingDeadline, day });
@@ -208,7 +225,13 @@ function branchActions(b: BranchState, now: Date): SupervisionAction[] {
       !timeline.closedSince(at) &&
       branchStatusOf(b.branchAction) !== 'alarm'
     ) {
-      action = { kind: 'BRANCH_ACTION', branchAction: 'Close', notificationType: null, isClosedBySystem: true, punctuality: classifyClosing(at, day) };
+      action = {
+        kind: 'BRANCH_ACTION',
+        branchAction: 'Close',
+        notificationType: null,
+        isClosedBySystem: true,
+        punctuality: classifyClosing(at, day),
+      };
     }
     if (!action) continue;
     out.push({

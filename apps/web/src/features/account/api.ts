@@ -4,7 +4,13 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
-  ConfirmPasswordBody, LoginResult, OutboxMessage, SsoRequest, ValidateAndConfirmRequest, ValidateLinkBody, ValidateTokenForPinBody,
+  ConfirmPasswordBody,
+  LoginResult,
+  OutboxMessage,
+  SsoRequest,
+  ValidateAndConfirmRequest,
+  ValidateLinkBody,
+  ValidateTokenForPinBody,
 } from '@vigil/contract';
 import { ApiError, apiPost, postEnvelope } from '../../shared/api/client';
 import { setSession } from '../../shared/session/session-store';
@@ -28,7 +34,11 @@ export function validateLink(token: string): Promise<ValidateLinkBody> {
 
 /** POST /api/client/confirmpassword: sets the new password; resolves with the user's role. */
 export function confirmPassword(token: string, password: string): Promise<ConfirmPasswordBody> {
-  return apiPost<ConfirmPasswordBody>('/api/client/confirmpassword', { case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD', password, token });
+  return apiPost<ConfirmPasswordBody>('/api/client/confirmpassword', {
+    case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD',
+    password,
+    token,
+  });
 }
 
 /** POST /api/client/sso: completes single sign-on; the session is stored like a password login. */
@@ -46,7 +56,13 @@ export const accountKeys = {
 
 /** The activation link check, once per token (no retries: a used link stays used). */
 export function useActivationLink(token: string) {
-  return useQuery({ queryKey: accountKeys.activation(token), queryFn: () => validateTokenForPin(token), retry: false, staleTime: Infinity, refetchOnWindowFocus: false });
+  return useQuery({
+    queryKey: accountKeys.activation(token),
+    queryFn: () => validateTokenForPin(token),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
 }
 
 export function useActivate() {
@@ -55,7 +71,13 @@ export function useActivate() {
 
 /** The reset link check, once per token. */
 export function useResetLink(token: string) {
-  return useQuery({ queryKey: accountKeys.resetLink(token), queryFn: () => validateLink(token), retry: false, staleTime: Infinity, refetchOnWindowFocus: false });
+  return useQuery({
+    queryKey: accountKeys.resetLink(token),
+    queryFn: () => validateLink(token),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
 }
 
 export function useConfirmPassword(token: string) {
@@ -66,6 +88,7 @@ export function useConfirmPassword(token: string) {
 export function useOutbox() {
   return useQuery({
     queryKey: accountKeys.outbox,
-    queryFn: () => apiPost<{ outboxobject: OutboxMessage[] }>('/api/admin/outbox', { case: 'GET-OUTBOX', limit: 100 }).then((b) => b.outboxobject),
+    queryFn: () =>
+      apiPost<{ outboxobject: OutboxMessage[] }>('/api/admin/outbox', { case: 'GET-OUTBOX', limit: 100 }).then((b) => b.outboxobject),
   });
 }

@@ -39,7 +39,11 @@ export interface LoginInput {
 
 /** POST /api/<area>/login; on success the session is stored (token in memory). */
 export async function login(area: Area, input: LoginInput): Promise<LoginResult> {
-  const result = await apiPost<LoginResult>(`${base(area)}/login`, { username: input.username, password: input.password, sessiontype: 'WEB' });
+  const result = await apiPost<LoginResult>(`${base(area)}/login`, {
+    username: input.username,
+    password: input.password,
+    sessiontype: 'WEB',
+  });
   setSession(result.UserInfos, area === 'admin');
   return result;
 }

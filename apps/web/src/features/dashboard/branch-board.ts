@@ -49,9 +49,7 @@ export interface BoardFilter {
 export function filterBranches(rows: readonly BranchOfficeRow[], f: BoardFilter): BranchOfficeRow[] {
   const q = f.search.trim().toLowerCase();
   return rows.filter(
-    (r) =>
-      (!f.region || r.RegionalOfficeName === f.region) &&
-      (!q || r.Name.toLowerCase().includes(q) || r.Code.toLowerCase().includes(q)),
+    (r) => (!f.region || r.RegionalOfficeName === f.region) && (!q || r.Name.toLowerCase().includes(q) || r.Code.toLowerCase().includes(q)),
   );
 }
 

@@ -36,7 +36,12 @@ export interface AcknowledgeBody {
  */
 export function useAlarms() {
   const qc = useQueryClient();
-  const history = useQuery({ queryKey: notificationKeys.alarmHistory, queryFn: fetchAlarmHistory, staleTime: Infinity, refetchOnWindowFocus: false });
+  const history = useQuery({
+    queryKey: notificationKeys.alarmHistory,
+    queryFn: fetchAlarmHistory,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
   useEffect(() => {
     const h = history.data;
     if (h) qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => mergeAlarmHistory(list, h));
@@ -83,7 +88,11 @@ export function useSetBranchMode() {
     mutationFn: (v: { branchOfficeId: number; mode: BranchMode }) =>
       apiPost<SetBranchModeBody>('/api/client/setbranchmode', { case: 'SET-BRANCH-MODE', branchOfficeId: v.branchOfficeId, mode: v.mode }),
     onSuccess: (b) => {
-      const e = localEvent(SocketEventType.BranchAction, { BranchOfficeId: b.BranchOfficeId, BranchAction: b.BranchAction, NotificationTimeAddedUTC: b.At });
+      const e = localEvent(SocketEventType.BranchAction, {
+        BranchOfficeId: b.BranchOfficeId,
+        BranchAction: b.BranchAction,
+        NotificationTimeAddedUTC: b.At,
+      });
       qc.setQueriesData<GetOfficesV2Body>({ queryKey: branchKeys.all }, (body) => applyEventToBoard(body, e));
     },
   });
@@ -95,12 +104,15 @@ type ManageAlarms = { case: 'ACKNOWLEDGE'; notificationId: number } | { case: 'A
 export function useAcknowledgeAlarm() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (notificationId: number) => apiPost<AcknowledgeBody>('/api/client/managealarms', { case: 'ACKNOWLEDGE', notificationId } satisfies ManageAlarms),
+    mutationFn: (notificationId: number) =>
+      apiPost<AcknowledgeBody>('/api/client/managealarms', { case: 'ACKNOWLEDGE', notificationId } satisfies ManageAlarms),
     onSuccess: (b, notificationId) => {
       if (!b.acknowledged) return; // someone else was first: their ALARM-ACK event names them
       const s = getSession();
       const byName = s ? `${s.Name} ${s.Surname}` : '';
-      const e = localEvent(SocketEventType.AlarmAcknowledged, { Payload: { notificationId, acknowledgedBy: b.AcknowledgedBy, acknowledgedByName: byName, acknowledgedAt: b.AcknowledgedAtUTC } });
+      const e = localEvent(SocketEventType.AlarmAcknowledged, {
+        Payload: { notificationId, acknowledgedBy: b.AcknowledgedBy, acknowledgedByName: byName, acknowledgedAt: b.AcknowledgedAtUTC },
+      });
       qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => applyEventToAlarms(list, e));
     },
   });
@@ -108,6 +120,7 @@ export function useAcknowledgeAlarm() {
 
 export function useAddAlarmNote() {
   return useMutation({
-    mutationFn: (v: { notificationId: number; note: string }) => apiPost<{ NoteId: number }>('/api/client/managealarms', { case: 'ADD-NOTE', ...v } satisfies ManageAlarms),
+    mutationFn: (v: { notificationId: number; note: string }) =>
+      apiPost<{ NoteId: number }>('/api/client/managealarms', { case: 'ADD-NOTE', ...v } satisfies ManageAlarms),
   });
 }

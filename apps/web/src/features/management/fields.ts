@@ -26,7 +26,11 @@ export const identityFields = (t: TFunction, withCode = true): FieldDef[] => [
  * Address, coordinates (typed, or picked on the map below them, or found from the address through
  * `geocodePath` when the server has a geocoder) and time zone.
  */
-export const addressFields = (t: TFunction, withZone = true, geocodePath: '/api/client/geocode' | '/api/admin/geocode' = '/api/client/geocode'): FieldDef[] => [
+export const addressFields = (
+  t: TFunction,
+  withZone = true,
+  geocodePath: '/api/client/geocode' | '/api/admin/geocode' = '/api/client/geocode',
+): FieldDef[] => [
   { name: 'address', label: t('management.fields.address'), wide: true, maxLength: 300 },
   { name: 'city', label: t('management.fields.city') },
   { name: 'state', label: t('management.fields.state') },
@@ -56,10 +60,29 @@ export const contactValues = (prefix: 'primary' | 'secondary', c: Contact): Fiel
 });
 
 /** Address-like values of a row (nulls as ''), phone shown international. */
-export function addressValues(r: { Name: string; PhoneNumber: string | null; Email: string | null; Address: string | null; City: string | null; State: string | null; ZipCode: string | null; Country: string | null; Latitude: number | null; Longitude: number | null }): FieldValues {
+export function addressValues(r: {
+  Name: string;
+  PhoneNumber: string | null;
+  Email: string | null;
+  Address: string | null;
+  City: string | null;
+  State: string | null;
+  ZipCode: string | null;
+  Country: string | null;
+  Latitude: number | null;
+  Longitude: number | null;
+}): FieldValues {
   return {
-    name: r.Name, phoneNumber: formatPhoneInternational(r.PhoneNumber), email: r.Email ?? '', address: r.Address ?? '', city: r.City ?? '', state: r.State ?? '',
-    zipCode: r.ZipCode ?? '', country: r.Country ?? '', latitude: r.Latitude ?? '', longitude: r.Longitude ?? '',
+    name: r.Name,
+    phoneNumber: formatPhoneInternational(r.PhoneNumber),
+    email: r.Email ?? '',
+    address: r.Address ?? '',
+    city: r.City ?? '',
+    state: r.State ?? '',
+    zipCode: r.ZipCode ?? '',
+    country: r.Country ?? '',
+    latitude: r.Latitude ?? '',
+    longitude: r.Longitude ?? '',
   };
 }
 

@@ -21,7 +21,8 @@ export const UNREAD_LIMIT = 500;
 export const notificationKeys = {
   all: ['notifications'] as const,
   lists: () => [...notificationKeys.all, 'list'] as const,
-  list: (type: NotificationListType, from: string, to: string, page: number) => [...notificationKeys.lists(), type, from, to, page] as const,
+  list: (type: NotificationListType, from: string, to: string, page: number) =>
+    [...notificationKeys.lists(), type, from, to, page] as const,
   unread: () => [...notificationKeys.all, 'unread'] as const,
   detail: (id: number) => [...notificationKeys.all, 'detail', id] as const,
   ens: () => [...notificationKeys.all, 'ens'] as const,
@@ -41,7 +42,12 @@ export async function fetchNotificationPage(type: NotificationListType, from: st
 }
 
 export function useNotificationPage(type: NotificationListType, from: string, to: string, page: number, enabled: boolean) {
-  return useQuery({ queryKey: notificationKeys.list(type, from, to, page), queryFn: () => fetchNotificationPage(type, from, to, page), enabled, placeholderData: (prev) => prev });
+  return useQuery({
+    queryKey: notificationKeys.list(type, from, to, page),
+    queryFn: () => fetchNotificationPage(type, from, to, page),
+    enabled,
+    placeholderData: (prev) => prev,
+  });
 }
 
 /** Unread notifications (not-done rows the user has not read), newest first. */
@@ -79,7 +85,10 @@ export type NotificationDetails = NotificationRow & Record<string, unknown>;
 export function useNotificationDetails(id: number | null) {
   return useQuery({
     queryKey: notificationKeys.detail(id ?? 0),
-    queryFn: () => apiPost<{ notificationobject: NotificationDetails }>(ACTION_PATH, { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: id }).then((b) => b.notificationobject),
+    queryFn: () =>
+      apiPost<{ notificationobject: NotificationDetails }>(ACTION_PATH, { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: id }).then(
+        (b) => b.notificationobject,
+      ),
     enabled: id !== null,
   });
 }
@@ -88,7 +97,10 @@ export function useNotificationDetails(id: number | null) {
 export function useEnsNotifications(enabled: boolean) {
   return useQuery({
     queryKey: notificationKeys.ens(),
-    queryFn: () => apiPost<{ temp_ens_notificationobject?: Partial<NotificationRow>[] }>(ACTION_PATH, { case: 'GET-ENS-NOTIFICATIONS' }).then((b) => b.temp_ens_notificationobject ?? []),
+    queryFn: () =>
+      apiPost<{ temp_ens_notificationobject?: Partial<NotificationRow>[] }>(ACTION_PATH, { case: 'GET-ENS-NOTIFICATIONS' }).then(
+        (b) => b.temp_ens_notificationobject ?? [],
+      ),
     enabled,
   });
 }
@@ -96,8 +108,11 @@ export function useEnsNotifications(enabled: boolean) {
 /** Marks rows read in every cached list, and drops them from the unread list. */
 export function applyRead(qc: QueryClient, ids: readonly number[] | 'all'): void {
   qc.setQueriesData<NotificationPage>({ queryKey: notificationKeys.lists() }, (page) => markRowsRead(page, ids));
-  qc.setQueryData<UnreadList>(notificationKeys.unread(), (u) => (u ? { rows: ids === 'all' ? [] : u.rows.filter((r) => !ids.includes(r.NotificationId)) } : u));
-  if (ids !== 'all') for (const id of ids) qc.setQueryData<NotificationDetails>(notificationKeys.detail(id), (d) => (d ? { ...d, IsRead: true } : d));
+  qc.setQueryData<UnreadList>(notificationKeys.unread(), (u) =>
+    u ? { rows: ids === 'all' ? [] : u.rows.filter((r) => !ids.includes(r.NotificationId)) } : u,
+  );
+  if (ids !== 'all')
+    for (const id of ids) qc.setQueryData<NotificationDetails>(notificationKeys.detail(id), (d) => (d ? { ...d, IsRead: true } : d));
 }
 
 export function useMarkRead() {

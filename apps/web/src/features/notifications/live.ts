@@ -5,7 +5,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SocketEvent } from '@vigil/contract';
 import { notificationKeys, type ListKey, type UnreadList } from './api';
-import { PAGE_SIZE, inDateRange, isNotificationEvent, matchesListType, prependRow, rowFromEvent, type NotificationPage } from './notification-list';
+import {
+  PAGE_SIZE,
+  inDateRange,
+  isNotificationEvent,
+  matchesListType,
+  prependRow,
+  rowFromEvent,
+  type NotificationPage,
+} from './notification-list';
 
 export function applyNotificationEvent(qc: QueryClient, e: SocketEvent): void {
   if (!isNotificationEvent(e)) return;
@@ -15,5 +23,7 @@ export function applyNotificationEvent(qc: QueryClient, e: SocketEvent): void {
     if (page !== 0 || !matchesListType(type, row) || !inDateRange(row.NotificationTimeAddedUTC, from, to)) continue;
     qc.setQueryData<NotificationPage>(q.queryKey, (p) => prependRow(p, row, PAGE_SIZE));
   }
-  qc.setQueryData<UnreadList>(notificationKeys.unread(), (u) => (u && !u.rows.some((r) => r.NotificationId === row.NotificationId) ? { rows: [row, ...u.rows] } : u));
+  qc.setQueryData<UnreadList>(notificationKeys.unread(), (u) =>
+    u && !u.rows.some((r) => r.NotificationId === row.NotificationId) ? { rows: [row, ...u.rows] } : u,
+  );
 }

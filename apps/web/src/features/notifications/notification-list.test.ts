@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationRow } from '@vigil/contract';
 import { ev } from '../../realtime/test-events';
-import { categoryKey, inDateRange, isNotificationTab, markRowsRead, matchesListType, prependRow, rowFromEvent, unreadLabel, type NotificationPage } from './notification-list';
+import {
+  categoryKey,
+  inDateRange,
+  isNotificationTab,
+  markRowsRead,
+  matchesListType,
+  prependRow,
+  rowFromEvent,
+  unreadLabel,
+  type NotificationPage,
+} from './notification-list';
 
 const panic = ev({ type: 'NOTIFICATION', id: 20, BranchAction: 'Panic', NotificationType: 10, SecurityAlert: true });
 const trouble = ev({ type: 'NOTIFICATION', id: 21, BranchAction: 'Trouble', NotificationType: 2 });
@@ -32,7 +42,16 @@ describe('notification lists', () => {
   });
 
   it('builds an unread row from the event', () => {
-    expect(rowFromEvent(panic)).toMatchObject({ NotificationId: 20, BranchAction: 'Panic', Category: 'panic', BranchOfficeName: 'Tirana Center', BranchOfficeTimeZone: 'Europe/Tirane', IsRead: false, Acknowledged: null, Notes: [] });
+    expect(rowFromEvent(panic)).toMatchObject({
+      NotificationId: 20,
+      BranchAction: 'Panic',
+      Category: 'panic',
+      BranchOfficeName: 'Tirana Center',
+      BranchOfficeTimeZone: 'Europe/Tirane',
+      IsRead: false,
+      Acknowledged: null,
+      Notes: [],
+    });
     expect(categoryKey('panic')).toBe('panic');
     expect(categoryKey('weird')).toBe('other');
   });

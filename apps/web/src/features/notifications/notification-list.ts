@@ -22,7 +22,10 @@ export interface NotificationPage {
 }
 
 /** Same rule as the server's type filter of getnotificationsv2 (spec §9). */
-export function matchesListType(type: NotificationListType, r: Pick<NotificationRow, 'NotificationType' | 'BranchAction' | 'SecurityAlert'>): boolean {
+export function matchesListType(
+  type: NotificationListType,
+  r: Pick<NotificationRow, 'NotificationType' | 'BranchAction' | 'SecurityAlert'>,
+): boolean {
   const t = r.NotificationType;
   switch (type) {
     case 'all':

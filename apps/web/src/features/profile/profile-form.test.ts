@@ -23,7 +23,9 @@ describe('profile form rule', () => {
     );
   });
   it('reports a new/confirm mismatch with the confirmation-failed key', () => {
-    expect(messages({ ...base, oldpass: 'old-pass-1', newpass: 'new-pass-1', confirmpass: 'new-pass-2' })).toEqual([`confirmpass:${MISMATCH_KEY}`]);
+    expect(messages({ ...base, oldpass: 'old-pass-1', newpass: 'new-pass-1', confirmpass: 'new-pass-2' })).toEqual([
+      `confirmpass:${MISMATCH_KEY}`,
+    ]);
   });
   it('accepts a complete, matching change', () => {
     expect(messages({ ...base, oldpass: 'old-pass-1', newpass: 'new-pass-1', confirmpass: 'new-pass-1' })).toEqual([]);

@@ -19,7 +19,12 @@ export const ZProfileForm = z
   })
   .superRefine((v, ctx) => {
     if (!hasPasswordChange(v)) return;
-    const r = ZUpdatePasswordRequest.safeParse({ case: 'UPDATE-PASSWORD', oldpass: v.oldpass, newpass: v.newpass, confirmpass: v.confirmpass });
+    const r = ZUpdatePasswordRequest.safeParse({
+      case: 'UPDATE-PASSWORD',
+      oldpass: v.oldpass,
+      newpass: v.newpass,
+      confirmpass: v.confirmpass,
+    });
     if (r.success) return;
     for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   });

@@ -49,7 +49,11 @@ export function useReportCall<T>(path: string, body: Record<string, unknown>, pi
 export function useScopeBranches(organizationId: number | undefined) {
   return useQuery({
     queryKey: reportKeys.branches(organizationId),
-    queryFn: () => apiPost<{ organizationobject: BranchOfficeRow[] }>('/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES', organizationId }).then((b) => b.organizationobject ?? []),
+    queryFn: () =>
+      apiPost<{ organizationobject: BranchOfficeRow[] }>('/api/client/getofficesv2', {
+        case: 'GET-ALL-BRANCH-OFFICES',
+        organizationId,
+      }).then((b) => b.organizationobject ?? []),
     staleTime: 60_000,
   });
 }
@@ -95,13 +99,25 @@ export function csvRecordCounter() {
  * it. Resolves with the file name and the Blob (the caller saves it).
  * @throws ApiError on a failed answer or a broken stream; DOMException AbortError when cancelled.
  */
-export async function downloadReport(path: string, body: Record<string, unknown>, format: 'csv' | 'xlsx', onProgress: (p: ExportProgress) => void, signal: AbortSignal): Promise<{ name: string; blob: Blob }> {
+export async function downloadReport(
+  path: string,
+  body: Record<string, unknown>,
+  format: 'csv' | 'xlsx',
+  onProgress: (p: ExportProgress) => void,
+  signal: AbortSignal,
+): Promise<{ name: string; blob: Blob }> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': i18next.language ?? 'en' };
   const csrf = currentCsrfToken();
   if (csrf) headers['x-xsrf-token'] = csrf;
   let res: Response;
   try {
-    res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify({ ...body, format, offset: 0 }), signal });
+    res = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers,
+      body: JSON.stringify({ ...body, format, offset: 0 }),
+      signal,
+    });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0);
@@ -142,5 +158,8 @@ export async function downloadReport(path: string, body: Record<string, unknown>
     }
   }
   onProgress(progress());
-  return { name, blob: new Blob(chunks, { type: format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }) };
+  return {
+    name,
+    blob: new Blob(chunks, { type: format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  };
 }

@@ -44,7 +44,9 @@ describe('api client', () => {
 
   it('maps a failed envelope to ApiError with status, code and description', async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204, headers: { 'x-xsrf-token': 't' } }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(400, { success: false, code: 'errors.invalidCredentials', description: 'Invalid username or password' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { success: false, code: 'errors.invalidCredentials', description: 'Invalid username or password' }),
+    );
     const err = await apiPost('/api/client/login', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 400, code: 'errors.invalidCredentials', description: 'Invalid username or password' });
@@ -91,7 +93,9 @@ describe('describeError', () => {
     });
   });
   it('falls back to the description when the code is unknown or missing', () => {
-    expect(describeError(new ApiError(400, { code: 'errors.unknownThing', description: 'Server says' }), hasKey)).toEqual({ text: 'Server says' });
+    expect(describeError(new ApiError(400, { code: 'errors.unknownThing', description: 'Server says' }), hasKey)).toEqual({
+      text: 'Server says',
+    });
     expect(describeError(new ApiError(400, { description: 'Only text' }), hasKey)).toEqual({ text: 'Only text' });
   });
   it('falls back to the generic message otherwise', () => {

@@ -129,7 +129,11 @@ async function send(path: string, init: RequestInit, opts: PostOptions): Promise
  * and network failures throw ApiError with the envelope's code/description when present.
  */
 export async function postEnvelope<TBody>(path: string, payload: unknown, opts: PostOptions = {}): Promise<Envelope<TBody>> {
-  const res = await send(path, { body: JSON.stringify(payload ?? {}), headers: { 'Content-Type': 'application/json', Accept: 'application/json' } }, opts);
+  const res = await send(
+    path,
+    { body: JSON.stringify(payload ?? {}), headers: { 'Content-Type': 'application/json', Accept: 'application/json' } },
+    opts,
+  );
   const data = await readJson(res);
   const env = isEnvelope(data) ? (data as Envelope<TBody>) : undefined;
   if (!res.ok) {
@@ -150,13 +154,22 @@ export async function apiPost<TBody>(path: string, payload: unknown, opts: PostO
  * GET `path` with query parameters (undefined values left out) and return `body` of a
  * successful envelope; failures throw ApiError like apiPost. A 401 ends the session.
  */
-export async function apiGet<TBody>(path: string, query: Record<string, string | number | boolean | undefined> = {}, opts: PostOptions = {}): Promise<TBody> {
+export async function apiGet<TBody>(
+  path: string,
+  query: Record<string, string | number | boolean | undefined> = {},
+  opts: PostOptions = {},
+): Promise<TBody> {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
   const qs = params.toString();
   let res: Response;
   try {
-    res = await fetch(qs ? `${path}?${qs}` : path, { method: 'GET', credentials: 'same-origin', headers: { ...baseHeaders(), Accept: 'application/json' }, signal: opts.signal ?? null });
+    res = await fetch(qs ? `${path}?${qs}` : path, {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { ...baseHeaders(), Accept: 'application/json' },
+      signal: opts.signal ?? null,
+    });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, { code: ErrorCode.Generic });
@@ -165,15 +178,27 @@ export async function apiGet<TBody>(path: string, query: Record<string, string |
   if (res.status === 401 && !opts.ignoreUnauthorized && config.hasSession()) config.onUnauthorized();
   const data = await readJson(res);
   const env = isEnvelope(data) ? (data as Envelope<TBody>) : undefined;
-  if (!res.ok) throw new ApiError(res.status, { code: env?.code ?? fallbackCode(res.status), description: env?.description, field: env?.field });
+  if (!res.ok)
+    throw new ApiError(res.status, { code: env?.code ?? fallbackCode(res.status), description: env?.description, field: env?.field });
   if (!env) throw new ApiError(res.status, { code: ErrorCode.Generic });
   if (!env.success) throw new ApiError(200, { code: env.code, description: env.description, field: env.field });
   return env.body as TBody;
 }
 
 /** POST application/x-www-form-urlencoded (the /locate lookup). Returns status and parsed JSON. */
-export async function postForm(path: string, fields: Record<string, string>, opts: PostOptions = {}): Promise<{ status: number; data: unknown }> {
-  const res = await send(path, { body: new URLSearchParams(fields).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' } }, opts);
+export async function postForm(
+  path: string,
+  fields: Record<string, string>,
+  opts: PostOptions = {},
+): Promise<{ status: number; data: unknown }> {
+  const res = await send(
+    path,
+    {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    },
+    opts,
+  );
   return { status: res.status, data: await readJson(res) };
 }
 

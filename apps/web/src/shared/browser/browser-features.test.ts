@@ -4,7 +4,9 @@ import { hasWebRtc, missingFeatures, REQUIRED_FEATURES, type FeatureEnv } from '
 function storage(): Storage {
   const m = new Map<string, string>();
   return {
-    get length() { return m.size; },
+    get length() {
+      return m.size;
+    },
     clear: () => m.clear(),
     getItem: (k) => m.get(k) ?? null,
     key: () => null,
@@ -41,7 +43,11 @@ describe('browser feature check', () => {
   });
   it('treats a throwing storage (private mode) and no flexbox as missing', () => {
     const env = fullEnv();
-    env.localStorage = { setItem: () => { throw new Error('QuotaExceededError'); } };
+    env.localStorage = {
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     env.CSS = { supports: () => false };
     expect(missingFeatures(env)).toEqual(['flexbox', 'localStorage']);
   });

@@ -23,7 +23,10 @@ export interface BrandedCardPageProps {
 export function BrandedCardPage({ title, children, cardSx, pagePadding = 2, testId }: BrandedCardPageProps) {
   const { t } = useTranslation();
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: pagePadding }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: pagePadding }}
+    >
       <Card elevation={3} data-testid={testId} sx={cardSx}>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Stack sx={{ alignItems: 'center', gap: 1, mb: 3 }}>

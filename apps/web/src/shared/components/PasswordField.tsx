@@ -20,7 +20,12 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={t(shown ? 'common.hidePassword' : 'common.showPassword')} onClick={() => setShown((s) => !s)} edge="end" size="small">
+              <IconButton
+                aria-label={t(shown ? 'common.hidePassword' : 'common.showPassword')}
+                onClick={() => setShown((s) => !s)}
+                edge="end"
+                size="small"
+              >
                 {shown ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>

@@ -20,7 +20,9 @@ export function PlaceholderDialog({ open, onClose, screen, widthPx, testId }: Pl
       open={open}
       onClose={onClose}
       maxWidth={false}
-      slotProps={{ paper: { sx: { width: widthPx ?? 600, maxWidth: 'calc(100% - 32px)' }, 'data-testid': testId } as Record<string, unknown> }}
+      slotProps={{
+        paper: { sx: { width: widthPx ?? 600, maxWidth: 'calc(100% - 32px)' }, 'data-testid': testId } as Record<string, unknown>,
+      }}
     >
       <DialogTitle>{t(`screens.${screen}`)}</DialogTitle>
       <DialogContent>

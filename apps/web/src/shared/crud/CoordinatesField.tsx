@@ -75,13 +75,25 @@ export function CoordinatesField({ values, onChange, geocodePath, testId }: Coor
     }
   };
 
-  const fallback = <Alert severity="warning" data-testid={`${testId}-fallback`}>{t('map.loadFailed')}</Alert>;
+  const fallback = (
+    <Alert severity="warning" data-testid={`${testId}-fallback`}>
+      {t('map.loadFailed')}
+    </Alert>
+  );
   return (
     <Stack sx={{ gap: 1 }} data-testid={testId}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 32 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>{t('management.map.hint')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+          {t('management.map.hint')}
+        </Typography>
         {geocoder && (
-          <Button size="small" startIcon={<TravelExploreIcon />} onClick={() => void findFromAddress()} disabled={lookup.busy} data-testid={`${testId}-geocode`}>
+          <Button
+            size="small"
+            startIcon={<TravelExploreIcon />}
+            onClick={() => void findFromAddress()}
+            disabled={lookup.busy}
+            data-testid={`${testId}-geocode`}
+          >
             {t('management.map.fromAddress')}
           </Button>
         )}
@@ -99,7 +111,9 @@ export function CoordinatesField({ values, onChange, geocodePath, testId }: Coor
             </Suspense>
           </MapBoundary>
         ) : (
-          <Alert severity="info" data-testid={`${testId}-fallback`}>{t('map.noWebgl')}</Alert>
+          <Alert severity="info" data-testid={`${testId}-fallback`}>
+            {t('map.noWebgl')}
+          </Alert>
         )}
       </Box>
     </Stack>

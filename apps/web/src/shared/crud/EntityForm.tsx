@@ -10,7 +10,20 @@ import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
-  Alert, Box, Button, Checkbox, Dialog, DialogContent, DialogTitle, FormControlLabel, IconButton, MenuItem, Stack, Switch, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { ApiError } from '../api/client';
@@ -48,8 +61,15 @@ export interface EntityFormProps {
 }
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-interface DayValue { weekday: number; opensAt: string; closesAt: string }
-interface HolidayValue { day: string; name: string }
+interface DayValue {
+  weekday: number;
+  opensAt: string;
+  closesAt: string;
+}
+interface HolidayValue {
+  day: string;
+  name: string;
+}
 
 /** The generic form. */
 export function EntityForm(props: EntityFormProps) {
@@ -93,75 +113,155 @@ export function EntityForm(props: EntityFormProps) {
   return (
     <Box component="form" noValidate onSubmit={(e) => void submit(e)} data-testid={`${props.testId}-form`}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
-        {props.fields.filter((f) => !f.visible || f.visible(values)).map((f) => (
-          <Box key={f.name} sx={{ gridColumn: f.wide || f.kind === 'weekSchedule' || f.kind === 'holidays' || f.kind === 'coordinates' ? '1 / -1' : undefined }}>
-            {f.kind === 'coordinates' ? (
-              <CoordinatesField
-                values={values}
-                geocodePath={f.geocodePath}
-                testId={`${props.testId}-${f.name}`}
-                onChange={(v) => {
-                  form.setValue('latitude', v.latitude, { shouldDirty: true, shouldValidate: true });
-                  form.setValue('longitude', v.longitude, { shouldDirty: true, shouldValidate: true });
-                }}
-              />
-            ) : (
-              <Controller
-                name={f.name}
-                control={form.control}
-                render={({ field, fieldState }) => {
-                  const err = message(fieldState.error?.message, f);
-                  const testId = `${props.testId}-${f.name}`;
-                  switch (f.kind) {
-                    case 'switch':
-                      return <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'aria-label': f.label, ...{ 'data-testid': testId } } }} />} label={f.label} />;
-                    case 'select':
-                    case 'multiselect': {
-                      const multiple = f.kind === 'multiselect';
-                      return (
-                        <TextField
-                          select fullWidth size="small" label={f.label} error={!!err} helperText={err ?? f.helper}
-                          value={multiple ? ((field.value as unknown[] | undefined) ?? []).map(String) : field.value == null ? '' : String(field.value)}
-                          onChange={(e) => field.onChange(multiple ? (e.target.value as unknown as string[]).map(Number) : e.target.value)}
-                          slotProps={{ select: { multiple }, htmlInput: { 'data-testid': testId } }}
-                        >
-                          {!multiple && <MenuItem value="">{t('management.form.none')}</MenuItem>}
-                          {f.options?.map((o) => <MenuItem key={o.value} value={String(o.value)}>{o.label}</MenuItem>)}
-                        </TextField>
-                      );
+        {props.fields
+          .filter((f) => !f.visible || f.visible(values))
+          .map((f) => (
+            <Box
+              key={f.name}
+              sx={{
+                gridColumn: f.wide || f.kind === 'weekSchedule' || f.kind === 'holidays' || f.kind === 'coordinates' ? '1 / -1' : undefined,
+              }}
+            >
+              {f.kind === 'coordinates' ? (
+                <CoordinatesField
+                  values={values}
+                  geocodePath={f.geocodePath}
+                  testId={`${props.testId}-${f.name}`}
+                  onChange={(v) => {
+                    form.setValue('latitude', v.latitude, { shouldDirty: true, shouldValidate: true });
+                    form.setValue('longitude', v.longitude, { shouldDirty: true, shouldValidate: true });
+                  }}
+                />
+              ) : (
+                <Controller
+                  name={f.name}
+                  control={form.control}
+                  render={({ field, fieldState }) => {
+                    const err = message(fieldState.error?.message, f);
+                    const testId = `${props.testId}-${f.name}`;
+                    switch (f.kind) {
+                      case 'switch':
+                        return (
+                          <FormControlLabel
+                            control={
+                              <Switch
+                                checked={!!field.value}
+                                onChange={(e) => field.onChange(e.target.checked)}
+                                slotProps={{ input: { 'aria-label': f.label, ...{ 'data-testid': testId } } }}
+                              />
+                            }
+                            label={f.label}
+                          />
+                        );
+                      case 'select':
+                      case 'multiselect': {
+                        const multiple = f.kind === 'multiselect';
+                        return (
+                          <TextField
+                            select
+                            fullWidth
+                            size="small"
+                            label={f.label}
+                            error={!!err}
+                            helperText={err ?? f.helper}
+                            value={
+                              multiple
+                                ? ((field.value as unknown[] | undefined) ?? []).map(String)
+                                : field.value == null
+                                  ? ''
+                                  : String(field.value)
+                            }
+                            onChange={(e) =>
+                              field.onChange(multiple ? (e.target.value as unknown as string[]).map(Number) : e.target.value)
+                            }
+                            slotProps={{ select: { multiple }, htmlInput: { 'data-testid': testId } }}
+                          >
+                            {!multiple && <MenuItem value="">{t('management.form.none')}</MenuItem>}
+                            {f.options?.map((o) => (
+                              <MenuItem key={o.value} value={String(o.value)}>
+                                {o.label}
+                              </MenuItem>
+                            ))}
+                          </TextField>
+                        );
+                      }
+                      case 'weekSchedule':
+                        return (
+                          <WeekScheduleField
+                            value={(field.value as DayValue[] | undefined) ?? []}
+                            onChange={field.onChange}
+                            error={err}
+                            testId={testId}
+                          />
+                        );
+                      case 'holidays':
+                        return (
+                          <HolidaysField
+                            value={(field.value as HolidayValue[] | undefined) ?? []}
+                            onChange={field.onChange}
+                            error={err}
+                            testId={testId}
+                          />
+                        );
+                      default:
+                        return (
+                          <TextField
+                            fullWidth
+                            size="small"
+                            label={f.label}
+                            error={!!err}
+                            helperText={err ?? f.helper}
+                            type={f.kind === 'time' ? 'time' : 'text'}
+                            multiline={f.kind === 'textarea'}
+                            minRows={f.kind === 'textarea' ? 2 : undefined}
+                            value={field.value ?? ''}
+                            onChange={field.onChange}
+                            onBlur={field.onBlur}
+                            slotProps={{
+                              htmlInput: { 'data-testid': testId, inputMode: f.kind === 'number' ? 'decimal' : undefined },
+                              inputLabel: f.kind === 'time' ? { shrink: true } : undefined,
+                            }}
+                          />
+                        );
                     }
-                    case 'weekSchedule':
-                      return <WeekScheduleField value={(field.value as DayValue[] | undefined) ?? []} onChange={field.onChange} error={err} testId={testId} />;
-                    case 'holidays':
-                      return <HolidaysField value={(field.value as HolidayValue[] | undefined) ?? []} onChange={field.onChange} error={err} testId={testId} />;
-                    default:
-                      return (
-                        <TextField
-                          fullWidth size="small" label={f.label} error={!!err} helperText={err ?? f.helper}
-                          type={f.kind === 'time' ? 'time' : 'text'} multiline={f.kind === 'textarea'} minRows={f.kind === 'textarea' ? 2 : undefined}
-                          value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur}
-                          slotProps={{ htmlInput: { 'data-testid': testId, inputMode: f.kind === 'number' ? 'decimal' : undefined }, inputLabel: f.kind === 'time' ? { shrink: true } : undefined }}
-                        />
-                      );
-                  }
-                }}
-              />
-            )}
-          </Box>
-        ))}
+                  }}
+                />
+              )}
+            </Box>
+          ))}
       </Box>
-      {serverError && <Alert severity="error" sx={{ mt: 2 }} data-testid={`${props.testId}-error`}>{serverError}</Alert>}
-      {saved && !serverError && <Alert severity="success" sx={{ mt: 2 }} data-testid={`${props.testId}-saved`}>{t('management.form.saved')}</Alert>}
+      {serverError && (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid={`${props.testId}-error`}>
+          {serverError}
+        </Alert>
+      )}
+      {saved && !serverError && (
+        <Alert severity="success" sx={{ mt: 2 }} data-testid={`${props.testId}-saved`}>
+          {t('management.form.saved')}
+        </Alert>
+      )}
       <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, mt: 2 }}>
         {props.onCancel && <Button onClick={props.onCancel}>{t('common.cancel')}</Button>}
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid={`${props.testId}-submit`}>{props.submitLabel ?? t('common.save')}</Button>
+        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid={`${props.testId}-submit`}>
+          {props.submitLabel ?? t('common.save')}
+        </Button>
       </Stack>
     </Box>
   );
 }
 
 /** The seven weekdays, each open (with opening and closing time) or closed. */
-function WeekScheduleField({ value, onChange, error, testId }: { value: DayValue[]; onChange: (v: DayValue[]) => void; error?: string | undefined; testId: string }) {
+function WeekScheduleField({
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  value: DayValue[];
+  onChange: (v: DayValue[]) => void;
+  error?: string | undefined;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const byDay = new Map(value.map((d) => [d.weekday, d]));
   const set = (weekday: number, next: DayValue | null) => {
@@ -177,13 +277,33 @@ function WeekScheduleField({ value, onChange, error, testId }: { value: DayValue
           <Stack key={wd} direction="row" sx={{ alignItems: 'center', gap: 2 }}>
             <FormControlLabel
               sx={{ width: 160 }}
-              control={<Checkbox checked={!!d} onChange={(e) => set(wd, e.target.checked ? { weekday: wd, opensAt: '09:00', closesAt: '17:00' } : null)} slotProps={{ input: { ...{ 'data-testid': `${testId}-day-${wd}` } } }} />}
+              control={
+                <Checkbox
+                  checked={!!d}
+                  onChange={(e) => set(wd, e.target.checked ? { weekday: wd, opensAt: '09:00', closesAt: '17:00' } : null)}
+                  slotProps={{ input: { ...{ 'data-testid': `${testId}-day-${wd}` } } }}
+                />
+              }
               label={t(`management.weekdays.${wd}`)}
             />
             {d ? (
               <>
-                <TextField size="small" type="time" label={t('management.schedule.opensAt')} value={d.opensAt} onChange={(e) => set(wd, { ...d, opensAt: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-opens-${wd}` } }} />
-                <TextField size="small" type="time" label={t('management.schedule.closesAt')} value={d.closesAt} onChange={(e) => set(wd, { ...d, closesAt: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-closes-${wd}` } }} />
+                <TextField
+                  size="small"
+                  type="time"
+                  label={t('management.schedule.opensAt')}
+                  value={d.opensAt}
+                  onChange={(e) => set(wd, { ...d, opensAt: e.target.value })}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-opens-${wd}` } }}
+                />
+                <TextField
+                  size="small"
+                  type="time"
+                  label={t('management.schedule.closesAt')}
+                  value={d.closesAt}
+                  onChange={(e) => set(wd, { ...d, closesAt: e.target.value })}
+                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-closes-${wd}` } }}
+                />
               </>
             ) : (
               <Typography color="text.secondary">{t('management.schedule.closed')}</Typography>
@@ -191,13 +311,27 @@ function WeekScheduleField({ value, onChange, error, testId }: { value: DayValue
           </Stack>
         );
       })}
-      {error && <Typography color="error" variant="caption">{error}</Typography>}
+      {error && (
+        <Typography color="error" variant="caption">
+          {error}
+        </Typography>
+      )}
     </Stack>
   );
 }
 
 /** The holiday list: date and name rows, add and remove. */
-function HolidaysField({ value, onChange, error, testId }: { value: HolidayValue[]; onChange: (v: HolidayValue[]) => void; error?: string | undefined; testId: string }) {
+function HolidaysField({
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  value: HolidayValue[];
+  onChange: (v: HolidayValue[]) => void;
+  error?: string | undefined;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const update = (i: number, next: HolidayValue) => onChange(value.map((h, j) => (j === i ? next : h)));
   return (
@@ -205,13 +339,36 @@ function HolidaysField({ value, onChange, error, testId }: { value: HolidayValue
       <Typography variant="subtitle2">{t('management.schedule.holidays')}</Typography>
       {value.map((h, i) => (
         <Stack key={i} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-          <TextField size="small" type="date" label={t('management.schedule.date')} value={h.day} onChange={(e) => update(i, { ...h, day: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" label={t('management.schedule.holidayName')} value={h.name} onChange={(e) => update(i, { ...h, name: e.target.value })} sx={{ flexGrow: 1 }} />
-          <IconButton aria-label={t('management.schedule.remove')} onClick={() => onChange(value.filter((_h, j) => j !== i))}><DeleteIcon /></IconButton>
+          <TextField
+            size="small"
+            type="date"
+            label={t('management.schedule.date')}
+            value={h.day}
+            onChange={(e) => update(i, { ...h, day: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            label={t('management.schedule.holidayName')}
+            value={h.name}
+            onChange={(e) => update(i, { ...h, name: e.target.value })}
+            sx={{ flexGrow: 1 }}
+          />
+          <IconButton aria-label={t('management.schedule.remove')} onClick={() => onChange(value.filter((_h, j) => j !== i))}>
+            <DeleteIcon />
+          </IconButton>
         </Stack>
       ))}
-      <Box><Button onClick={() => onChange([...value, { day: '', name: '' }])} data-testid={`${testId}-add`}>{t('management.schedule.addHoliday')}</Button></Box>
-      {error && <Typography color="error" variant="caption">{error}</Typography>}
+      <Box>
+        <Button onClick={() => onChange([...value, { day: '', name: '' }])} data-testid={`${testId}-add`}>
+          {t('management.schedule.addHoliday')}
+        </Button>
+      </Box>
+      {error && (
+        <Typography color="error" variant="caption">
+          {error}
+        </Typography>
+      )}
     </Stack>
   );
 }

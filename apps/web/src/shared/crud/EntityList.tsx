@@ -6,8 +6,22 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow,
-  TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -79,9 +93,17 @@ export function EntityList<R>(props: EntityListProps<R>) {
   return (
     <Stack sx={{ gap: 2 }} data-testid={`${props.testId}-list`}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{props.title}</Typography>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {props.title}
+        </Typography>
         {props.csvName && (
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void onExport()} disabled={exporting} data-testid={`${props.testId}-export`}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            onClick={() => void onExport()}
+            disabled={exporting}
+            data-testid={`${props.testId}-export`}
+          >
             {t('management.list.exportCsv')}
           </Button>
         )}
@@ -96,7 +118,10 @@ export function EntityList<R>(props: EntityListProps<R>) {
           size="small"
           label={t('management.list.search')}
           value={search}
-          onChange={(e) => { setSearch(e.target.value); setPage(0); }}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(0);
+          }}
           slotProps={{ htmlInput: { 'data-testid': `${props.testId}-search` } }}
           sx={{ minWidth: 240 }}
         />
@@ -107,23 +132,38 @@ export function EntityList<R>(props: EntityListProps<R>) {
             size="small"
             label={f.label}
             value={filterValues[f.name] ?? ''}
-            onChange={(e) => { setFilterValues((prev) => ({ ...prev, [f.name]: e.target.value })); setPage(0); }}
+            onChange={(e) => {
+              setFilterValues((prev) => ({ ...prev, [f.name]: e.target.value }));
+              setPage(0);
+            }}
             sx={{ minWidth: 160 }}
             slotProps={{ htmlInput: { 'data-testid': `${props.testId}-filter-${f.name}` } }}
           >
             <MenuItem value="">{t('management.list.all')}</MenuItem>
-            {f.options.map((o) => <MenuItem key={o.value} value={String(o.value)}>{o.label}</MenuItem>)}
+            {f.options.map((o) => (
+              <MenuItem key={o.value} value={String(o.value)}>
+                {o.label}
+              </MenuItem>
+            ))}
           </TextField>
         ))}
       </Stack>
-      {exportError && <Alert severity="error" onClose={() => setExportError(null)}>{exportError}</Alert>}
+      {exportError && (
+        <Alert severity="error" onClose={() => setExportError(null)}>
+          {exportError}
+        </Alert>
+      )}
       {q.isError && <Alert severity="error">{errorText(q.error)}</Alert>}
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress />}</Box>
         <TableContainer>
           <Table size="small">
             <TableHead>
-              <TableRow>{props.columns.map((c) => <TableCell key={c.key}>{c.label}</TableCell>)}</TableRow>
+              <TableRow>
+                {props.columns.map((c) => (
+                  <TableCell key={c.key}>{c.label}</TableCell>
+                ))}
+              </TableRow>
             </TableHead>
             <TableBody>
               {q.data?.rows.map((r) => (
@@ -134,11 +174,17 @@ export function EntityList<R>(props: EntityListProps<R>) {
                   sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
                   data-testid={`${props.testId}-row`}
                 >
-                  {props.columns.map((c) => <TableCell key={c.key}>{c.render(r)}</TableCell>)}
+                  {props.columns.map((c) => (
+                    <TableCell key={c.key}>{c.render(r)}</TableCell>
+                  ))}
                 </TableRow>
               ))}
               {q.data && q.data.rows.length === 0 && (
-                <TableRow><TableCell colSpan={props.columns.length}><Typography color="text.secondary">{t('management.list.empty')}</Typography></TableCell></TableRow>
+                <TableRow>
+                  <TableCell colSpan={props.columns.length}>
+                    <Typography color="text.secondary">{t('management.list.empty')}</Typography>
+                  </TableCell>
+                </TableRow>
               )}
             </TableBody>
           </Table>
@@ -150,7 +196,10 @@ export function EntityList<R>(props: EntityListProps<R>) {
           rowsPerPage={rowsPerPage}
           rowsPerPageOptions={[10, 25, 50, 100]}
           onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => { setRowsPerPage(Number(e.target.value)); setPage(0); }}
+          onRowsPerPageChange={(e) => {
+            setRowsPerPage(Number(e.target.value));
+            setPage(0);
+          }}
           labelRowsPerPage={t('management.list.rowsPerPage')}
         />
       </Paper>

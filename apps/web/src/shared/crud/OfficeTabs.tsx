@@ -35,18 +35,50 @@ export function OfficeTabs(props: OfficeTabsProps) {
   ];
   const panels: ReactNode[] = [
     <EntityForm key="d" testId={`${props.testId}-details`} {...props.details} onSubmit={props.details.save} />,
-    <EntityForm key="w" testId={`${props.testId}-week`} schema={ZDays} defaultValues={{ days: s.WeekSchedule }} fields={[{ name: 'days', label: '', kind: 'weekSchedule' }]} onSubmit={(v) => props.saveSchedule('WEEKSCHEDULE', v)} />,
-    <EntityForm key="h" testId={`${props.testId}-holidays`} schema={ZHolidays} defaultValues={{ holidays: s.HolidaysTemplate }} fields={[{ name: 'holidays', label: '', kind: 'holidays' }]} onSubmit={(v) => props.saveSchedule('HOLIDAYS', v)} />,
-    <EntityForm key="t" testId={`${props.testId}-timers`} schema={ZTimers}
-      defaultValues={{ openingTimer: String(s.Opening), closingTimer: String(s.Closing), servicingTimer: String(s.Servicing), autoCloseTime: s.AutoCloseTime ?? '' }}
-      fields={timerFields} onSubmit={(v) => props.saveSchedule('TIMERS', v)} />,
+    <EntityForm
+      key="w"
+      testId={`${props.testId}-week`}
+      schema={ZDays}
+      defaultValues={{ days: s.WeekSchedule }}
+      fields={[{ name: 'days', label: '', kind: 'weekSchedule' }]}
+      onSubmit={(v) => props.saveSchedule('WEEKSCHEDULE', v)}
+    />,
+    <EntityForm
+      key="h"
+      testId={`${props.testId}-holidays`}
+      schema={ZHolidays}
+      defaultValues={{ holidays: s.HolidaysTemplate }}
+      fields={[{ name: 'holidays', label: '', kind: 'holidays' }]}
+      onSubmit={(v) => props.saveSchedule('HOLIDAYS', v)}
+    />,
+    <EntityForm
+      key="t"
+      testId={`${props.testId}-timers`}
+      schema={ZTimers}
+      defaultValues={{
+        openingTimer: String(s.Opening),
+        closingTimer: String(s.Closing),
+        servicingTimer: String(s.Servicing),
+        autoCloseTime: s.AutoCloseTime ?? '',
+      }}
+      fields={timerFields}
+      onSubmit={(v) => props.saveSchedule('TIMERS', v)}
+    />,
     ...(props.extraTabs ?? []).map((x) => x.content),
   ];
-  const labels = [t('management.tabs.details'), t('management.tabs.weekSchedule'), t('management.tabs.holidays'), t('management.tabs.timers'), ...(props.extraTabs ?? []).map((x) => x.label)];
+  const labels = [
+    t('management.tabs.details'),
+    t('management.tabs.weekSchedule'),
+    t('management.tabs.holidays'),
+    t('management.tabs.timers'),
+    ...(props.extraTabs ?? []).map((x) => x.label),
+  ];
   return (
     <Paper variant="outlined">
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        {labels.map((l, i) => <Tab key={l} label={l} value={i} data-testid={`${props.testId}-tab-${i}`} />)}
+        {labels.map((l, i) => (
+          <Tab key={l} label={l} value={i} data-testid={`${props.testId}-tab-${i}`} />
+        ))}
       </Tabs>
       <Box sx={{ p: 2 }}>{panels[tab]}</Box>
     </Paper>

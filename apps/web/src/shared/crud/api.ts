@@ -21,7 +21,12 @@ export interface Page<R> {
 }
 
 /** Calls `path` with `body` and picks rows/total from the answer's body. */
-export function usePagedList<R>(path: string, body: Record<string, unknown>, pick: (b: Record<string, unknown>) => Page<R>, enabled = true) {
+export function usePagedList<R>(
+  path: string,
+  body: Record<string, unknown>,
+  pick: (b: Record<string, unknown>) => Page<R>,
+  enabled = true,
+) {
   return useQuery({
     queryKey: crudKeys.call(path, body),
     queryFn: async ({ signal }) => pick(await apiPost<Record<string, unknown>>(path, body, { signal })),
@@ -32,7 +37,11 @@ export function usePagedList<R>(path: string, body: Record<string, unknown>, pic
 
 /** Calls `path` with `body` once (detail calls) and picks the result. */
 export function useCall<T>(path: string, body: Record<string, unknown>, pick: (b: Record<string, unknown>) => T, enabled = true) {
-  return useQuery({ queryKey: crudKeys.call(path, body), queryFn: async ({ signal }) => pick(await apiPost<Record<string, unknown>>(path, body, { signal })), enabled });
+  return useQuery({
+    queryKey: crudKeys.call(path, body),
+    queryFn: async ({ signal }) => pick(await apiPost<Record<string, unknown>>(path, body, { signal })),
+    enabled,
+  });
 }
 
 /** A write call; on success every management list and detail is refetched. */
@@ -51,7 +60,12 @@ export async function downloadCsv(path: string, body: Record<string, unknown>, f
   if (csrf) headers['x-xsrf-token'] = csrf;
   let res: Response;
   try {
-    res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify({ ...body, format: 'csv', offset: 0 }) });
+    res = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers,
+      body: JSON.stringify({ ...body, format: 'csv', offset: 0 }),
+    });
   } catch {
     throw new ApiError(0, { code: ErrorCode.Generic });
   }

@@ -27,7 +27,8 @@ function initial(): StoredRange {
     if (raw) {
       const v = JSON.parse(raw) as Partial<StoredRange>;
       const preset = v.preset;
-      if (isValidRange(v) && (DATE_RANGE_PRESETS as readonly unknown[]).includes(preset) && preset) return { start: v.start, end: v.end, preset };
+      if (isValidRange(v) && (DATE_RANGE_PRESETS as readonly unknown[]).includes(preset) && preset)
+        return { start: v.start, end: v.end, preset };
     }
   } catch {
     // fall through to Today

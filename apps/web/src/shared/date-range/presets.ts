@@ -49,10 +49,12 @@ export function presetRange(preset: FixedPreset, now: DateTime): DateRange {
 
 /** The fixed preset whose range equals `range` today, or 'custom'. */
 export function presetOf(range: DateRange, now: DateTime, presets: readonly FixedPreset[]): DateRangePreset {
-  return presets.find((p) => {
-    const r = presetRange(p, now);
-    return r.start === range.start && r.end === range.end;
-  }) ?? 'custom';
+  return (
+    presets.find((p) => {
+      const r = presetRange(p, now);
+      return r.start === range.start && r.end === range.end;
+    }) ?? 'custom'
+  );
 }
 
 /** True for a YYYY-MM-DD string that is a real date. */

@@ -54,7 +54,8 @@ export default function CoordinateMap({ value, onPick, testId, label }: Coordina
     markerRef.current ??= new Marker({ color: PRIMARY_COLOR });
     markerRef.current.setLngLat([p.lng, p.lat]).addTo(map);
     const clicked = samePoint(p, pickedRef.current);
-    if (!clicked && !map.getBounds().contains([p.lng, p.lat])) map.jumpTo({ center: [p.lng, p.lat], zoom: Math.max(map.getZoom(), pointZoom()) });
+    if (!clicked && !map.getBounds().contains([p.lng, p.lat]))
+      map.jumpTo({ center: [p.lng, p.lat], zoom: Math.max(map.getZoom(), pointZoom()) });
   };
 
   // The map, made once.

@@ -11,7 +11,17 @@ import { useEffect, useRef } from 'react';
 import { Marker, NavigationControl, type GeoJSONSource, type Map as MapLibreMap } from 'maplibre-gl';
 import { PRIMARY_COLOR } from '@vigil/contract';
 import { pointZoom } from './basemap';
-import { FIT_MAX_ZOOM, FIT_PADDING, POINT_COLORS, boundsOfPoints, lineThrough, pointRole, pointsKey, pointsView, type MapPoint } from './points';
+import {
+  FIT_MAX_ZOOM,
+  FIT_PADDING,
+  POINT_COLORS,
+  boundsOfPoints,
+  lineThrough,
+  pointRole,
+  pointsKey,
+  pointsView,
+  type MapPoint,
+} from './points';
 import { MapSurface, useMapLibre } from './useMapLibre';
 
 export interface PointsMapProps {
@@ -33,7 +43,14 @@ const EMPTY_LINE: GeoJSON.FeatureCollection = { type: 'FeatureCollection', featu
 /** The element of a marker between the first and the last: a small dot. */
 function dotElement(): HTMLElement {
   const el = document.createElement('div');
-  Object.assign(el.style, { width: '10px', height: '10px', borderRadius: '50%', background: POINT_COLORS.middle, border: '2px solid #fff', boxShadow: '0 0 2px rgba(0,0,0,.5)' });
+  Object.assign(el.style, {
+    width: '10px',
+    height: '10px',
+    borderRadius: '50%',
+    background: POINT_COLORS.middle,
+    border: '2px solid #fff',
+    boxShadow: '0 0 2px rgba(0,0,0,.5)',
+  });
   return el;
 }
 
@@ -68,7 +85,11 @@ export default function PointsMap({ points, line = false, testId, label }: Point
   const containerRef = useRef<HTMLDivElement | null>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const failed = useMapLibre(containerRef, mapRef, {
-    options: () => ({ ...pointsView(pointsRef.current, { pointZoom: pointZoom(), maxZoom: FIT_MAX_ZOOM }, EMPTY_VIEW), dragRotate: false, touchPitch: false }),
+    options: () => ({
+      ...pointsView(pointsRef.current, { pointZoom: pointZoom(), maxZoom: FIT_MAX_ZOOM }, EMPTY_VIEW),
+      dragRotate: false,
+      touchPitch: false,
+    }),
     init: (m, container) => {
       m.addControl(new NavigationControl({ showCompass: false }), 'top-right');
       m.on('load', () => {

@@ -31,7 +31,9 @@ describe('coordinate picker values', () => {
   });
 
   it('builds the geocoder query from the filled address fields', () => {
-    expect(addressQuery({ address: ' Rruga e Kavajës 5 ', city: 'Tiranë', state: '', zipCode: '1001', country: 'Albania', name: 'Branch' })).toBe('Rruga e Kavajës 5, Tiranë, 1001, Albania');
+    expect(
+      addressQuery({ address: ' Rruga e Kavajës 5 ', city: 'Tiranë', state: '', zipCode: '1001', country: 'Albania', name: 'Branch' }),
+    ).toBe('Rruga e Kavajës 5, Tiranë, 1001, Albania');
     expect(addressQuery({ address: '', city: null })).toBe('');
   });
 });

@@ -20,8 +20,14 @@ describe('points map', () => {
   });
 
   it('bounds every point, west-south to east-north', () => {
-    expect(boundsOfPoints([TIRANA, DURRES, ELBASAN])).toEqual([[19.4414, 41.1125], [20.0822, 41.3275]]);
-    expect(boundsOfPoints([TIRANA])).toEqual([[19.8187, 41.3275], [19.8187, 41.3275]]);
+    expect(boundsOfPoints([TIRANA, DURRES, ELBASAN])).toEqual([
+      [19.4414, 41.1125],
+      [20.0822, 41.3275],
+    ]);
+    expect(boundsOfPoints([TIRANA])).toEqual([
+      [19.8187, 41.3275],
+      [19.8187, 41.3275],
+    ]);
     expect(boundsOfPoints([])).toBeNull();
   });
 
@@ -29,7 +35,10 @@ describe('points map', () => {
     expect(pointsView([TIRANA], ZOOMS, EMPTY)).toEqual({ center: [19.8187, 41.3275], zoom: 6 });
     expect(pointsView([TIRANA, { ...TIRANA }], ZOOMS, EMPTY)).toEqual({ center: [19.8187, 41.3275], zoom: 6 });
     expect(pointsView([TIRANA, DURRES], ZOOMS, EMPTY)).toEqual({
-      bounds: [[19.4414, 41.3231], [19.8187, 41.3275]],
+      bounds: [
+        [19.4414, 41.3231],
+        [19.8187, 41.3275],
+      ],
       fitBoundsOptions: { padding: FIT_PADDING, maxZoom: 12 },
     });
     expect(pointsView([], ZOOMS, EMPTY)).toBe(EMPTY);
@@ -39,7 +48,14 @@ describe('points map', () => {
     expect(lineThrough([TIRANA, DURRES, ELBASAN])).toEqual({
       type: 'Feature',
       properties: {},
-      geometry: { type: 'LineString', coordinates: [[19.8187, 41.3275], [19.4414, 41.3231], [20.0822, 41.1125]] },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [19.8187, 41.3275],
+          [19.4414, 41.3231],
+          [20.0822, 41.1125],
+        ],
+      },
     });
     expect(lineThrough([TIRANA])).toBeNull();
     expect(lineThrough([])).toBeNull();

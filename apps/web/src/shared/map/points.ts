@@ -35,20 +35,26 @@ export function boundsOfPoints(points: readonly LatLng[]): Bounds | null {
     s = Math.min(s, p.lat);
     n = Math.max(n, p.lat);
   }
-  return [[w, s], [e, n]];
+  return [
+    [w, s],
+    [e, n],
+  ];
 }
 
 /** The first view of a map of `points`: centred on a lone point (or on points that all coincide) at `pointZoom`, else fitted to their bounds no closer than `maxZoom`. */
 export type PointsView =
-  | { center: [number, number]; zoom: number }
-  | { bounds: Bounds; fitBoundsOptions: { padding: typeof FIT_PADDING; maxZoom: number } };
+  { center: [number, number]; zoom: number } | { bounds: Bounds; fitBoundsOptions: { padding: typeof FIT_PADDING; maxZoom: number } };
 
 /** Padding (px) kept between the points and the map's edges when the view is fitted: more at the top, where the pins stand above their points. */
 export const FIT_PADDING = { top: 56, right: 48, bottom: 24, left: 48 };
 /** Closest zoom of a view fitted to several points (a short walk fills the map; on the offline basemap its shape is all there is to see). */
 export const FIT_MAX_ZOOM = 16;
 
-export function pointsView(points: readonly LatLng[], zooms: { pointZoom: number; maxZoom: number }, fallback: { center: [number, number]; zoom: number }): PointsView {
+export function pointsView(
+  points: readonly LatLng[],
+  zooms: { pointZoom: number; maxZoom: number },
+  fallback: { center: [number, number]; zoom: number },
+): PointsView {
   const b = boundsOfPoints(points);
   if (!b) return fallback;
   const [[w, s], [e, n]] = b;

@@ -24,7 +24,11 @@ export interface MapLibreSetup {
  * `setup` (its callbacks should read refs for anything that changes later); `mapRef` holds the
  * map while it exists. Answers true when the style or the map could not be made.
  */
-export function useMapLibre(containerRef: RefObject<HTMLDivElement | null>, mapRef: RefObject<MapLibreMap | null>, setup: MapLibreSetup): boolean {
+export function useMapLibre(
+  containerRef: RefObject<HTMLDivElement | null>,
+  mapRef: RefObject<MapLibreMap | null>,
+  setup: MapLibreSetup,
+): boolean {
   const setupRef = useRef(setup);
   const [failed, setFailed] = useState(false);
 
@@ -78,6 +82,19 @@ export interface MapSurfaceProps {
 /** The container of a useMapLibre map, or the failure message. */
 export function MapSurface({ containerRef, failed, testId, label, minHeight }: MapSurfaceProps) {
   const { t } = useTranslation();
-  if (failed) return <Alert severity="warning" data-testid={`${testId}-fallback`}>{t('map.loadFailed')}</Alert>;
-  return <Box ref={containerRef} data-testid={testId} aria-label={label} role="region" sx={{ width: '100%', height: '100%', minHeight, borderRadius: 1, overflow: 'hidden' }} />;
+  if (failed)
+    return (
+      <Alert severity="warning" data-testid={`${testId}-fallback`}>
+        {t('map.loadFailed')}
+      </Alert>
+    );
+  return (
+    <Box
+      ref={containerRef}
+      data-testid={testId}
+      aria-label={label}
+      role="region"
+      sx={{ width: '100%', height: '100%', minHeight, borderRadius: 1, overflow: 'hidden' }}
+    />
+  );
 }

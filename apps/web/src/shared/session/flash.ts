@@ -24,7 +24,8 @@ export function peekFlash(): Flash | null {
     const raw = sessionStorage.getItem(FLASH_STORAGE_KEY);
     if (!raw) return null;
     const v: unknown = JSON.parse(raw);
-    if (typeof v === 'object' && v !== null && typeof (v as Flash).key === 'string' && typeof (v as Flash).severity === 'string') return v as Flash;
+    if (typeof v === 'object' && v !== null && typeof (v as Flash).key === 'string' && typeof (v as Flash).severity === 'string')
+      return v as Flash;
     return null;
   } catch {
     return null;

@@ -6,7 +6,15 @@ const admin = { IsAdmin: true };
 
 describe('gateRedirect without a session', () => {
   it('lets public paths render', () => {
-    for (const p of ['/login', '/admin/login', '/resetpassword/abc/a@b.c', '/validateToken/t/e', '/survey/t/1', '/logout', '/admin/logout']) {
+    for (const p of [
+      '/login',
+      '/admin/login',
+      '/resetpassword/abc/a@b.c',
+      '/validateToken/t/e',
+      '/survey/t/1',
+      '/logout',
+      '/admin/logout',
+    ]) {
       expect(gateRedirect(p, '', null)).toBeNull();
     }
   });

@@ -34,10 +34,24 @@ export function AccountDone({ title, roleId, mobile, webText, mobileText, loginL
       {mobile && <Typography>{mobileText}</Typography>}
       {mobile && (
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1 }}>
-          <Button variant="outlined" startIcon={<AppleIcon />} href={APP_STORE_URL} target="_blank" rel="noopener noreferrer" data-testid="store-apple">
+          <Button
+            variant="outlined"
+            startIcon={<AppleIcon />}
+            href={APP_STORE_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="store-apple"
+          >
             {t('account.stores.appStore')}
           </Button>
-          <Button variant="outlined" startIcon={<ShopIcon />} href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer" data-testid="store-google">
+          <Button
+            variant="outlined"
+            startIcon={<ShopIcon />}
+            href={GOOGLE_PLAY_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="store-google"
+          >
             {t('account.stores.googlePlay')}
           </Button>
         </Stack>

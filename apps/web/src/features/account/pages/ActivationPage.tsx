@@ -140,7 +140,13 @@ function ActivationForm({ token, roleId, needPin, usesSso }: { token: string; ro
           {field('duress_confirm', t('account.activation.duressConfirm'), { pin: true })}
         </>
       )}
-      <Button type="submit" variant="contained" size="large" disabled={!result.success || activate.isPending} data-testid="activation-submit">
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={!result.success || activate.isPending}
+        data-testid="activation-submit"
+      >
         {t('account.activation.submit')}
       </Button>
     </Stack>

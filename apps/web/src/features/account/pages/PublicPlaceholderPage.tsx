@@ -8,7 +8,19 @@ import { LanguageSelect } from '../../../shared/components/LanguageSelect';
 
 export default function PublicPlaceholderPage({ screen }: { screen: string }) {
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 2, bgcolor: 'grey.100' }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        p: 2,
+        bgcolor: 'grey.100',
+      }}
+    >
       <Box sx={{ width: '100%', maxWidth: 560 }}>
         <NotAvailablePanel screen={screen} />
       </Box>

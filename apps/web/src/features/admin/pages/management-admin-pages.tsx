@@ -7,13 +7,27 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Chip } from '@mui/material';
 import {
-  formatPhoneInternational, ZAddClientRequest, ZSecurityOfficeDetails, type EmployeeRow, type OrganizationDetail, type OrganizationRow, type SecurityOfficeRow,
+  formatPhoneInternational,
+  ZAddClientRequest,
+  ZSecurityOfficeDetails,
+  type EmployeeRow,
+  type OrganizationDetail,
+  type OrganizationRow,
+  type SecurityOfficeRow,
 } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { useCall, useSave } from '../../../shared/crud/api';
 import { EntityList } from '../../../shared/crud/EntityList';
 import { EntityFormDialog, type FieldDef } from '../../../shared/crud/EntityForm';
-import { addressFields, addressValues, browserZone, contactFields, contactValues, identityFields, statusOptions } from '../../management/fields';
+import {
+  addressFields,
+  addressValues,
+  browserZone,
+  contactFields,
+  contactValues,
+  identityFields,
+  statusOptions,
+} from '../../management/fields';
 import { securityOfficeColumns } from '../../management/pages/management-pages';
 import { employeeColumns, roleOptions } from '../../users/pages/users-pages';
 
@@ -21,7 +35,11 @@ import { employeeColumns, roleOptions } from '../../users/pages/users-pages';
 function useAdminOptions() {
   const sos = useCall('/api/admin/getAllSecurityOffices', { offset: 0, limit: 1000 }, (b) => b.securityofficeobject as SecurityOfficeRow[]);
   const orgs = useCall('/api/admin/getorganizations', { offset: 0, limit: 1000 }, (b) => b.organizationobject as OrganizationRow[]);
-  const dealers = useCall('/api/admin/getallemployees', { case: 'GET-ALL-EMPLOYEES', roleId: 12, offset: 0, limit: 1000 }, (b) => b.personobject as EmployeeRow[]);
+  const dealers = useCall(
+    '/api/admin/getallemployees',
+    { case: 'GET-ALL-EMPLOYEES', roleId: 12, offset: 0, limit: 1000 },
+    (b) => b.personobject as EmployeeRow[],
+  );
   return {
     securityOffices: (sos.data ?? []).map((s) => ({ value: s.SecurityOfficeId, label: s.Name })),
     organizations: (orgs.data ?? []).map((o) => ({ value: o.OrganizationId, label: o.Name })),
@@ -37,23 +55,40 @@ export function AdminClientsPage() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const add = useSave('/api/admin/addclient');
   const edit = useSave('/api/admin/editclient');
-  const detail = useCall('/api/admin/getorganizationbyid', { organizationId: typeof editing === 'number' ? editing : 0 }, (b) => b.organizationobject as OrganizationDetail, typeof editing === 'number');
+  const detail = useCall(
+    '/api/admin/getorganizationbyid',
+    { organizationId: typeof editing === 'number' ? editing : 0 },
+    (b) => b.organizationobject as OrganizationDetail,
+    typeof editing === 'number',
+  );
   const fields: FieldDef[] = [
     ...identityFields(t, false),
     { name: 'statusId', label: t('management.fields.status'), kind: 'select', options: statusOptions(t) },
     ...addressFields(t, true, '/api/admin/geocode'),
     ...contactFields(t),
-    { name: 'securityOfficeIds', label: t('management.fields.monitoringSecurityOffices'), kind: 'multiselect', options: options.securityOffices, wide: true },
+    {
+      name: 'securityOfficeIds',
+      label: t('management.fields.monitoringSecurityOffices'),
+      kind: 'multiselect',
+      options: options.securityOffices,
+      wide: true,
+    },
     { name: 'dealerIds', label: t('management.fields.dealers'), kind: 'multiselect', options: options.dealers, wide: true },
   ];
   const d = detail.data;
   const open = editing === 'new' || (typeof editing === 'number' && !!d && d.OrganizationId === editing);
-  const defaults = editing === 'new' || !d
-    ? { name: '', statusId: '1', timeZone: browserZone(), securityOfficeIds: [], dealerIds: [] }
-    : {
-      ...addressValues(d), statusId: String(d.StatusId), timeZone: d.TimeZone, ...contactValues('primary', d.PrimaryContact), ...contactValues('secondary', d.SecondaryContact),
-      securityOfficeIds: d.SecurityOffices.map((s) => s.Id), dealerIds: d.Dealers.filter((x) => x.DealerAssignedHere).map((x) => x.UserId),
-    };
+  const defaults =
+    editing === 'new' || !d
+      ? { name: '', statusId: '1', timeZone: browserZone(), securityOfficeIds: [], dealerIds: [] }
+      : {
+          ...addressValues(d),
+          statusId: String(d.StatusId),
+          timeZone: d.TimeZone,
+          ...contactValues('primary', d.PrimaryContact),
+          ...contactValues('secondary', d.SecondaryContact),
+          securityOfficeIds: d.SecurityOffices.map((s) => s.Id),
+          dealerIds: d.Dealers.filter((x) => x.DealerAssignedHere).map((x) => x.UserId),
+        };
   return (
     <>
       <EntityList<OrganizationRow>
@@ -74,7 +109,17 @@ export function AdminClientsPage() {
           { key: 'country', label: t('management.fields.country'), render: (r) => r.Country ?? '' },
           { key: 'phone', label: t('management.fields.phoneNumber'), render: (r) => formatPhoneInternational(r.PhoneNumber) },
           { key: 'branches', label: t('management.fields.branches'), render: (r) => r.BranchCount },
-          { key: 'status', label: t('management.fields.status'), render: (r) => <Chip size="small" color={r.Active ? 'success' : 'default'} label={r.Active ? t('management.status.Active') : t('management.status.Inactive')} /> },
+          {
+            key: 'status',
+            label: t('management.fields.status'),
+            render: (r) => (
+              <Chip
+                size="small"
+                color={r.Active ? 'success' : 'default'}
+                label={r.Active ? t('management.status.Active') : t('management.status.Inactive')}
+              />
+            ),
+          },
         ]}
       />
       {detail.isError && <Alert severity="error">{errorText(detail.error)}</Alert>}
@@ -126,7 +171,11 @@ export function AdminSecurityOfficesPage() {
         csvName="security-offices.csv"
         columns={[
           ...securityOfficeColumns(t),
-          { key: 'admins', label: t('management.fields.admins'), render: (r: SecurityOfficeRow) => r.Admins.map((a) => `${a.AdminName} ${a.AdminSurname}`).join(', ') },
+          {
+            key: 'admins',
+            label: t('management.fields.admins'),
+            render: (r: SecurityOfficeRow) => r.Admins.map((a) => `${a.AdminName} ${a.AdminSurname}`).join(', '),
+          },
         ]}
       />
       <EntityFormDialog
@@ -135,13 +184,24 @@ export function AdminSecurityOfficesPage() {
         testId="security-office-form"
         title={s ? t('management.actions.editSecurityOffice') : t('management.actions.addSecurityOffice')}
         schema={ZSecurityOfficeDetails}
-        defaultValues={s
-          ? { ...addressValues(s), code: s.Code, statusId: String(s.StatusId), isMonitoring: s.IsMonitoring, timeZone: s.TimeZone, organizationIds: s.Managing.map((m) => m.OrganizationId) }
-          : { name: '', code: '', statusId: '1', isMonitoring: true, timeZone: browserZone(), organizationIds: [] }}
+        defaultValues={
+          s
+            ? {
+                ...addressValues(s),
+                code: s.Code,
+                statusId: String(s.StatusId),
+                isMonitoring: s.IsMonitoring,
+                timeZone: s.TimeZone,
+                organizationIds: s.Managing.map((m) => m.OrganizationId),
+              }
+            : { name: '', code: '', statusId: '1', isMonitoring: true, timeZone: browserZone(), organizationIds: [] }
+        }
         fields={fields}
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {
-          await save.mutateAsync(s ? { case: 'UPDATE-SECURITY-OFFICE', securityOfficeId: s.SecurityOfficeId, ...v } : { case: 'ADD-SECURITY-OFFICE', ...v });
+          await save.mutateAsync(
+            s ? { case: 'UPDATE-SECURITY-OFFICE', securityOfficeId: s.SecurityOfficeId, ...v } : { case: 'ADD-SECURITY-OFFICE', ...v },
+          );
           setEditing(null);
         }}
       />

@@ -64,7 +64,14 @@ export default function AdminLoginPage() {
           <Button type="submit" variant="contained" size="large" disabled={login.isPending} data-testid="login-submit">
             {t('login.submit')}
           </Button>
-          <Link component="button" type="button" variant="body2" onClick={toggleForgot} data-testid="forgot-toggle" sx={{ alignSelf: 'center' }}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={toggleForgot}
+            data-testid="forgot-toggle"
+            sx={{ alignSelf: 'center' }}
+          >
             {t('login.forgot')}
           </Link>
         </Stack>

@@ -59,7 +59,14 @@ export default function LoginPage() {
               onStart={clear}
             />
           )}
-          <Link component="button" type="button" variant="body2" onClick={toggleForgot} data-testid="forgot-toggle" sx={{ alignSelf: 'center' }}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={toggleForgot}
+            data-testid="forgot-toggle"
+            sx={{ alignSelf: 'center' }}
+          >
             {t('login.forgot')}
           </Link>
         </Stack>
@@ -136,7 +143,18 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
   const err = formState.errors.password?.message;
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between', bgcolor: 'grey.100', borderRadius: 1, px: 1.5, py: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          justifyContent: 'space-between',
+          bgcolor: 'grey.100',
+          borderRadius: 1,
+          px: 1.5,
+          py: 1,
+        }}
+      >
         <Typography data-testid="login-email-shown" sx={{ overflowWrap: 'anywhere' }}>
           {email}
         </Typography>

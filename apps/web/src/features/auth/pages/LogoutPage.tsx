@@ -28,7 +28,9 @@ export default function LogoutPage({ area }: { area: Area }) {
       done();
       return;
     }
-    logout(area).catch(() => undefined).finally(done);
+    logout(area)
+      .catch(() => undefined)
+      .finally(done);
   }, [area, navigate, queryClient]);
   return <Loading />;
 }

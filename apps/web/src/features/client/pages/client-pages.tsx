@@ -36,8 +36,21 @@ function ClientsPage() {
         { key: 'city', label: t('management.fields.city'), render: (r) => r.City ?? '' },
         { key: 'country', label: t('management.fields.country'), render: (r) => r.Country ?? '' },
         { key: 'phone', label: t('management.fields.phoneNumber'), render: (r) => formatPhoneInternational(r.PhoneNumber) },
-        { key: 'status', label: t('management.fields.status'), render: (r) => (r.StatusId === 1 ? t('management.status.Active') : t('management.status.Inactive')) },
-        { key: 'selected', label: '', render: (r) => (org.selected?.OrganizationId === r.OrganizationId ? <Chip size="small" color="primary" label={t('management.selected')} data-testid="clients-selected" /> : '') },
+        {
+          key: 'status',
+          label: t('management.fields.status'),
+          render: (r) => (r.StatusId === 1 ? t('management.status.Active') : t('management.status.Inactive')),
+        },
+        {
+          key: 'selected',
+          label: '',
+          render: (r) =>
+            org.selected?.OrganizationId === r.OrganizationId ? (
+              <Chip size="small" color="primary" label={t('management.selected')} data-testid="clients-selected" />
+            ) : (
+              ''
+            ),
+        },
       ]}
     />
   );
@@ -54,7 +67,9 @@ function MainOfficePage() {
   const h = q.data;
   return (
     <Stack sx={{ gap: 2 }} data-testid="mainoffice">
-      <Typography variant="h5" component="h1">{h ? h.Name : t('management.titles.mainoffice')}</Typography>
+      <Typography variant="h5" component="h1">
+        {h ? h.Name : t('management.titles.mainoffice')}
+      </Typography>
       {q.isError && <Alert severity="error">{errorText(q.error)}</Alert>}
       {!canManage && <Alert severity="info">{t('management.readOnly')}</Alert>}
       {h && (
@@ -65,7 +80,13 @@ function MainOfficePage() {
           details={{
             schema: ZHeadOfficeDetails,
             fields: [...identityFields(t), ...addressFields(t), ...contactFields(t)],
-            defaultValues: { ...addressValues(h), code: h.Code, timeZone: h.TimeZone, ...contactValues('primary', h.PrimaryContact), ...contactValues('secondary', h.SecondaryContact) },
+            defaultValues: {
+              ...addressValues(h),
+              code: h.Code,
+              timeZone: h.TimeZone,
+              ...contactValues('primary', h.PrimaryContact),
+              ...contactValues('secondary', h.SecondaryContact),
+            },
             save: (v: FieldValues) => save.mutateAsync({ case: 'UPDATE-HEAD-OFFICE-DETAILS', ...orgBody, ...v }),
           }}
           saveSchedule={(part, v) => save.mutateAsync({ case: `UPDATE-HEAD-OFFICE-${part}`, ...orgBody, ...v })}

@@ -24,14 +24,27 @@ export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
   const key = branchActionKey(alarm.action);
   const acked = alarm.acknowledged;
   const urgent = !acked && !alarm.isTest;
-  const color = alarm.isTest ? 'grey.500' : acked ? 'grey.400' : alarmPriority(alarm) === 0 ? BRANCH_STATUS_COLORS.alarm : BRANCH_STATUS_COLORS.service;
+  const color = alarm.isTest
+    ? 'grey.500'
+    : acked
+      ? 'grey.400'
+      : alarmPriority(alarm) === 0
+        ? BRANCH_STATUS_COLORS.alarm
+        : BRANCH_STATUS_COLORS.service;
   return (
     <Box
       data-testid="alarm-item"
       data-notification-id={alarm.notificationId}
       data-acknowledged={acked ? 'true' : 'false'}
       data-test-notification={alarm.isTest ? 'true' : 'false'}
-      sx={{ borderLeft: 6, borderColor: color, bgcolor: urgent ? 'rgba(211,47,47,0.06)' : 'background.default', borderRadius: 1, p: 1.5, opacity: alarm.isTest ? 0.75 : 1 }}
+      sx={{
+        borderLeft: 6,
+        borderColor: color,
+        bgcolor: urgent ? 'rgba(211,47,47,0.06)' : 'background.default',
+        borderRadius: 1,
+        p: 1.5,
+        opacity: alarm.isTest ? 0.75 : 1,
+      }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Stack sx={{ minWidth: 0 }}>
@@ -53,7 +66,15 @@ export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
             {t('alarms.acknowledgedBy', { name: acked.byName || t('alarms.someone'), time: safeFormat(acked.at, alarm.zone) })}
           </Typography>
         ) : (
-          <Button variant="contained" color="error" size="small" disabled={ack.isPending} onClick={() => ack.mutate(alarm.notificationId)} data-testid="alarm-ack" sx={{ flexShrink: 0 }}>
+          <Button
+            variant="contained"
+            color="error"
+            size="small"
+            disabled={ack.isPending}
+            onClick={() => ack.mutate(alarm.notificationId)}
+            data-testid="alarm-ack"
+            sx={{ flexShrink: 0 }}
+          >
             {t('alarms.acknowledge')}
           </Button>
         )}

@@ -37,7 +37,14 @@ export function AlarmNotes({ alarm }: { alarm: Alarm }) {
           helperText={add.isError ? errorText(add.error) : undefined}
           slotProps={{ htmlInput: { maxLength: NOTE_MAX, 'aria-label': t('alarms.noteLabel'), 'data-testid': 'alarm-note-input' } }}
         />
-        <Button type="submit" variant="outlined" size="small" disabled={!note.trim() || add.isPending} data-testid="alarm-note-add" sx={{ flexShrink: 0, mt: 0.25 }}>
+        <Button
+          type="submit"
+          variant="outlined"
+          size="small"
+          disabled={!note.trim() || add.isPending}
+          data-testid="alarm-note-add"
+          sx={{ flexShrink: 0, mt: 0.25 }}
+        >
           {t('alarms.addNote')}
         </Button>
       </Stack>

@@ -22,7 +22,13 @@ export function BoardFilters({ value, regions, onChange }: BoardFiltersProps) {
         sx={{ minWidth: 260 }}
         slotProps={{
           htmlInput: { 'data-testid': 'branch-search' },
-          input: { startAdornment: (<InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment>) },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
         }}
       />
       <TextField

@@ -21,12 +21,24 @@ export function BranchActionsMenu({ branchOfficeId, branchName }: { branchOffice
   };
   return (
     <>
-      <IconButton size="small" aria-label={t('branchMode.menu', { branch: branchName })} onClick={(e) => setAnchor(e.currentTarget)} data-testid="branch-actions">
+      <IconButton
+        size="small"
+        aria-label={t('branchMode.menu', { branch: branchName })}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid="branch-actions"
+      >
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {BRANCH_MODES.map((m) => (
-          <MenuItem key={m} data-testid={`branch-mode-${MODE_KEYS[m]}`} onClick={() => { setMode(m); setAnchor(null); }}>
+          <MenuItem
+            key={m}
+            data-testid={`branch-mode-${MODE_KEYS[m]}`}
+            onClick={() => {
+              setMode(m);
+              setAnchor(null);
+            }}
+          >
             {t(`branchMode.${MODE_KEYS[m]}`)}
           </MenuItem>
         ))}

@@ -48,7 +48,12 @@ export function BranchTable({ rows, showOrganization }: BranchTableProps) {
   const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columns = showOrganization ? 8 : 7;
   return (
-    <TableContainer ref={scrollRef} sx={{ maxHeight: 'calc(100vh - 300px)', minHeight: 200 }} data-testid="branch-table-scroll" data-row-count={rows.length}>
+    <TableContainer
+      ref={scrollRef}
+      sx={{ maxHeight: 'calc(100vh - 300px)', minHeight: 200 }}
+      data-testid="branch-table-scroll"
+      data-row-count={rows.length}
+    >
       <Table stickyHeader size="small" aria-label={t('dashboard.tableLabel')} data-testid="branch-table">
         <TableHead>
           <TableRow>
@@ -69,7 +74,13 @@ export function BranchTable({ rows, showOrganization }: BranchTableProps) {
             </TableRow>
           )}
           {items.map((v) => (
-            <BranchRow key={v.key} index={v.index} measureRef={virtualizer.measureElement} row={rows[v.index]!} showOrganization={showOrganization} />
+            <BranchRow
+              key={v.key}
+              index={v.index}
+              measureRef={virtualizer.measureElement}
+              row={rows[v.index]!}
+              showOrganization={showOrganization}
+            />
           ))}
           {bottom > 0 && (
             <TableRow aria-hidden style={{ height: bottom }}>
@@ -95,7 +106,14 @@ const BranchRow = memo(function BranchRow({ row, showOrganization, index, measur
   const actionKey = branchActionKey(row.BranchAction);
   const time = formatBranchTime(row.BranchActionTime, row.BranchTimeZone);
   return (
-    <TableRow hover ref={measureRef} data-index={index} data-testid="branch-row" data-branch-id={row.BranchOfficeId} aria-rowindex={index + 2}>
+    <TableRow
+      hover
+      ref={measureRef}
+      data-index={index}
+      data-testid="branch-row"
+      data-branch-id={row.BranchOfficeId}
+      aria-rowindex={index + 2}
+    >
       <TableCell data-testid="branch-status" data-status={status} sx={{ whiteSpace: 'nowrap' }}>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
           <StatusDot status={status} />
@@ -105,13 +123,24 @@ const BranchRow = memo(function BranchRow({ row, showOrganization, index, measur
       <TableCell>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <span data-testid="branch-name">{row.Name}</span>
-          {row.TestMode && <Chip size="small" color="warning" variant="outlined" label={t('dashboard.testMode')} data-testid="branch-test-mode" title={row.TestNote ?? undefined} />}
+          {row.TestMode && (
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={t('dashboard.testMode')}
+              data-testid="branch-test-mode"
+              title={row.TestNote ?? undefined}
+            />
+          )}
         </Stack>
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.Code}</TableCell>
       <TableCell>{row.RegionalOfficeName ?? ''}</TableCell>
       {showOrganization && <TableCell>{row.OrganizationName}</TableCell>}
-      <TableCell data-testid="branch-action">{actionKey ? t(`branchActions.${actionKey}`) : (row.BranchAction ?? t('dashboard.noAction'))}</TableCell>
+      <TableCell data-testid="branch-action">
+        {actionKey ? t(`branchActions.${actionKey}`) : (row.BranchAction ?? t('dashboard.noAction'))}
+      </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="branch-time">
         {time ?? ''}
       </TableCell>

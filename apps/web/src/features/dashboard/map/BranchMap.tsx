@@ -120,7 +120,10 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
         const strong = document.createElement('strong');
         strong.textContent = p.name ?? '';
         el.append(strong, document.createElement('br'), `${p.code ?? ''} · ${labelRef.current(p.status ?? '')}`);
-        new Popup({ closeButton: false }).setLngLat(f.geometry.coordinates as [number, number]).setDOMContent(el).addTo(m);
+        new Popup({ closeButton: false })
+          .setLngLat(f.geometry.coordinates as [number, number])
+          .setDOMContent(el)
+          .addTo(m);
       });
       for (const layer of [CLUSTER_LAYER, POINT_LAYER]) {
         m.on('mouseenter', layer, () => (m.getCanvas().style.cursor = 'pointer'));

@@ -2,17 +2,47 @@ import { describe, expect, it } from 'vitest';
 import { BRANCH_STATUS_COLORS, type BranchOfficeRow } from '@vigil/contract';
 import { applyEventToBoard } from '../../../realtime/board-events';
 import { ev } from '../../../realtime/test-events';
-import { CLUSTER_COLOR, CLUSTER_PROPERTIES, alarmCount, boundsOf, branchFeatures, configuredStyleUrl, hasLocation, offlineStyle } from './map-features';
+import {
+  CLUSTER_COLOR,
+  CLUSTER_PROPERTIES,
+  alarmCount,
+  boundsOf,
+  branchFeatures,
+  configuredStyleUrl,
+  hasLocation,
+  offlineStyle,
+} from './map-features';
 
 function row(id: number, action: string | null, lat: number | null = 41.3 + id / 100, lng: number | null = 19.8): BranchOfficeRow {
-  return { BranchOfficeId: id, Name: `B${id}`, Code: `C${id}`, BranchAction: action, BranchActionTime: '2026-03-01T08:00:00.000Z', Latitude: lat, Longitude: lng } as BranchOfficeRow;
+  return {
+    BranchOfficeId: id,
+    Name: `B${id}`,
+    Code: `C${id}`,
+    BranchAction: action,
+    BranchActionTime: '2026-03-01T08:00:00.000Z',
+    Latitude: lat,
+    Longitude: lng,
+  } as BranchOfficeRow;
 }
 
 describe('branch map features', () => {
   it('makes one coloured point per located branch', () => {
-    const fc = branchFeatures([row(1, 'Open'), row(2, 'Close'), row(3, 'Service'), row(4, 'Panic'), row(5, 'Open', null, null), row(6, 'Open', 0, 0), row(7, 'Open', 95, 10)]);
+    const fc = branchFeatures([
+      row(1, 'Open'),
+      row(2, 'Close'),
+      row(3, 'Service'),
+      row(4, 'Panic'),
+      row(5, 'Open', null, null),
+      row(6, 'Open', 0, 0),
+      row(7, 'Open', 95, 10),
+    ]);
     expect(fc.features.map((f) => f.id)).toEqual([1, 2, 3, 4]);
-    expect(fc.features.map((f) => f.properties.color)).toEqual([BRANCH_STATUS_COLORS.open, BRANCH_STATUS_COLORS.closed, BRANCH_STATUS_COLORS.service, BRANCH_STATUS_COLORS.alarm]);
+    expect(fc.features.map((f) => f.properties.color)).toEqual([
+      BRANCH_STATUS_COLORS.open,
+      BRANCH_STATUS_COLORS.closed,
+      BRANCH_STATUS_COLORS.service,
+      BRANCH_STATUS_COLORS.alarm,
+    ]);
     expect(fc.features[0]!.geometry.coordinates).toEqual([19.8, 41.3 + 1 / 100]);
     expect(fc.features[3]!.properties).toMatchObject({ status: 'alarm', alarm: 1, name: 'B4', code: 'C4' });
     expect(alarmCount(fc)).toBe(1);
@@ -21,7 +51,10 @@ describe('branch map features', () => {
 
   it('recolours from the board event rule (spec §4: "Not …" and Chat/Video do not move it)', () => {
     const body = { organizationobject: [row(7, 'Open'), row(8, 'Close')], total: 2 };
-    const panic = applyEventToBoard(body, ev({ type: 'NOTIFICATION', id: 11, BranchAction: 'Panic', NotificationType: 10, SecurityAlert: true }))!;
+    const panic = applyEventToBoard(
+      body,
+      ev({ type: 'NOTIFICATION', id: 11, BranchAction: 'Panic', NotificationType: 10, SecurityAlert: true }),
+    )!;
     expect(alarmCount(branchFeatures(panic.organizationobject))).toBe(1);
     const notOpened = applyEventToBoard(body, ev({ type: 'NOTIFICATION', id: 12, BranchAction: 'Not Opened', NotificationType: 0 }))!;
     expect(alarmCount(branchFeatures(notOpened.organizationobject))).toBe(0);
@@ -44,7 +77,10 @@ describe('branch map features', () => {
   });
 
   it('fits the points and reads the configured style URL', () => {
-    expect(boundsOf(branchFeatures([row(1, 'Open', 40, 19), row(2, 'Open', 42, 21)]))).toEqual([[19, 40], [21, 42]]);
+    expect(boundsOf(branchFeatures([row(1, 'Open', 40, 19), row(2, 'Open', 42, 21)]))).toEqual([
+      [19, 40],
+      [21, 42],
+    ]);
     expect(boundsOf(branchFeatures([]))).toBeNull();
     expect(configuredStyleUrl({ VITE_MAP_STYLE_URL: ' https://tiles.example/style.json ' })).toBe('https://tiles.example/style.json');
     expect(configuredStyleUrl({ VITE_MAP_STYLE_URL: '' })).toBeNull();

@@ -54,7 +54,14 @@ export function branchFeatures(rows: readonly BranchOfficeRow[]): BranchCollecti
       type: 'Feature',
       id: r.BranchOfficeId,
       geometry: { type: 'Point', coordinates: [r.Longitude!, r.Latitude!] },
-      properties: { id: r.BranchOfficeId, name: r.Name, code: r.Code, status, color: BRANCH_STATUS_COLORS[status], alarm: status === 'alarm' ? 1 : 0 },
+      properties: {
+        id: r.BranchOfficeId,
+        name: r.Name,
+        code: r.Code,
+        status,
+        color: BRANCH_STATUS_COLORS[status],
+        alarm: status === 'alarm' ? 1 : 0,
+      },
     });
   }
   return { type: 'FeatureCollection', features };

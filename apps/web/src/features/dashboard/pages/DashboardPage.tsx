@@ -57,7 +57,11 @@ export default function DashboardPage() {
       <Alert
         severity="error"
         data-testid="dashboard-error"
-        action={<Button color="inherit" size="small" onClick={() => void board.refetch()}>{t('app.retry')}</Button>}
+        action={
+          <Button color="inherit" size="small" onClick={() => void board.refetch()}>
+            {t('app.retry')}
+          </Button>
+        }
       >
         {t('errors.retrievingBranchOffices')}
         {detail && detail !== t('errors.retrievingBranchOffices') ? ` — ${detail}` : ''}
@@ -66,16 +70,29 @@ export default function DashboardPage() {
   } else if (board.isLoading || waitingForOrg) {
     content = <Loading />;
   } else if (org.applies && orgId === null) {
-    content = <Typography color="text.secondary" data-testid="dashboard-empty">{t('dashboard.noOrganization')}</Typography>;
+    content = (
+      <Typography color="text.secondary" data-testid="dashboard-empty">
+        {t('dashboard.noOrganization')}
+      </Typography>
+    );
   } else if (rows.length === 0) {
-    content = <Typography color="text.secondary" data-testid="dashboard-empty">{t('dashboard.noBranches')}</Typography>;
+    content = (
+      <Typography color="text.secondary" data-testid="dashboard-empty">
+        {t('dashboard.noBranches')}
+      </Typography>
+    );
   } else {
     content = (
       <Stack sx={{ gap: 2 }}>
         <StatusSummary counts={counts} />
         <BoardFilters value={filter} regions={regions} onChange={setFilter} />
         {!split && (
-          <Tabs value={view} onChange={(_e, v: BoardView) => showView(v)} aria-label={t('dashboard.view.label')} sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40 }}>
+          <Tabs
+            value={view}
+            onChange={(_e, v: BoardView) => showView(v)}
+            aria-label={t('dashboard.view.label')}
+            sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+          >
             <Tab value="list" label={t('dashboard.view.list')} data-testid="board-view-list" sx={{ minHeight: 40 }} />
             <Tab value="map" label={t('dashboard.view.map')} data-testid="board-view-map" sx={{ minHeight: 40 }} />
           </Tabs>
@@ -83,7 +100,9 @@ export default function DashboardPage() {
         <Stack direction={split ? 'row' : 'column'} sx={{ gap: 2, alignItems: 'stretch' }}>
           <Box sx={{ flex: split ? '3 1 0' : undefined, minWidth: 0, display: split || view === 'list' ? 'block' : 'none' }}>
             {visible.length === 0 ? (
-              <Typography color="text.secondary" data-testid="dashboard-no-match">{t('dashboard.noMatch')}</Typography>
+              <Typography color="text.secondary" data-testid="dashboard-no-match">
+                {t('dashboard.noMatch')}
+              </Typography>
             ) : (
               <BranchTable rows={visible} showOrganization={showOrganization} />
             )}

@@ -5,7 +5,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { ReportErrorCode, type LogAccessRow } from '@vigil/contract';
 import { useReportCall } from '../../reports/api';
 import { DetailLine, ReportScreen, type ReportColumn } from '../../reports/components/ReportScreen';
@@ -21,7 +33,11 @@ function LogAccessPage() {
   const columns: ReportColumn<LogAccessRow>[] = [
     { id: 'time', nowrap: true, label: 'reports.columns.time', sortKey: 'time', render: (r) => r.AtLocal },
     { id: 'vault', label: 'reports.columns.vault', sortKey: 'vault', render: (r) => r.VaultName },
-    { id: 'action', label: 'reports.columns.action', render: (r) => <Chip size="small" color={r.Action === 'OPEN' ? 'success' : 'default'} label={t(`reports.vaultAction.${r.Action}`)} /> },
+    {
+      id: 'action',
+      label: 'reports.columns.action',
+      render: (r) => <Chip size="small" color={r.Action === 'OPEN' ? 'success' : 'default'} label={t(`reports.vaultAction.${r.Action}`)} />,
+    },
     { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => [r.Name, r.Surname].filter(Boolean).join(' ') },
     { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
     { id: 'region', label: 'reports.columns.region', render: (r) => r.RegionalOfficeName },
@@ -29,14 +45,27 @@ function LogAccessPage() {
   return (
     <>
       <ReportScreen<LogAccessRow>
-        title="reports.names.vaulttrak" testId="logaccess-report" path="/api/client/log-access/reports"
+        title="reports.names.vaulttrak"
+        testId="logaccess-report"
+        path="/api/client/log-access/reports"
         request={{ action, search: search.trim() || undefined }}
-        pick={(b) => (b.resultobject as LogAccessRow[]) ?? []} columns={columns} defaultSort="time"
-        errorKey={ReportErrorCode.LogAccess} errorVars={PRODUCT} rowKey={(r) => r.Id}
+        pick={(b) => (b.resultobject as LogAccessRow[]) ?? []}
+        columns={columns}
+        defaultSort="time"
+        errorKey={ReportErrorCode.LogAccess}
+        errorVars={PRODUCT}
+        rowKey={(r) => r.Id}
         onRowClick={(r) => void navigate(`/reports/logaccess/${r.Id}`)}
         filters={
           <>
-            <TextField select size="small" label={t('reports.filters.action')} value={action} onChange={(e) => setAction(e.target.value)} sx={{ minWidth: 130 }}>
+            <TextField
+              select
+              size="small"
+              label={t('reports.filters.action')}
+              value={action}
+              onChange={(e) => setAction(e.target.value)}
+              sx={{ minWidth: 130 }}
+            >
               <MenuItem value="all">{t('reports.filters.all')}</MenuItem>
               <MenuItem value="OPEN">{t('reports.vaultAction.OPEN')}</MenuItem>
               <MenuItem value="CLOSE">{t('reports.vaultAction.CLOSE')}</MenuItem>
@@ -70,12 +99,18 @@ function LogAccessDetailPage() {
             <DetailLine label={t('reports.columns.action')}>{t(`reports.vaultAction.${r.Action}`)}</DetailLine>
             <DetailLine label={t('reports.columns.time')}>{r.AtLocal}</DetailLine>
             <DetailLine label={t('reports.columns.user')}>{[r.Name, r.Surname].filter(Boolean).join(' ')}</DetailLine>
-            <DetailLine label={t('reports.columns.branch')}>{r.BranchOfficeName} · {r.RegionalOfficeName} · {r.OrganizationName}</DetailLine>
-            <DetailLine label={t('reports.detail.location')}><Location lat={r.Latitude} lng={r.Longitude} /></DetailLine>
+            <DetailLine label={t('reports.columns.branch')}>
+              {r.BranchOfficeName} · {r.RegionalOfficeName} · {r.OrganizationName}
+            </DetailLine>
+            <DetailLine label={t('reports.detail.location')}>
+              <Location lat={r.Latitude} lng={r.Longitude} />
+            </DetailLine>
           </Stack>
         )}
       </DialogContent>
-      <DialogActions><Button onClick={close}>{t('reports.table.close')}</Button></DialogActions>
+      <DialogActions>
+        <Button onClick={close}>{t('reports.table.close')}</Button>
+      </DialogActions>
     </Dialog>
   );
 }

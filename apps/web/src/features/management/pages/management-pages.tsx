@@ -10,7 +10,14 @@ import type { FieldValues } from 'react-hook-form';
 import { Alert, Button, Chip, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
-  formatPhoneInternational, ZBranchDetails, ZRegionalDetails, type BranchOfficeRow, type BranchOfficeType, type OfficeRow, type OfficeSchedule, type SecurityOfficeRow,
+  formatPhoneInternational,
+  ZBranchDetails,
+  ZRegionalDetails,
+  type BranchOfficeRow,
+  type BranchOfficeType,
+  type OfficeRow,
+  type OfficeSchedule,
+  type SecurityOfficeRow,
 } from '@vigil/contract';
 import { notAvailablePage } from '../../../shared/components/NotAvailablePanel';
 import { useErrorText } from '../../../shared/api/use-error-text';
@@ -43,9 +50,24 @@ type Detail<R> = R & OfficeSchedule;
 
 /** Branch types and regions for the branch form's selects. */
 function useBranchOptions(orgBody: Record<string, unknown>, enabled: boolean) {
-  const types = useCall('/api/client/getknownoperators', { case: 'GET-BRANCH-OFFICE-TYPES' }, (b) => b.branchofficetypes as BranchOfficeType[], enabled);
-  const regions = useCall('/api/client/getoffices', { case: 'GET-REGIONAL-OFFICES', ...orgBody, offset: 0, limit: 1000 }, (b) => b.officeobject as OfficeRow[], enabled);
-  const sos = useCall('/api/client/getallsecurityoffices', { ...orgBody, offset: 0, limit: 1000 }, (b) => b.securityofficeobject as SecurityOfficeRow[], enabled);
+  const types = useCall(
+    '/api/client/getknownoperators',
+    { case: 'GET-BRANCH-OFFICE-TYPES' },
+    (b) => b.branchofficetypes as BranchOfficeType[],
+    enabled,
+  );
+  const regions = useCall(
+    '/api/client/getoffices',
+    { case: 'GET-REGIONAL-OFFICES', ...orgBody, offset: 0, limit: 1000 },
+    (b) => b.officeobject as OfficeRow[],
+    enabled,
+  );
+  const sos = useCall(
+    '/api/client/getallsecurityoffices',
+    { ...orgBody, offset: 0, limit: 1000 },
+    (b) => b.securityofficeobject as SecurityOfficeRow[],
+    enabled,
+  );
   return {
     types: (types.data ?? []).map((x) => ({ value: x.BranchOfficeTypeId, label: x.BranchOfficeTypeDisplay })),
     regions: (regions.data ?? []).map((x) => ({ value: x.Id, label: x.Name })),
@@ -64,7 +86,14 @@ function branchFields(t: TFunction, o: ReturnType<typeof useBranchOptions>): Fie
     ...addressFields(t),
     { name: 'geofenceRadius', label: t('management.fields.geofenceRadius'), kind: 'number', helper: t('management.fields.geofenceHelp') },
     { name: 'testMode', label: t('management.fields.testMode'), kind: 'switch' },
-    { name: 'testNote', label: t('management.fields.testNote'), kind: 'textarea', wide: true, maxLength: 500, visible: (v) => !!v.testMode },
+    {
+      name: 'testNote',
+      label: t('management.fields.testNote'),
+      kind: 'textarea',
+      wide: true,
+      maxLength: 500,
+      visible: (v) => !!v.testMode,
+    },
   ];
 }
 
@@ -106,7 +135,12 @@ function BranchesPage() {
           { key: 'city', label: t('management.fields.city'), render: (r) => r.City ?? '' },
           { key: 'phone', label: t('management.fields.phoneNumber'), render: (r) => formatPhoneInternational(r.PhoneNumber) },
           { key: 'status', label: t('management.fields.status'), render: (r) => statusChip(r.Status, t(`management.status.${r.Status}`)) },
-          { key: 'test', label: t('management.fields.testMode'), render: (r) => (r.TestMode ? <Chip size="small" color="info" label={t('management.fields.testMode')} title={r.TestNote ?? ''} /> : '') },
+          {
+            key: 'test',
+            label: t('management.fields.testMode'),
+            render: (r) =>
+              r.TestMode ? <Chip size="small" color="info" label={t('management.fields.testMode')} title={r.TestNote ?? ''} /> : '',
+          },
         ]}
       />
       <EntityFormDialog
@@ -114,7 +148,18 @@ function BranchesPage() {
         testId="branch-add"
         title={t('management.actions.addBranch')}
         schema={ZBranchDetails}
-        defaultValues={{ name: '', code: '', branchOfficeTypeId: options.types[0]?.value ?? '', regionalOfficeId: '', securityOfficeId: '', statusId: '1', timeZone: browserZone(), geofenceRadius: '200', testMode: false, testNote: '' }}
+        defaultValues={{
+          name: '',
+          code: '',
+          branchOfficeTypeId: options.types[0]?.value ?? '',
+          regionalOfficeId: '',
+          securityOfficeId: '',
+          statusId: '1',
+          timeZone: browserZone(),
+          geofenceRadius: '200',
+          testMode: false,
+          testNote: '',
+        }}
         fields={branchFields(t, options)}
         onClose={() => setAdding(false)}
         onSubmit={async (v) => {
@@ -130,16 +175,28 @@ function BranchesPage() {
 function BranchEditor({ id, options, onBack }: { id: number; options: ReturnType<typeof useBranchOptions>; onBack: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const q = useCall(`/api/client/getbranchbyidv2`, { case: 'GET-BRANCH-OFFICE-BY-BRANCHOFFICEID', branchOfficeId: id }, (b) => b.branchofficeobject as Detail<BranchOfficeRow>);
-  const employees = useCall('/api/client/getbranchemployees', { param_branchid: id }, (b) => b.userobject as { UserId: number; Name: string; Surname: string; RoleNameDisplay: string; Status: string }[]);
+  const q = useCall(
+    `/api/client/getbranchbyidv2`,
+    { case: 'GET-BRANCH-OFFICE-BY-BRANCHOFFICEID', branchOfficeId: id },
+    (b) => b.branchofficeobject as Detail<BranchOfficeRow>,
+  );
+  const employees = useCall(
+    '/api/client/getbranchemployees',
+    { param_branchid: id },
+    (b) => b.userobject as { UserId: number; Name: string; Surname: string; RoleNameDisplay: string; Status: string }[],
+  );
   const save = useSave('/api/client/managebranchoffices');
   const canManage = useCanManage();
   const b = q.data;
   return (
     <Stack sx={{ gap: 2 }} data-testid="branch-editor">
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={onBack}>{t('management.actions.back')}</Button>
-        <Typography variant="h5" component="h1">{b ? `${b.Name} (${b.Code})` : t('management.titles.branch')}</Typography>
+        <Button startIcon={<ArrowBackIcon />} onClick={onBack}>
+          {t('management.actions.back')}
+        </Button>
+        <Typography variant="h5" component="h1">
+          {b ? `${b.Name} (${b.Code})` : t('management.titles.branch')}
+        </Typography>
         {b?.TestMode && <Chip color="info" label={`${t('management.fields.testMode')}${b.TestNote ? `: ${b.TestNote}` : ''}`} />}
       </Stack>
       {q.isError && <Alert severity="error">{errorText(q.error)}</Alert>}
@@ -153,22 +210,35 @@ function BranchEditor({ id, options, onBack }: { id: number; options: ReturnType
             schema: ZBranchDetails,
             fields: branchFields(t, options),
             defaultValues: {
-              ...addressValues(b), code: b.Code, branchOfficeTypeId: String(b.BranchOfficeTypeId), regionalOfficeId: b.RegionalOfficeId ? String(b.RegionalOfficeId) : '',
-              securityOfficeId: b.SecurityOfficeId ? String(b.SecurityOfficeId) : '', statusId: String(b.StatusId), timeZone: b.BranchTimeZone,
-              geofenceRadius: String(b.GeofenceRadius), testMode: b.TestMode, testNote: b.TestNote ?? '',
+              ...addressValues(b),
+              code: b.Code,
+              branchOfficeTypeId: String(b.BranchOfficeTypeId),
+              regionalOfficeId: b.RegionalOfficeId ? String(b.RegionalOfficeId) : '',
+              securityOfficeId: b.SecurityOfficeId ? String(b.SecurityOfficeId) : '',
+              statusId: String(b.StatusId),
+              timeZone: b.BranchTimeZone,
+              geofenceRadius: String(b.GeofenceRadius),
+              testMode: b.TestMode,
+              testNote: b.TestNote ?? '',
             },
             save: (v: FieldValues) => save.mutateAsync({ case: 'UPDATE-BRANCH-OFFICE-DETAILS', branchOfficeId: id, ...v }),
           }}
           saveSchedule={(part, v) => save.mutateAsync({ case: `UPDATE-BRANCH-OFFICE-${part}`, branchOfficeId: id, ...v })}
-          extraTabs={[{
-            label: t('management.tabs.employees'),
-            content: (
-              <Stack sx={{ gap: 0.5 }} data-testid="branch-employees">
-                {(employees.data ?? []).map((e) => <Typography key={e.UserId}>{`${e.Name} ${e.Surname} — ${e.RoleNameDisplay} (${t(`management.status.${e.Status}`)})`}</Typography>)}
-                {employees.data?.length === 0 && <Typography color="text.secondary">{t('management.list.empty')}</Typography>}
-              </Stack>
-            ),
-          }]}
+          extraTabs={[
+            {
+              label: t('management.tabs.employees'),
+              content: (
+                <Stack sx={{ gap: 0.5 }} data-testid="branch-employees">
+                  {(employees.data ?? []).map((e) => (
+                    <Typography
+                      key={e.UserId}
+                    >{`${e.Name} ${e.Surname} — ${e.RoleNameDisplay} (${t(`management.status.${e.Status}`)})`}</Typography>
+                  ))}
+                  {employees.data?.length === 0 && <Typography color="text.secondary">{t('management.list.empty')}</Typography>}
+                </Stack>
+              ),
+            },
+          ]}
         />
       )}
     </Stack>
@@ -184,7 +254,11 @@ function RegionsPage() {
   const [adding, setAdding] = useState(false);
   const add = useSave('/api/client/addregionaloffice');
   const id = Number(params.get('id'));
-  const fields: FieldDef[] = [...identityFields(t), { name: 'statusId', label: t('management.fields.status'), kind: 'select', options: statusOptions(t) }, ...addressFields(t)];
+  const fields: FieldDef[] = [
+    ...identityFields(t),
+    { name: 'statusId', label: t('management.fields.status'), kind: 'select', options: statusOptions(t) },
+    ...addressFields(t),
+  ];
   if (id > 0) return <RegionEditor id={id} fields={fields} onBack={() => setParams({})} />;
   return (
     <>
@@ -230,14 +304,22 @@ function RegionsPage() {
 function RegionEditor({ id, fields, onBack }: { id: number; fields: FieldDef[]; onBack: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const q = useCall('/api/client/getoffices', { case: 'GET-REGIONAL-OFFICE-BY-ID', regionalOfficeId: id }, (b) => b.officeobject as Detail<OfficeRow>);
+  const q = useCall(
+    '/api/client/getoffices',
+    { case: 'GET-REGIONAL-OFFICE-BY-ID', regionalOfficeId: id },
+    (b) => b.officeobject as Detail<OfficeRow>,
+  );
   const save = useSave('/api/client/manageregionaloffices');
   const r = q.data;
   return (
     <Stack sx={{ gap: 2 }} data-testid="region-editor">
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={onBack}>{t('management.actions.back')}</Button>
-        <Typography variant="h5" component="h1">{r ? `${r.Name} (${r.Code})` : t('management.titles.region')}</Typography>
+        <Button startIcon={<ArrowBackIcon />} onClick={onBack}>
+          {t('management.actions.back')}
+        </Button>
+        <Typography variant="h5" component="h1">
+          {r ? `${r.Name} (${r.Code})` : t('management.titles.region')}
+        </Typography>
       </Stack>
       {q.isError && <Alert severity="error">{errorText(q.error)}</Alert>}
       {r && (
@@ -246,7 +328,8 @@ function RegionEditor({ id, fields, onBack }: { id: number; fields: FieldDef[]; 
           testId="region"
           schedule={r}
           details={{
-            schema: ZRegionalDetails, fields,
+            schema: ZRegionalDetails,
+            fields,
             defaultValues: { ...addressValues(r), code: r.Code, statusId: String(r.StatusId), timeZone: r.TimeZone },
             save: (v: FieldValues) => save.mutateAsync({ case: 'UPDATE-REGIONAL-OFFICE-DETAILS', regionalOfficeId: id, ...v }),
           }}
@@ -283,9 +366,21 @@ export function securityOfficeColumns(t: (k: string) => string) {
     { key: 'code', label: t('management.fields.code'), render: (r: SecurityOfficeRow) => r.Code },
     { key: 'city', label: t('management.fields.city'), render: (r: SecurityOfficeRow) => r.City ?? '' },
     { key: 'phone', label: t('management.fields.phoneNumber'), render: (r: SecurityOfficeRow) => formatPhoneInternational(r.PhoneNumber) },
-    { key: 'monitoring', label: t('management.fields.isMonitoring'), render: (r: SecurityOfficeRow) => (r.IsMonitoring ? t('management.yes') : t('management.no')) },
-    { key: 'managing', label: t('management.fields.managing'), render: (r: SecurityOfficeRow) => r.Managing.map((m) => m.OrganizationName).join(', ') },
-    { key: 'status', label: t('management.fields.status'), render: (r: SecurityOfficeRow) => statusChip(r.Status, t(`management.status.${r.Status}`)) },
+    {
+      key: 'monitoring',
+      label: t('management.fields.isMonitoring'),
+      render: (r: SecurityOfficeRow) => (r.IsMonitoring ? t('management.yes') : t('management.no')),
+    },
+    {
+      key: 'managing',
+      label: t('management.fields.managing'),
+      render: (r: SecurityOfficeRow) => r.Managing.map((m) => m.OrganizationName).join(', '),
+    },
+    {
+      key: 'status',
+      label: t('management.fields.status'),
+      render: (r: SecurityOfficeRow) => statusChip(r.Status, t(`management.status.${r.Status}`)),
+    },
   ];
 }
 

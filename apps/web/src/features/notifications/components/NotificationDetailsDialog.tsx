@@ -33,7 +33,14 @@ export function NotificationDetailsDialog({ id, onClose }: { id: number | null; 
   const key = branchActionKey(d?.BranchAction);
   const zone = d?.BranchOfficeTimeZone ?? 'UTC';
   return (
-    <Dialog open={id !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="notification-details-title" data-testid="notification-details">
+    <Dialog
+      open={id !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="notification-details-title"
+      data-testid="notification-details"
+    >
       <DialogTitle id="notification-details-title">{t('notifications.details.title')}</DialogTitle>
       <DialogContent dividers>
         {details.isError ? (
@@ -48,17 +55,23 @@ export function NotificationDetailsDialog({ id, onClose }: { id: number | null; 
             <Field label={t('notifications.columns.category')}>{t(`notifications.category.${categoryKey(d.Category)}`)}</Field>
             <Field label={t('notifications.columns.branch')}>{d.BranchOfficeName ?? t('notifications.none')}</Field>
             {d.OrganizationName && <Field label={t('notifications.details.organization')}>{d.OrganizationName}</Field>}
-            <Field label={t('notifications.columns.raisedBy')}>{[d.Name, d.Surname].filter(Boolean).join(' ') || t('notifications.none')}</Field>
+            <Field label={t('notifications.columns.raisedBy')}>
+              {[d.Name, d.Surname].filter(Boolean).join(' ') || t('notifications.none')}
+            </Field>
             <Field label={t('notifications.columns.time')}>{formatNotificationTime(d.NotificationTimeAddedUTC, zone)}</Field>
             <Field label={t('notifications.details.message')} testId="details-message">
               {d.MessageContent || t('notifications.none')}
             </Field>
             <Field label={t('notifications.details.location')} testId="details-location">
-              {d.Latitude != null && d.Longitude != null ? t('notifications.details.coordinates', { lat: d.Latitude.toFixed(6), lng: d.Longitude.toFixed(6) }) : t('notifications.none')}
+              {d.Latitude != null && d.Longitude != null
+                ? t('notifications.details.coordinates', { lat: d.Latitude.toFixed(6), lng: d.Longitude.toFixed(6) })
+                : t('notifications.none')}
             </Field>
             {d.IsTestNotification && <Field label={t('notifications.details.test')}>{t('app.yes')}</Field>}
             <Field label={t('notifications.details.acknowledgement')} testId="details-ack">
-              {d.Acknowledged ? t('alarms.acknowledgedBy', { name: d.Acknowledged.Name, time: formatNotificationTime(d.Acknowledged.AtUTC, zone) }) : t('notifications.details.notAcknowledged')}
+              {d.Acknowledged
+                ? t('alarms.acknowledgedBy', { name: d.Acknowledged.Name, time: formatNotificationTime(d.Acknowledged.AtUTC, zone) })
+                : t('notifications.details.notAcknowledged')}
             </Field>
             <Divider sx={{ my: 1 }} />
             <Typography variant="subtitle2">{t('notifications.details.notes')}</Typography>
@@ -84,4 +97,3 @@ export function NotificationDetailsDialog({ id, onClose }: { id: number | null; 
     </Dialog>
   );
 }
-

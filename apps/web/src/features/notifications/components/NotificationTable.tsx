@@ -4,7 +4,20 @@
  */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, Button, Chip, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from '@mui/material';
 import DraftsIcon from '@mui/icons-material/Drafts';
 import { BRANCH_STATUS_COLORS, type NotificationRow } from '@vigil/contract';
 import { branchActionKey } from '../../dashboard/branch-board';
@@ -51,7 +64,17 @@ export function NotificationTable({ rows, onOpen, onMarkRead, markingId }: Notif
   );
 }
 
-const Row = memo(function Row({ row, onOpen, onMarkRead, marking }: { row: NotificationRow; onOpen: (id: number) => void; onMarkRead?: (id: number) => void; marking: boolean }) {
+const Row = memo(function Row({
+  row,
+  onOpen,
+  onMarkRead,
+  marking,
+}: {
+  row: NotificationRow;
+  onOpen: (id: number) => void;
+  onMarkRead?: (id: number) => void;
+  marking: boolean;
+}) {
   const { t } = useTranslation();
   const key = branchActionKey(row.BranchAction);
   const cat = categoryKey(row.Category);
@@ -68,22 +91,41 @@ const Row = memo(function Row({ row, onOpen, onMarkRead, marking }: { row: Notif
     >
       <TableCell sx={cell}>
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-          {!row.IsRead && <Box component="span" aria-label={t('notifications.unread')} sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0 }} />}
+          {!row.IsRead && (
+            <Box
+              component="span"
+              aria-label={t('notifications.unread')}
+              sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0 }}
+            />
+          )}
           <span data-testid="notification-action">{key ? t(`branchActions.${key}`) : (row.BranchAction ?? '')}</span>
           {row.IsTestNotification && <Chip size="small" label={t('alarms.test')} />}
         </Stack>
       </TableCell>
       <TableCell>
-        <Chip size="small" label={t(`notifications.category.${cat}`)} sx={{ bgcolor: CATEGORY_COLORS[cat], color: '#fff' }} data-testid="notification-category" />
+        <Chip
+          size="small"
+          label={t(`notifications.category.${cat}`)}
+          sx={{ bgcolor: CATEGORY_COLORS[cat], color: '#fff' }}
+          data-testid="notification-category"
+        />
       </TableCell>
       <TableCell sx={cell}>{row.BranchOfficeName ?? ''}</TableCell>
       <TableCell sx={cell}>{[row.Name, row.Surname].filter(Boolean).join(' ')}</TableCell>
-      <TableCell sx={{ ...cell, whiteSpace: 'nowrap' }}>{formatNotificationTime(row.NotificationTimeAddedUTC, row.BranchOfficeTimeZone)}</TableCell>
+      <TableCell sx={{ ...cell, whiteSpace: 'nowrap' }}>
+        {formatNotificationTime(row.NotificationTimeAddedUTC, row.BranchOfficeTimeZone)}
+      </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
         {!row.IsRead && onMarkRead && (
           <Tooltip title={t('notifications.markRead')}>
             <span>
-              <IconButton size="small" aria-label={t('notifications.markRead')} disabled={marking} onClick={() => onMarkRead(row.NotificationId)} data-testid="mark-read">
+              <IconButton
+                size="small"
+                aria-label={t('notifications.markRead')}
+                disabled={marking}
+                onClick={() => onMarkRead(row.NotificationId)}
+                data-testid="mark-read"
+              >
                 <DraftsIcon fontSize="small" />
               </IconButton>
             </span>

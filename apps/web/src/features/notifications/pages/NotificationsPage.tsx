@@ -53,10 +53,23 @@ function NotificationsView({ type }: { type: NotificationTab }) {
           {t('notifications.ensEmpty')}
         </Typography>
       );
-    else content = <NotificationTable rows={(ens.data ?? []).filter((r) => typeof r.NotificationId === 'number') as NotificationRow[]} onOpen={setOpen} />;
+    else
+      content = (
+        <NotificationTable
+          rows={(ens.data ?? []).filter((r) => typeof r.NotificationId === 'number') as NotificationRow[]}
+          onOpen={setOpen}
+        />
+      );
   } else if (list.isError) {
     content = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('app.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+            {t('app.retry')}
+          </Button>
+        }
+      >
         {errorText(list.error)}
       </Alert>
     );
@@ -71,7 +84,12 @@ function NotificationsView({ type }: { type: NotificationTab }) {
   } else {
     content = (
       <Stack sx={{ gap: 1 }}>
-        <NotificationTable rows={list.data.rows} onOpen={openDetails} onMarkRead={(id) => markRead.mutate(id)} markingId={markRead.isPending ? markRead.variables : null} />
+        <NotificationTable
+          rows={list.data.rows}
+          onOpen={openDetails}
+          onMarkRead={(id) => markRead.mutate(id)}
+          markingId={markRead.isPending ? markRead.variables : null}
+        />
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', justifyContent: 'flex-end' }}>
           <Typography variant="body2" color="text.secondary" data-testid="notifications-page">
             {t('notifications.page', { page: page + 1 })}
@@ -79,7 +97,12 @@ function NotificationsView({ type }: { type: NotificationTab }) {
           <Button size="small" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))} data-testid="notifications-prev">
             {t('notifications.previous')}
           </Button>
-          <Button size="small" disabled={!list.data.hasMore || list.isPlaceholderData} onClick={() => setPage((p) => p + 1)} data-testid="notifications-next">
+          <Button
+            size="small"
+            disabled={!list.data.hasMore || list.isPlaceholderData}
+            onClick={() => setPage((p) => p + 1)}
+            data-testid="notifications-next"
+          >
             {t('notifications.next')}
           </Button>
         </Stack>
@@ -94,20 +117,53 @@ function NotificationsView({ type }: { type: NotificationTab }) {
           {t('notifications.title')}
         </Typography>
         {!isEns && (
-          <Button variant="outlined" size="small" startIcon={<DoneAllIcon />} disabled={markAll.isPending} onClick={() => markAll.mutate()} data-testid="mark-all-read">
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<DoneAllIcon />}
+            disabled={markAll.isPending}
+            onClick={() => markAll.mutate()}
+            data-testid="mark-all-read"
+          >
             {t('notifications.markAllRead')}
           </Button>
         )}
       </Stack>
-      <Tabs value={type} variant="scrollable" allowScrollButtonsMobile aria-label={t('notifications.tabsLabel')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={type}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('notifications.tabsLabel')}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         {NOTIFICATION_TABS.map((tab) => (
-          <Tab key={tab} value={tab} label={t(`notifications.tabs.${tab}`)} component={Link} to={`/notifications/${tab}`} data-testid={`notifications-tab-${tab}`} />
+          <Tab
+            key={tab}
+            value={tab}
+            label={t(`notifications.tabs.${tab}`)}
+            component={Link}
+            to={`/notifications/${tab}`}
+            data-testid={`notifications-tab-${tab}`}
+          />
         ))}
       </Tabs>
       {content}
       <NotificationDetailsDialog id={open} onClose={() => setOpen(null)} />
-      <Snackbar open={!!failed} autoHideDuration={6000} onClose={() => { markRead.reset(); markAll.reset(); }}>
-        <Alert severity="error" onClose={() => { markRead.reset(); markAll.reset(); }}>
+      <Snackbar
+        open={!!failed}
+        autoHideDuration={6000}
+        onClose={() => {
+          markRead.reset();
+          markAll.reset();
+        }}
+      >
+        <Alert
+          severity="error"
+          onClose={() => {
+            markRead.reset();
+            markAll.reset();
+          }}
+        >
           {failed ? errorText(failed) : ''}
         </Alert>
       </Snackbar>

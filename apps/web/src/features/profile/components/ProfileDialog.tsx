@@ -53,43 +53,51 @@ export function ProfileDialog({ open, onClose, session }: ProfileDialogProps) {
     setValue('profileLastName', session.Surname);
   };
 
-  const failText = (err: unknown, fallbackKey: string) => (err instanceof ApiError && (err.code || err.description) ? errorText(err) : t(fallbackKey));
+  const failText = (err: unknown, fallbackKey: string) =>
+    err instanceof ApiError && (err.code || err.description) ? errorText(err) : t(fallbackKey);
 
-  const save = handleSubmit(async (v) => {
-    const out: Notice[] = [];
-    try {
-      const env = await profile.mutateAsync({ profileName: v.profileName, profileLastName: v.profileLastName, profileEmail: session.Email });
-      if (env.success) {
-        updateSession({ Name: v.profileName, Surname: v.profileLastName });
-        out.push({ severity: 'success', text: serverMessage(env) ?? t('messages.profileUpdated') });
-      } else {
-        restoreNames();
-        out.push({ severity: 'warning', text: env.description ?? t('errors.updatingUserProfile') });
-      }
-    } catch (err) {
-      restoreNames();
-      out.push({ severity: 'error', text: failText(err, 'errors.updatingUserProfile') });
-    }
-    if (hasPasswordChange(v)) {
+  const save = handleSubmit(
+    async (v) => {
+      const out: Notice[] = [];
       try {
-        const env = await password.mutateAsync({ oldpass: v.oldpass, newpass: v.newpass, confirmpass: v.confirmpass });
+        const env = await profile.mutateAsync({
+          profileName: v.profileName,
+          profileLastName: v.profileLastName,
+          profileEmail: session.Email,
+        });
         if (env.success) {
-          out.push({ severity: 'success', text: serverMessage(env) ?? t('messages.passwordUpdated') });
-          setValue('oldpass', '');
-          setValue('newpass', '');
-          setValue('confirmpass', '');
-          setPasswordOpen(false);
+          updateSession({ Name: v.profileName, Surname: v.profileLastName });
+          out.push({ severity: 'success', text: serverMessage(env) ?? t('messages.profileUpdated') });
         } else {
-          out.push({ severity: 'warning', text: env.description ?? t('errors.updatingUserProperties') });
+          restoreNames();
+          out.push({ severity: 'warning', text: env.description ?? t('errors.updatingUserProfile') });
         }
       } catch (err) {
-        out.push({ severity: 'error', text: failText(err, 'errors.updatingUserProperties') });
+        restoreNames();
+        out.push({ severity: 'error', text: failText(err, 'errors.updatingUserProfile') });
       }
-    }
-    setNotices(out);
-  }, (errs) => {
-    if (errs.oldpass || errs.newpass || errs.confirmpass) setPasswordOpen(true);
-  });
+      if (hasPasswordChange(v)) {
+        try {
+          const env = await password.mutateAsync({ oldpass: v.oldpass, newpass: v.newpass, confirmpass: v.confirmpass });
+          if (env.success) {
+            out.push({ severity: 'success', text: serverMessage(env) ?? t('messages.passwordUpdated') });
+            setValue('oldpass', '');
+            setValue('newpass', '');
+            setValue('confirmpass', '');
+            setPasswordOpen(false);
+          } else {
+            out.push({ severity: 'warning', text: env.description ?? t('errors.updatingUserProperties') });
+          }
+        } catch (err) {
+          out.push({ severity: 'error', text: failText(err, 'errors.updatingUserProperties') });
+        }
+      }
+      setNotices(out);
+    },
+    (errs) => {
+      if (errs.oldpass || errs.newpass || errs.confirmpass) setPasswordOpen(true);
+    },
+  );
 
   const e = formState.errors;
   const mismatch = e.confirmpass?.message === MISMATCH_KEY;
@@ -97,7 +105,13 @@ export function ProfileDialog({ open, onClose, session }: ProfileDialogProps) {
   const busy = formState.isSubmitting;
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" slotProps={{ paper: { 'data-testid': 'profile-dialog' } as Record<string, string> }}>
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ paper: { 'data-testid': 'profile-dialog' } as Record<string, string> }}
+    >
       <DialogTitle>{t('profile.title')}</DialogTitle>
       <DialogContent>
         <Stack component="form" id="profile-form" noValidate onSubmit={save} sx={{ gap: 2, pt: 1 }}>
@@ -131,17 +145,53 @@ export function ProfileDialog({ open, onClose, session }: ProfileDialogProps) {
               {...register('profileLastName')}
             />
           </Stack>
-          <TextField label={t('profile.role')} value={t(`roles.${session.RoleId}`, { defaultValue: session.RoleNameDisplay })} fullWidth slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label={t('profile.role')}
+            value={t(`roles.${session.RoleId}`, { defaultValue: session.RoleNameDisplay })}
+            fullWidth
+            slotProps={{ input: { readOnly: true } }}
+          />
           <TextField label={t('profile.email')} value={session.Email} fullWidth slotProps={{ input: { readOnly: true } }} />
           <TextField label={t('profile.phone')} value={session.PhoneNumber ?? ''} fullWidth slotProps={{ input: { readOnly: true } }} />
-          <Link component="button" type="button" onClick={() => setPasswordOpen((o) => !o)} sx={{ alignSelf: 'flex-start' }} aria-expanded={passwordOpen} data-testid="profile-password-toggle">
+          <Link
+            component="button"
+            type="button"
+            onClick={() => setPasswordOpen((o) => !o)}
+            sx={{ alignSelf: 'flex-start' }}
+            aria-expanded={passwordOpen}
+            data-testid="profile-password-toggle"
+          >
             {t('profile.changePassword')}
           </Link>
           <Collapse in={passwordOpen} unmountOnExit={false}>
             <Stack sx={{ gap: 2 }}>
-              <PasswordField label={t('profile.oldPassword')} autoComplete="current-password" fullWidth error={!!e.oldpass} helperText={fieldError(e.oldpass?.message)} testId="profile-oldpass" {...register('oldpass')} />
-              <PasswordField label={t('profile.newPassword')} autoComplete="new-password" fullWidth error={!!e.newpass} helperText={fieldError(e.newpass?.message)} testId="profile-newpass" {...register('newpass')} />
-              <PasswordField label={t('profile.confirmPassword')} autoComplete="new-password" fullWidth error={!!e.confirmpass} helperText={fieldError(e.confirmpass?.message)} testId="profile-confirmpass" {...register('confirmpass')} />
+              <PasswordField
+                label={t('profile.oldPassword')}
+                autoComplete="current-password"
+                fullWidth
+                error={!!e.oldpass}
+                helperText={fieldError(e.oldpass?.message)}
+                testId="profile-oldpass"
+                {...register('oldpass')}
+              />
+              <PasswordField
+                label={t('profile.newPassword')}
+                autoComplete="new-password"
+                fullWidth
+                error={!!e.newpass}
+                helperText={fieldError(e.newpass?.message)}
+                testId="profile-newpass"
+                {...register('newpass')}
+              />
+              <PasswordField
+                label={t('profile.confirmPassword')}
+                autoComplete="new-password"
+                fullWidth
+                error={!!e.confirmpass}
+                helperText={fieldError(e.confirmpass?.message)}
+                testId="profile-confirmpass"
+                {...register('confirmpass')}
+              />
             </Stack>
           </Collapse>
         </Stack>

@@ -62,17 +62,29 @@ export function ExportButtons({ path, body, errorKey, errorVars }: ExportButtons
               variant={progress.format === 'csv' && progress.total ? 'determinate' : 'indeterminate'}
               value={progress.total ? Math.min(100, (100 * progress.rows) / progress.total) : 0}
             />
-            <Typography variant="caption" data-testid="export-progress-text">{progressText(progress)}</Typography>
+            <Typography variant="caption" data-testid="export-progress-text">
+              {progressText(progress)}
+            </Typography>
           </Stack>
-          <Button size="small" onClick={() => abort.current?.abort()} data-testid="export-cancel">{t('reports.export.cancel')}</Button>
+          <Button size="small" onClick={() => abort.current?.abort()} data-testid="export-cancel">
+            {t('reports.export.cancel')}
+          </Button>
         </Stack>
       ) : (
         <Stack direction="row" sx={{ gap: 1 }}>
-          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => void start('csv')} data-testid="export-csv">{t('reports.export.csv')}</Button>
-          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => void start('xlsx')} data-testid="export-xlsx">{t('reports.export.xlsx')}</Button>
+          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => void start('csv')} data-testid="export-csv">
+            {t('reports.export.csv')}
+          </Button>
+          <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={() => void start('xlsx')} data-testid="export-xlsx">
+            {t('reports.export.xlsx')}
+          </Button>
         </Stack>
       )}
-      {message && <Alert severity={message.severity} onClose={() => setMessage(null)} sx={{ py: 0 }} data-testid="export-message">{message.text}</Alert>}
+      {message && (
+        <Alert severity={message.severity} onClose={() => setMessage(null)} sx={{ py: 0 }} data-testid="export-message">
+          {message.text}
+        </Alert>
+      )}
     </Stack>
   );
 }

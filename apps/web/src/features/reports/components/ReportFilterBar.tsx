@@ -48,11 +48,15 @@ export function ReportFilterBar({ value, onChange, hideBranch, children, actions
   const branches = useScopeBranches(value.organizationId);
   const regions = useMemo(() => {
     const m = new Map<number, string>();
-    for (const b of branches.data ?? []) if (b.RegionalOfficeId != null) m.set(b.RegionalOfficeId, b.RegionalOfficeName ?? String(b.RegionalOfficeId));
+    for (const b of branches.data ?? [])
+      if (b.RegionalOfficeId != null) m.set(b.RegionalOfficeId, b.RegionalOfficeName ?? String(b.RegionalOfficeId));
     return [...m].sort((a, b) => a[1].localeCompare(b[1]));
   }, [branches.data]);
   const branchList = useMemo(
-    () => (branches.data ?? []).filter((b) => !value.regionalOfficeId || b.RegionalOfficeId === value.regionalOfficeId).sort((a, b) => a.Name.localeCompare(b.Name)),
+    () =>
+      (branches.data ?? [])
+        .filter((b) => !value.regionalOfficeId || b.RegionalOfficeId === value.regionalOfficeId)
+        .sort((a, b) => a.Name.localeCompare(b.Name)),
     [branches.data, value.regionalOfficeId],
   );
   const select = { select: true, size: 'small' as const, sx: { minWidth: 170 } };
@@ -60,30 +64,63 @@ export function ReportFilterBar({ value, onChange, hideBranch, children, actions
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="report-filters">
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <Chip icon={<DateRangeIcon />} label={t('reports.filters.range', { start: range.start, end: range.end })} data-testid="report-range" />
+        <Chip
+          icon={<DateRangeIcon />}
+          label={t('reports.filters.range', { start: range.start, end: range.end })}
+          data-testid="report-range"
+        />
         {showOrg && (
-          <TextField {...select} label={t('reports.filters.organization')} value={value.organizationId ?? ''} data-testid="filter-organization"
-            onChange={(e) => onChange({ organizationId: num(e.target.value) })}>
+          <TextField
+            {...select}
+            label={t('reports.filters.organization')}
+            value={value.organizationId ?? ''}
+            data-testid="filter-organization"
+            onChange={(e) => onChange({ organizationId: num(e.target.value) })}
+          >
             <MenuItem value="">{t('reports.filters.all')}</MenuItem>
-            {(orgs.data ?? []).map((o) => <MenuItem key={o.OrganizationId} value={o.OrganizationId}>{o.Name}</MenuItem>)}
+            {(orgs.data ?? []).map((o) => (
+              <MenuItem key={o.OrganizationId} value={o.OrganizationId}>
+                {o.Name}
+              </MenuItem>
+            ))}
           </TextField>
         )}
         {!hideBranch && regions.length > 1 && (
-          <TextField {...select} label={t('reports.filters.region')} value={value.regionalOfficeId ?? ''} data-testid="filter-region"
-            onChange={(e) => onChange({ organizationId: value.organizationId, regionalOfficeId: num(e.target.value) })}>
+          <TextField
+            {...select}
+            label={t('reports.filters.region')}
+            value={value.regionalOfficeId ?? ''}
+            data-testid="filter-region"
+            onChange={(e) => onChange({ organizationId: value.organizationId, regionalOfficeId: num(e.target.value) })}
+          >
             <MenuItem value="">{t('reports.filters.all')}</MenuItem>
-            {regions.map(([id, name]) => <MenuItem key={id} value={id}>{name}</MenuItem>)}
+            {regions.map(([id, name]) => (
+              <MenuItem key={id} value={id}>
+                {name}
+              </MenuItem>
+            ))}
           </TextField>
         )}
         {!hideBranch && (
-          <TextField {...select} label={t('reports.filters.branch')} value={value.branchOfficeId ?? ''} data-testid="filter-branch"
-            onChange={(e) => onChange({ ...value, branchOfficeId: num(e.target.value) })}>
+          <TextField
+            {...select}
+            label={t('reports.filters.branch')}
+            value={value.branchOfficeId ?? ''}
+            data-testid="filter-branch"
+            onChange={(e) => onChange({ ...value, branchOfficeId: num(e.target.value) })}
+          >
             <MenuItem value="">{t('reports.filters.all')}</MenuItem>
-            {branchList.map((b) => <MenuItem key={b.BranchOfficeId} value={b.BranchOfficeId}>{b.Name}</MenuItem>)}
+            {branchList.map((b) => (
+              <MenuItem key={b.BranchOfficeId} value={b.BranchOfficeId}>
+                {b.Name}
+              </MenuItem>
+            ))}
           </TextField>
         )}
         {children}
-        <Stack direction="row" sx={{ ml: 'auto', gap: 1, alignItems: 'center' }}>{actions}</Stack>
+        <Stack direction="row" sx={{ ml: 'auto', gap: 1, alignItems: 'center' }}>
+          {actions}
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -43,9 +43,17 @@ export function ReportMap({ points, line = false, testId, label, height = 220, l
   const { t } = useTranslation();
   if (points.length === 0) return null;
   if (!canUseWebgl()) {
-    return <Typography variant="caption" color="text.secondary" component="div" data-testid={`${testId}-fallback`}>{t('reports.map.noWebgl')}</Typography>;
+    return (
+      <Typography variant="caption" color="text.secondary" component="div" data-testid={`${testId}-fallback`}>
+        {t('reports.map.noWebgl')}
+      </Typography>
+    );
   }
-  const failed = <Alert severity="warning" data-testid={`${testId}-fallback`}>{t('map.loadFailed')}</Alert>;
+  const failed = (
+    <Alert severity="warning" data-testid={`${testId}-fallback`}>
+      {t('map.loadFailed')}
+    </Alert>
+  );
   return (
     <Stack sx={{ gap: 0.5, my: 1, width: '100%' }}>
       <MapBoundary fallback={failed}>

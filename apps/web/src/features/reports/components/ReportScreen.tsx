@@ -7,8 +7,25 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Paper, Stack, Table, TableBody, TableCell,
-  TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, Typography,
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Typography,
 } from '@mui/material';
 import { REPORT_PAGE_LIMIT_DEFAULT } from '@vigil/contract';
 import { ApiError } from '../../../shared/api/client';
@@ -60,7 +77,14 @@ export function ReportScreen<R>(props: ReportScreenProps<R>) {
   const [scope, setScope] = useState<ScopeFilters>({});
   const [sort, setSort] = useState<{ by: string; dir: 'asc' | 'desc' }>({ by: props.defaultSort, dir: props.defaultDir ?? 'desc' });
   const [limit, setLimit] = useState(REPORT_PAGE_LIMIT_DEFAULT);
-  const body: Record<string, unknown> = { ...props.request, fromDate: range.start, toDate: range.end, ...scope, sortBy: sort.by, sortDir: sort.dir };
+  const body: Record<string, unknown> = {
+    ...props.request,
+    fromDate: range.start,
+    toDate: range.end,
+    ...scope,
+    sortBy: sort.by,
+    sortDir: sort.dir,
+  };
   const bodyKey = JSON.stringify(body);
   const [paging, setPaging] = useState({ key: bodyKey, offset: 0 });
   const offset = paging.key === bodyKey ? paging.offset : 0;
@@ -68,19 +92,34 @@ export function ReportScreen<R>(props: ReportScreenProps<R>) {
   const [detail, setDetail] = useState<R | null>(null);
   const clickable = !!props.renderDetail || !!props.onRowClick;
 
-  const errorText = (err: unknown) => (err instanceof ApiError && err.status === 400 && err.description ? err.description : t(props.errorKey, props.errorVars));
+  const errorText = (err: unknown) =>
+    err instanceof ApiError && err.status === 400 && err.description ? err.description : t(props.errorKey, props.errorVars);
 
   return (
     <Stack sx={{ gap: 2 }} data-testid={props.testId}>
-      <Typography variant="h5" component="h1">{t(props.title)}</Typography>
-      <ReportFilterBar value={scope} onChange={setScope} actions={<ExportButtons path={props.path} body={body} errorKey={props.errorKey} errorVars={props.errorVars} />}>
+      <Typography variant="h5" component="h1">
+        {t(props.title)}
+      </Typography>
+      <ReportFilterBar
+        value={scope}
+        onChange={setScope}
+        actions={<ExportButtons path={props.path} body={body} errorKey={props.errorKey} errorVars={props.errorVars} />}
+      >
         {props.filters}
       </ReportFilterBar>
       {props.header}
       <Paper variant="outlined">
         {q.isFetching && <LinearProgress data-testid="report-loading" />}
         {q.isError ? (
-          <Alert severity="error" data-testid="report-error" action={<Button color="inherit" size="small" onClick={() => void q.refetch()}>{t('reports.table.retry')}</Button>}>
+          <Alert
+            severity="error"
+            data-testid="report-error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void q.refetch()}>
+                {t('reports.table.retry')}
+              </Button>
+            }
+          >
             {errorText(q.error)}
           </Alert>
         ) : (
@@ -90,29 +129,51 @@ export function ReportScreen<R>(props: ReportScreenProps<R>) {
                 <TableHead>
                   <TableRow>
                     {props.columns.map((c) => (
-                      <TableCell key={c.id} sortDirection={sort.by === c.sortKey ? sort.dir : false} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                      <TableCell
+                        key={c.id}
+                        sortDirection={sort.by === c.sortKey ? sort.dir : false}
+                        sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                      >
                         {c.sortKey ? (
-                          <TableSortLabel active={sort.by === c.sortKey} direction={sort.by === c.sortKey ? sort.dir : 'asc'}
-                            onClick={() => setSort((s) => ({ by: c.sortKey!, dir: s.by === c.sortKey && s.dir === 'asc' ? 'desc' : 'asc' }))}>
+                          <TableSortLabel
+                            active={sort.by === c.sortKey}
+                            direction={sort.by === c.sortKey ? sort.dir : 'asc'}
+                            onClick={() =>
+                              setSort((s) => ({ by: c.sortKey!, dir: s.by === c.sortKey && s.dir === 'asc' ? 'desc' : 'asc' }))
+                            }
+                          >
                             {t(c.label)}
                           </TableSortLabel>
-                        ) : t(c.label)}
+                        ) : (
+                          t(c.label)
+                        )}
                       </TableCell>
                     ))}
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {(q.data?.rows ?? []).map((r) => (
-                    <TableRow key={props.rowKey(r)} hover={clickable} data-testid="report-row" sx={clickable ? { cursor: 'pointer' } : undefined}
-                      onClick={clickable ? () => (props.onRowClick ? props.onRowClick(r) : setDetail(r)) : undefined}>
-                      {props.columns.map((c) => <TableCell key={c.id} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>{c.render(r)}</TableCell>)}
+                    <TableRow
+                      key={props.rowKey(r)}
+                      hover={clickable}
+                      data-testid="report-row"
+                      sx={clickable ? { cursor: 'pointer' } : undefined}
+                      onClick={clickable ? () => (props.onRowClick ? props.onRowClick(r) : setDetail(r)) : undefined}
+                    >
+                      {props.columns.map((c) => (
+                        <TableCell key={c.id} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                          {c.render(r)}
+                        </TableCell>
+                      ))}
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
             </TableContainer>
             {q.isSuccess && q.data.rows.length === 0 && (
-              <Box sx={{ p: 3, textAlign: 'center' }} data-testid="report-empty"><Typography color="text.secondary">{t('reports.table.empty')}</Typography></Box>
+              <Box sx={{ p: 3, textAlign: 'center' }} data-testid="report-empty">
+                <Typography color="text.secondary">{t('reports.table.empty')}</Typography>
+              </Box>
             )}
             <TablePagination
               component="div"
@@ -122,7 +183,10 @@ export function ReportScreen<R>(props: ReportScreenProps<R>) {
               rowsPerPageOptions={[10, 25, 50, 100]}
               labelRowsPerPage={t('reports.table.rowsPerPage')}
               onPageChange={(_e, p) => setPaging({ key: bodyKey, offset: p * limit })}
-              onRowsPerPageChange={(e) => { setLimit(Number(e.target.value)); setPaging({ key: bodyKey, offset: 0 }); }}
+              onRowsPerPageChange={(e) => {
+                setLimit(Number(e.target.value));
+                setPaging({ key: bodyKey, offset: 0 });
+              }}
               data-testid="report-pagination"
             />
           </>
@@ -131,8 +195,12 @@ export function ReportScreen<R>(props: ReportScreenProps<R>) {
       {props.renderDetail && (
         <Dialog open={detail !== null} onClose={() => setDetail(null)} maxWidth="md" fullWidth>
           <DialogTitle>{t('reports.detail.title')}</DialogTitle>
-          <DialogContent dividers data-testid="report-detail">{detail !== null && props.renderDetail(detail)}</DialogContent>
-          <DialogActions><Button onClick={() => setDetail(null)}>{t('reports.table.close')}</Button></DialogActions>
+          <DialogContent dividers data-testid="report-detail">
+            {detail !== null && props.renderDetail(detail)}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setDetail(null)}>{t('reports.table.close')}</Button>
+          </DialogActions>
         </Dialog>
       )}
     </Stack>
@@ -143,8 +211,12 @@ export function ReportScreen<R>(props: ReportScreenProps<R>) {
 export function DetailLine({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction="row" sx={{ gap: 2, py: 0.5 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 160 }}>{label}</Typography>
-      <Typography variant="body2" component="div" sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 160 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ flexGrow: 1, minWidth: 0 }}>
+        {children}
+      </Typography>
     </Stack>
   );
 }

@@ -8,9 +8,22 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Box, Chip, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
-  ACTIVITY_TYPES, DAILY_DEFAULT_END_TIME, DAILY_DEFAULT_START_TIME, ReportErrorCode,
-  type ActivityDetailExtras, type ActivityReportRow, type CheckInOutRow, type DailyReportRow, type DailyTask, type DayStatus,
-  type NotificationRow, type Punctuality, type SurveyReportDetail, type SurveyReportRow, type TimerPing, type TimerReportRow,
+  ACTIVITY_TYPES,
+  DAILY_DEFAULT_END_TIME,
+  DAILY_DEFAULT_START_TIME,
+  ReportErrorCode,
+  type ActivityDetailExtras,
+  type ActivityReportRow,
+  type CheckInOutRow,
+  type DailyReportRow,
+  type DailyTask,
+  type DayStatus,
+  type NotificationRow,
+  type Punctuality,
+  type SurveyReportDetail,
+  type SurveyReportRow,
+  type TimerPing,
+  type TimerReportRow,
 } from '@vigil/contract';
 import { Loading } from '../../../shared/components/Loading';
 import { usablePoint, type MapPoint } from '../../../shared/map/points';
@@ -30,7 +43,13 @@ export function PunctualityChip({ value }: { value: Punctuality | null }) {
 }
 
 const DAY_COLORS: Record<DayStatus, 'success' | 'default' | 'error' | 'warning' | 'info'> = {
-  OPEN: 'success', CLOSED: 'default', AUTO_CLOSED: 'warning', NOT_OPENED: 'error', HOLIDAY: 'info', NOT_SCHEDULED: 'default', PENDING: 'info',
+  OPEN: 'success',
+  CLOSED: 'default',
+  AUTO_CLOSED: 'warning',
+  NOT_OPENED: 'error',
+  HOLIDAY: 'info',
+  NOT_SCHEDULED: 'default',
+  PENDING: 'info',
 };
 
 /** Coordinates as text, with a link to OpenStreetMap (the details' maps are drawn by ReportMap; this stays as their text). */
@@ -40,7 +59,9 @@ export function Location({ lat, lng }: { lat: number | null | undefined; lng: nu
   return (
     <span>
       {lat.toFixed(5)}, {lng.toFixed(5)}{' '}
-      <Link href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`} target="_blank" rel="noopener noreferrer">{t('reports.detail.openMap')}</Link>
+      <Link href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`} target="_blank" rel="noopener noreferrer">
+        {t('reports.detail.openMap')}
+      </Link>
     </span>
   );
 }
@@ -52,7 +73,9 @@ function TaskList({ tasks }: { tasks: DailyTask[] }) {
     <Stack sx={{ gap: 0.5 }}>
       {tasks.map((k) => (
         <Stack key={k.NotificationId} direction="row" sx={{ gap: 1, alignItems: 'center' }}>
-          <span>{k.TimeLocal}</span><span>{fullName(k.Name, k.Surname)}</span><PunctualityChip value={k.Punctuality} />
+          <span>{k.TimeLocal}</span>
+          <span>{fullName(k.Name, k.Surname)}</span>
+          <PunctualityChip value={k.Punctuality} />
         </Stack>
       ))}
     </Stack>
@@ -70,7 +93,13 @@ export function DailyReportPage() {
     { id: 'region', label: 'reports.columns.region', sortKey: 'region', render: (r) => r.RegionalOfficeName },
     { id: 'tz', label: 'reports.columns.timeZone', render: (r) => r.TimeZoneCode },
     { id: 'schedule', label: 'reports.columns.schedule', render: (r) => r.Schedule },
-    { id: 'status', label: 'reports.columns.dayStatus', render: (r) => <Chip size="small" color={DAY_COLORS[r.DayStatus]} label={t(`reports.dayStatus.${r.DayStatus}`)} data-testid="day-status" /> },
+    {
+      id: 'status',
+      label: 'reports.columns.dayStatus',
+      render: (r) => (
+        <Chip size="small" color={DAY_COLORS[r.DayStatus]} label={t(`reports.dayStatus.${r.DayStatus}`)} data-testid="day-status" />
+      ),
+    },
     { id: 'opened', nowrap: true, label: 'reports.columns.openedAt', render: (r) => first(r)?.TimeLocal },
     { id: 'openedBy', label: 'reports.columns.openedBy', render: (r) => fullName(first(r)?.Name, first(r)?.Surname) },
     { id: 'opening', label: 'reports.columns.opening', render: (r) => <PunctualityChip value={r.OpeningStatus} /> },
@@ -80,18 +109,32 @@ export function DailyReportPage() {
   ];
   return (
     <ReportScreen<DailyReportRow>
-      title="reports.names.daily" testId="daily-report" path="/api/client/dailyreports" request={{ case: 'GET-ALL-BRANCH-REPORTING' }}
-      pick={rows('resultobject')} columns={columns} defaultSort="date" errorKey={ReportErrorCode.Daily}
+      title="reports.names.daily"
+      testId="daily-report"
+      path="/api/client/dailyreports"
+      request={{ case: 'GET-ALL-BRANCH-REPORTING' }}
+      pick={rows('resultobject')}
+      columns={columns}
+      defaultSort="date"
+      errorKey={ReportErrorCode.Daily}
       rowKey={(r) => `${r.BranchOfficeId}|${r.date}`}
       filters={<Chip variant="outlined" size="small" label={`${DAILY_DEFAULT_START_TIME} – ${DAILY_DEFAULT_END_TIME}`} />}
       renderDetail={(r) => (
         <>
-          <DetailLine label={t('reports.columns.branch')}>{r.BranchOfficeName} ({r.OrganizationName})</DetailLine>
-          <DetailLine label={t('reports.columns.date')}>{r.date} · {r.TimeZone} ({r.TimeZoneCode})</DetailLine>
+          <DetailLine label={t('reports.columns.branch')}>
+            {r.BranchOfficeName} ({r.OrganizationName})
+          </DetailLine>
+          <DetailLine label={t('reports.columns.date')}>
+            {r.date} · {r.TimeZone} ({r.TimeZoneCode})
+          </DetailLine>
           <DetailLine label={t('reports.columns.schedule')}>{r.Schedule}</DetailLine>
           <DetailLine label={t('reports.columns.dayStatus')}>{t(`reports.dayStatus.${r.DayStatus}`)}</DetailLine>
-          <DetailLine label={t('reports.detail.openings')}><TaskList tasks={r.tasksOpenings} /></DetailLine>
-          <DetailLine label={t('reports.detail.closings')}><TaskList tasks={r.tasksClosings} /></DetailLine>
+          <DetailLine label={t('reports.detail.openings')}>
+            <TaskList tasks={r.tasksOpenings} />
+          </DetailLine>
+          <DetailLine label={t('reports.detail.closings')}>
+            <TaskList tasks={r.tasksClosings} />
+          </DetailLine>
         </>
       )}
     />
@@ -100,32 +143,61 @@ export function DailyReportPage() {
 
 function ActivityDetail({ row }: { row: ActivityReportRow }) {
   const { t } = useTranslation();
-  const q = useReportCall('/api/client/getnotifications', { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: row.NotificationId },
-    (b) => b.notificationobject as NotificationRow & ActivityDetailExtras);
+  const q = useReportCall(
+    '/api/client/getnotifications',
+    { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: row.NotificationId },
+    (b) => b.notificationobject as NotificationRow & ActivityDetailExtras,
+  );
   const d = q.data;
   const point = usablePoint(row.Latitude, row.Longitude);
   return (
     <>
       <DetailLine label={t('reports.columns.time')}>{row.NotificationTimeLocal}</DetailLine>
-      <DetailLine label={t('reports.columns.branch')}>{row.BranchOfficeName} · {row.RegionalOfficeName} · {row.OrganizationName}</DetailLine>
-      <DetailLine label={t('reports.columns.action')}>{row.BranchAction} <PunctualityChip value={row.Punctuality} /></DetailLine>
+      <DetailLine label={t('reports.columns.branch')}>
+        {row.BranchOfficeName} · {row.RegionalOfficeName} · {row.OrganizationName}
+      </DetailLine>
+      <DetailLine label={t('reports.columns.action')}>
+        {row.BranchAction} <PunctualityChip value={row.Punctuality} />
+      </DetailLine>
       <DetailLine label={t('reports.detail.reporter')}>{fullName(row.Name, row.Surname)}</DetailLine>
       <DetailLine label={t('reports.detail.location')}>
         <Location lat={row.Latitude} lng={row.Longitude} />
-        <ReportMap points={point ? [{ ...point, label: row.NotificationTimeLocal }] : []} testId="detail-map" label={t('reports.map.activity')} />
+        <ReportMap
+          points={point ? [{ ...point, label: row.NotificationTimeLocal }] : []}
+          testId="detail-map"
+          label={t('reports.map.activity')}
+        />
       </DetailLine>
-      {q.isError && <Typography color="error" data-testid="detail-error">{t(ReportErrorCode.ActivityDetails)}</Typography>}
+      {q.isError && (
+        <Typography color="error" data-testid="detail-error">
+          {t(ReportErrorCode.ActivityDetails)}
+        </Typography>
+      )}
       {d && (
         <>
           <DetailLine label={t('reports.detail.message')}>{d.Msg ?? '—'}</DetailLine>
           <DetailLine label={t('reports.detail.notes')}>
-            {d.Notes.length ? d.Notes.map((n) => <div key={n.NoteId}>{n.Note} — {n.By}</div>) : t('reports.detail.noNotes')}
+            {d.Notes.length
+              ? d.Notes.map((n) => (
+                  <div key={n.NoteId}>
+                    {n.Note} — {n.By}
+                  </div>
+                ))
+              : t('reports.detail.noNotes')}
           </DetailLine>
           <DetailLine label={t('reports.detail.notifiedUsers')}>
-            {d.NotifiedUsers.length ? d.NotifiedUsers.map((u) => <div key={`${u.Name}${u.Surname}${u.PhoneNumber}`}>{fullName(u.Name, u.Surname)} · {u.RoleNameDisplay} · {u.PhoneNumber}</div>) : t('reports.detail.nobody')}
+            {d.NotifiedUsers.length
+              ? d.NotifiedUsers.map((u) => (
+                  <div key={`${u.Name}${u.Surname}${u.PhoneNumber}`}>
+                    {fullName(u.Name, u.Surname)} · {u.RoleNameDisplay} · {u.PhoneNumber}
+                  </div>
+                ))
+              : t('reports.detail.nobody')}
           </DetailLine>
           <DetailLine label={t('reports.detail.packet')}>
-            <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }} data-testid="detail-packet">{JSON.stringify(d.Packet, null, 2)}</Box>
+            <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap' }} data-testid="detail-packet">
+              {JSON.stringify(d.Packet, null, 2)}
+            </Box>
           </DetailLine>
         </>
       )}
@@ -142,23 +214,65 @@ export function ActivityReportPage() {
     { id: 'time', nowrap: true, label: 'reports.columns.time', sortKey: 'time', render: (r) => r.NotificationTimeLocal },
     { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
     { id: 'region', label: 'reports.columns.region', render: (r) => r.RegionalOfficeName },
-    { id: 'action', label: 'reports.columns.action', sortKey: 'action', render: (r) => <Chip size="small" label={r.BranchAction} color={r.SecurityAlert || r.NotificationType === 2 || r.NotificationType === 15 ? 'error' : r.BranchAction === 'Open' ? 'success' : r.BranchAction === 'Service' ? 'warning' : 'default'} /> },
+    {
+      id: 'action',
+      label: 'reports.columns.action',
+      sortKey: 'action',
+      render: (r) => (
+        <Chip
+          size="small"
+          label={r.BranchAction}
+          color={
+            r.SecurityAlert || r.NotificationType === 2 || r.NotificationType === 15
+              ? 'error'
+              : r.BranchAction === 'Open'
+                ? 'success'
+                : r.BranchAction === 'Service'
+                  ? 'warning'
+                  : 'default'
+          }
+        />
+      ),
+    },
     { id: 'punctuality', label: 'reports.columns.punctuality', render: (r) => <PunctualityChip value={r.Punctuality} /> },
     { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => fullName(r.Name, r.Surname) },
     { id: 'message', label: 'reports.columns.message', render: (r) => r.MessageContent },
   ];
   return (
     <ReportScreen<ActivityReportRow>
-      title="reports.names.activities" testId="activity-report" path="/api/client/getnotifications"
+      title="reports.names.activities"
+      testId="activity-report"
+      path="/api/client/getnotifications"
       request={{ case: 'GET-ALL-REPORTS', type, search: search.trim() || undefined }}
-      pick={rows('resultobject')} columns={columns} defaultSort="time" errorKey={ReportErrorCode.Activities}
+      pick={rows('resultobject')}
+      columns={columns}
+      defaultSort="time"
+      errorKey={ReportErrorCode.Activities}
       rowKey={(r) => r.NotificationId}
       filters={
         <>
-          <TextField select size="small" label={t('reports.filters.type')} value={type} onChange={(e) => setType(e.target.value)} sx={{ minWidth: 150 }} data-testid="filter-type">
-            {ACTIVITY_TYPES.map((a) => <MenuItem key={a} value={a}>{t(`reports.activityTypes.${a}`)}</MenuItem>)}
+          <TextField
+            select
+            size="small"
+            label={t('reports.filters.type')}
+            value={type}
+            onChange={(e) => setType(e.target.value)}
+            sx={{ minWidth: 150 }}
+            data-testid="filter-type"
+          >
+            {ACTIVITY_TYPES.map((a) => (
+              <MenuItem key={a} value={a}>
+                {t(`reports.activityTypes.${a}`)}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField size="small" label={t('reports.filters.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="filter-search" />
+          <TextField
+            size="small"
+            label={t('reports.filters.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="filter-search"
+          />
         </>
       }
       renderDetail={(r) => <ActivityDetail row={r} />}
@@ -177,15 +291,41 @@ export function CheckInOutPage() {
     { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
     { id: 'by', label: 'reports.columns.checkedOutBy', render: (r) => r.CheckedOutBy },
     { id: 'acc', label: 'reports.columns.accuracy', render: (r) => r.HorizontalAccuracy },
-    { id: 'fence', label: 'reports.columns.insideGeofence', render: (r) => (r.InsideGeofence == null ? '' : <Chip size="small" color={r.InsideGeofence ? 'success' : 'error'} label={t(r.InsideGeofence ? 'reports.filters.inside' : 'reports.filters.outside')} />) },
+    {
+      id: 'fence',
+      label: 'reports.columns.insideGeofence',
+      render: (r) =>
+        r.InsideGeofence == null ? (
+          ''
+        ) : (
+          <Chip
+            size="small"
+            color={r.InsideGeofence ? 'success' : 'error'}
+            label={t(r.InsideGeofence ? 'reports.filters.inside' : 'reports.filters.outside')}
+          />
+        ),
+    },
   ];
   return (
     <ReportScreen<CheckInOutRow>
-      title="reports.names.checkinout" testId="checkinout-report" path="/api/client/getcheckinout"
+      title="reports.names.checkinout"
+      testId="checkinout-report"
+      path="/api/client/getcheckinout"
       request={{ insideGeofence: fence === 'all' ? undefined : fence === 'inside' }}
-      pick={rows('resultobject')} columns={columns} defaultSort="checkIn" errorKey={ReportErrorCode.CheckInOut} rowKey={(r) => r.CheckInId}
+      pick={rows('resultobject')}
+      columns={columns}
+      defaultSort="checkIn"
+      errorKey={ReportErrorCode.CheckInOut}
+      rowKey={(r) => r.CheckInId}
       filters={
-        <TextField select size="small" label={t('reports.filters.geofence')} value={fence} onChange={(e) => setFence(e.target.value as typeof fence)} sx={{ minWidth: 130 }}>
+        <TextField
+          select
+          size="small"
+          label={t('reports.filters.geofence')}
+          value={fence}
+          onChange={(e) => setFence(e.target.value as typeof fence)}
+          sx={{ minWidth: 130 }}
+        >
           <MenuItem value="all">{t('reports.filters.all')}</MenuItem>
           <MenuItem value="inside">{t('reports.filters.inside')}</MenuItem>
           <MenuItem value="outside">{t('reports.filters.outside')}</MenuItem>
@@ -193,13 +333,22 @@ export function CheckInOutPage() {
       }
       renderDetail={(r) => (
         <>
-          <DetailLine label={t('reports.columns.user')}>{fullName(r.Name, r.Surname)} · {r.Email}</DetailLine>
-          <DetailLine label={t('reports.columns.branch')}>{r.BranchOfficeName} · {r.RegionalOfficeName} · {r.OrganizationName}</DetailLine>
+          <DetailLine label={t('reports.columns.user')}>
+            {fullName(r.Name, r.Surname)} · {r.Email}
+          </DetailLine>
+          <DetailLine label={t('reports.columns.branch')}>
+            {r.BranchOfficeName} · {r.RegionalOfficeName} · {r.OrganizationName}
+          </DetailLine>
           <DetailLine label={t('reports.columns.checkIn')}>{r.CheckIn}</DetailLine>
           <DetailLine label={t('reports.columns.checkOut')}>{r.CheckOut ?? '—'}</DetailLine>
           <DetailLine label={t('reports.detail.location')}>
             <Location lat={r.Latitude} lng={r.Longitude} />
-            <ReportMap points={checkInPoints(r, t)} testId="checkinout-map" label={t('reports.map.checkInOut')} legend={{ first: t('reports.map.branch'), last: t('reports.map.checkIn') }} />
+            <ReportMap
+              points={checkInPoints(r, t)}
+              testId="checkinout-map"
+              label={t('reports.map.checkInOut')}
+              legend={{ first: t('reports.map.branch'), last: t('reports.map.checkIn') }}
+            />
           </DetailLine>
           <DetailLine label={t('reports.columns.accuracy')}>{r.HorizontalAccuracy ?? '—'}</DetailLine>
         </>
@@ -232,25 +381,41 @@ function pingPoints(pings: readonly TimerPing[], t: TFunction): MapPoint[] {
 
 function TimerDetail({ row }: { row: TimerReportRow }) {
   const { t } = useTranslation();
-  const q = useReportCall('/api/client/gettrackings', { case: 'GET-NON-RETAIL-PINGS', timerId: row.CheckInOutId }, (b) => b.resultobject as TimerReportRow);
+  const q = useReportCall(
+    '/api/client/gettrackings',
+    { case: 'GET-NON-RETAIL-PINGS', timerId: row.CheckInOutId },
+    (b) => b.resultobject as TimerReportRow,
+  );
   const pings = q.data?.Pings ?? [];
   return (
     <>
-      <DetailLine label={t('reports.columns.user')}>{fullName(row.UserProfile.Name, row.UserProfile.Surname)} · {row.UserProfile.PhoneNumber}</DetailLine>
+      <DetailLine label={t('reports.columns.user')}>
+        {fullName(row.UserProfile.Name, row.UserProfile.Surname)} · {row.UserProfile.PhoneNumber}
+      </DetailLine>
       <DetailLine label={t('reports.columns.timerFor')}>{row.TimerForAction}</DetailLine>
       <DetailLine label={t('reports.columns.start')}>{row.ActionStartLocal}</DetailLine>
       <DetailLine label={t('reports.columns.stop')}>{row.ActionStopLocal ?? '—'}</DetailLine>
-      <DetailLine label={t('reports.columns.duration')}>{row.Duration} ({t('reports.columns.elapsed')} {row.Elapsed})</DetailLine>
+      <DetailLine label={t('reports.columns.duration')}>
+        {row.Duration} ({t('reports.columns.elapsed')} {row.Elapsed})
+      </DetailLine>
       {q.isError && <Typography color="error">{t(ReportErrorCode.Timers)}</Typography>}
       <DetailLine label={t('reports.detail.pings')}>
-        {q.isPending ? <Loading /> : pings.length ? (
+        {q.isPending ? (
+          <Loading />
+        ) : pings.length ? (
           <>
             <ReportMap points={pingPoints(pings, t)} line testId="timer-pings-map" label={t('reports.map.pings')} height={280} />
             <List dense disablePadding data-testid="timer-pings">
-              {pings.map((p) => <ListItem key={p.AtUTC} disableGutters><ListItemText primary={p.AtLocal} secondary={<Location lat={p.Latitude} lng={p.Longitude} />} /></ListItem>)}
+              {pings.map((p) => (
+                <ListItem key={p.AtUTC} disableGutters>
+                  <ListItemText primary={p.AtLocal} secondary={<Location lat={p.Latitude} lng={p.Longitude} />} />
+                </ListItem>
+              ))}
             </List>
           </>
-        ) : t('reports.detail.noPings')}
+        ) : (
+          t('reports.detail.noPings')
+        )}
       </DetailLine>
     </>
   );
@@ -268,16 +433,45 @@ export function TimerReportPage() {
     { id: 'for', label: 'reports.columns.timerFor', render: (r) => r.TimerForAction },
     { id: 'duration', label: 'reports.columns.duration', sortKey: 'duration', render: (r) => r.Duration },
     { id: 'elapsed', label: 'reports.columns.elapsed', render: (r) => r.Elapsed },
-    { id: 'state', label: 'reports.filters.status', render: (r) => (r.Alerted ? <Chip size="small" color="error" label={t('reports.timerStatus.alerted')} /> : r.SafeStopped ? <Chip size="small" color="success" label={t('reports.timerStatus.safeStopped')} /> : <Chip size="small" label={t('reports.timerStatus.running')} />) },
+    {
+      id: 'state',
+      label: 'reports.filters.status',
+      render: (r) =>
+        r.Alerted ? (
+          <Chip size="small" color="error" label={t('reports.timerStatus.alerted')} />
+        ) : r.SafeStopped ? (
+          <Chip size="small" color="success" label={t('reports.timerStatus.safeStopped')} />
+        ) : (
+          <Chip size="small" label={t('reports.timerStatus.running')} />
+        ),
+    },
     { id: 'pings', label: 'reports.columns.pings', render: (r) => r.PingCount },
   ];
   return (
     <ReportScreen<TimerReportRow>
-      title="reports.names.timerreports" testId="timer-report" path="/api/client/gettrackings" request={{ case: 'GET-ALL-NON-RETAIL-PINGS', status }}
-      pick={rows('resultobject')} columns={columns} defaultSort="start" errorKey={ReportErrorCode.Timers} rowKey={(r) => r.CheckInOutId}
+      title="reports.names.timerreports"
+      testId="timer-report"
+      path="/api/client/gettrackings"
+      request={{ case: 'GET-ALL-NON-RETAIL-PINGS', status }}
+      pick={rows('resultobject')}
+      columns={columns}
+      defaultSort="start"
+      errorKey={ReportErrorCode.Timers}
+      rowKey={(r) => r.CheckInOutId}
       filters={
-        <TextField select size="small" label={t('reports.filters.status')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 150 }}>
-          {(['all', 'safeStopped', 'alerted', 'running'] as const).map((s) => <MenuItem key={s} value={s}>{t(`reports.timerStatus.${s}`)}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label={t('reports.filters.status')}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          sx={{ minWidth: 150 }}
+        >
+          {(['all', 'safeStopped', 'alerted', 'running'] as const).map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`reports.timerStatus.${s}`)}
+            </MenuItem>
+          ))}
         </TextField>
       }
       renderDetail={(r) => <TimerDetail row={r} />}
@@ -287,22 +481,36 @@ export function TimerReportPage() {
 
 function SurveyDetail({ row }: { row: SurveyReportRow }) {
   const { t } = useTranslation();
-  const q = useReportCall('/api/client/managesurveys', { case: 'GET-SURVEY-REPORTING-BY-ID', submitetSurveyId: row.SubmitetSurveyId }, (b) => b.temp_surveyobject as SurveyReportDetail);
+  const q = useReportCall(
+    '/api/client/managesurveys',
+    { case: 'GET-SURVEY-REPORTING-BY-ID', submitetSurveyId: row.SubmitetSurveyId },
+    (b) => b.temp_surveyobject as SurveyReportDetail,
+  );
   const d = q.data;
   return (
     <>
       <DetailLine label={t('reports.columns.survey')}>{row.SurveyName}</DetailLine>
       <DetailLine label={t('reports.columns.submittedAt')}>{row.CreatedAtLocal}</DetailLine>
-      <DetailLine label={t('reports.columns.user')}>{fullName(row.Name, row.Surname)} · {row.RoleNameDisplay}</DetailLine>
+      <DetailLine label={t('reports.columns.user')}>
+        {fullName(row.Name, row.Surname)} · {row.RoleNameDisplay}
+      </DetailLine>
       {q.isError && <Typography color="error">{t(ReportErrorCode.SurveyDetails)}</Typography>}
       {d && (
         <>
           <DetailLine label={t('reports.detail.description')}>{d.SurveyDescription ?? '—'}</DetailLine>
           <DetailLine label={t('reports.detail.answers')}>
-            {d.SurveyQuestions.map((qq) => <div key={qq.QuestionId}>{qq.Question} — <b>{d.Answers.find((a) => a.QuestionId === qq.QuestionId)?.Answer ?? '—'}</b></div>)}
+            {d.SurveyQuestions.map((qq) => (
+              <div key={qq.QuestionId}>
+                {qq.Question} — <b>{d.Answers.find((a) => a.QuestionId === qq.QuestionId)?.Answer ?? '—'}</b>
+              </div>
+            ))}
           </DetailLine>
-          <DetailLine label={t('reports.detail.recommendation')}>{(d.EndWithNotification ? d.NotifyRecomandation : d.NonNotifyRecomandation) ?? '—'}</DetailLine>
-          <DetailLine label={t('reports.detail.notifiedUsers')}>{d.NotifiedUsers.length ? d.NotifiedUsers.map((u) => fullName(u.Name, u.Surname)).join(', ') : t('reports.detail.nobody')}</DetailLine>
+          <DetailLine label={t('reports.detail.recommendation')}>
+            {(d.EndWithNotification ? d.NotifyRecomandation : d.NonNotifyRecomandation) ?? '—'}
+          </DetailLine>
+          <DetailLine label={t('reports.detail.notifiedUsers')}>
+            {d.NotifiedUsers.length ? d.NotifiedUsers.map((u) => fullName(u.Name, u.Surname)).join(', ') : t('reports.detail.nobody')}
+          </DetailLine>
         </>
       )}
     </>
@@ -317,12 +525,23 @@ export function SurveyReportPage() {
     { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => fullName(r.Name, r.Surname) },
     { id: 'role', label: 'reports.columns.role', render: (r) => r.RoleNameDisplay },
     { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
-    { id: 'end', label: 'reports.columns.endWithNotification', render: (r) => (r.EndWithNotification ? <Chip size="small" color="error" label="!" /> : null) },
+    {
+      id: 'end',
+      label: 'reports.columns.endWithNotification',
+      render: (r) => (r.EndWithNotification ? <Chip size="small" color="error" label="!" /> : null),
+    },
   ];
   return (
     <ReportScreen<SurveyReportRow>
-      title="reports.names.surveyreports" testId="survey-report" path="/api/client/managesurveys" request={{ case: 'GET-ALL-SURVEY-REPORTING' }}
-      pick={rows('temp_surveyobject')} columns={columns} defaultSort="createdAt" errorKey={ReportErrorCode.Surveys} rowKey={(r) => r.SubmitetSurveyId}
+      title="reports.names.surveyreports"
+      testId="survey-report"
+      path="/api/client/managesurveys"
+      request={{ case: 'GET-ALL-SURVEY-REPORTING' }}
+      pick={rows('temp_surveyobject')}
+      columns={columns}
+      defaultSort="createdAt"
+      errorKey={ReportErrorCode.Surveys}
+      rowKey={(r) => r.SubmitetSurveyId}
       renderDetail={(r) => <SurveyDetail row={r} />}
     />
   );

@@ -8,7 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { Alert, AlertTitle, Box, Button, Divider, Stack, Toolbar, Typography } from '@mui/material';
 import ShieldIcon from '@mui/icons-material/Shield';
 import CampaignIcon from '@mui/icons-material/Campaign';
-import { EMERGENCY_DIALOG_WIDTH_PX, MOBILE_VERSIONS, PRODUCT_NAME_DEFAULT, RoleId, WEB_VERSION_LABEL, cutVersion, menuForRole } from '@vigil/contract';
+import {
+  EMERGENCY_DIALOG_WIDTH_PX,
+  MOBILE_VERSIONS,
+  PRODUCT_NAME_DEFAULT,
+  RoleId,
+  WEB_VERSION_LABEL,
+  cutVersion,
+  menuForRole,
+} from '@vigil/contract';
 import { PlaceholderDialog } from '../../../shared/components/PlaceholderDialog';
 import { webRtcSupported } from '../../../shared/browser/browser-features';
 import type { StoredSession } from '../../../shared/session/session-store';
@@ -31,10 +39,24 @@ export function DrawerContent({ session, onNavigate }: { session: StoredSession;
       <Divider />
       {!isAdmin && (
         <Box sx={{ px: 1.5, pt: 1.5 }}>
-          <Button fullWidth variant="contained" color="error" startIcon={<CampaignIcon />} onClick={() => setEmergencyOpen(true)} data-testid="emergency-button" sx={{ textTransform: 'none' }}>
+          <Button
+            fullWidth
+            variant="contained"
+            color="error"
+            startIcon={<CampaignIcon />}
+            onClick={() => setEmergencyOpen(true)}
+            data-testid="emergency-button"
+            sx={{ textTransform: 'none' }}
+          >
             {t('shell.sendEmergency')}
           </Button>
-          <PlaceholderDialog open={emergencyOpen} onClose={() => setEmergencyOpen(false)} screen="emergency" widthPx={EMERGENCY_DIALOG_WIDTH_PX} testId="emergency-dialog" />
+          <PlaceholderDialog
+            open={emergencyOpen}
+            onClose={() => setEmergencyOpen(false)}
+            screen="emergency"
+            widthPx={EMERGENCY_DIALOG_WIDTH_PX}
+            testId="emergency-dialog"
+          />
         </Box>
       )}
       {session.RoleId === RoleId.Dealer && <OrgCard />}
@@ -48,7 +70,8 @@ export function DrawerContent({ session, onNavigate }: { session: StoredSession;
           {t('app.copyright', { year: new Date().getFullYear(), product: PRODUCT_NAME_DEFAULT })}
         </Typography>
         <Typography variant="caption" color="text.secondary" data-testid="versions">
-          {t('shell.versionWeb', { version: WEB_VERSION_LABEL })} · {t('shell.versionAndroid', { version: cutVersion(MOBILE_VERSIONS.android) })} ·{' '}
+          {t('shell.versionWeb', { version: WEB_VERSION_LABEL })} ·{' '}
+          {t('shell.versionAndroid', { version: cutVersion(MOBILE_VERSIONS.android) })} ·{' '}
           {t('shell.versionIos', { version: cutVersion(MOBILE_VERSIONS.ios) })}
         </Typography>
       </Stack>

@@ -29,11 +29,21 @@ export function InternetStatus() {
   const { t } = useTranslation();
   const online = useOnlineStatus();
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }} data-testid="internet-status" data-online={online ? 'true' : 'false'} role="status">
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', gap: 1 }}
+      data-testid="internet-status"
+      data-online={online ? 'true' : 'false'}
+      role="status"
+    >
       {online ? (
         <WifiIcon fontSize="small" sx={{ color: 'success.main' }} />
       ) : (
-        <WifiOffIcon fontSize="small" sx={{ color: 'error.main', animation: `${blink} 1s ease-in-out infinite` }} data-testid="internet-offline-icon" />
+        <WifiOffIcon
+          fontSize="small"
+          sx={{ color: 'error.main', animation: `${blink} 1s ease-in-out infinite` }}
+          data-testid="internet-offline-icon"
+        />
       )}
       <Typography variant="body2">
         {t('shell.internet')}: <strong>{online ? t('shell.connected') : t('shell.disconnected')}</strong>

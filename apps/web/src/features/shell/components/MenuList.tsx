@@ -52,7 +52,19 @@ function MenuEntry({ item, depth, onNavigate }: { item: MenuItem; depth: number;
   return <MenuGroup item={item} depth={depth} label={label} indent={indent} onNavigate={onNavigate} />;
 }
 
-function MenuGroup({ item, depth, label, indent, onNavigate }: { item: MenuItem; depth: number; label: string; indent: number; onNavigate?: () => void }) {
+function MenuGroup({
+  item,
+  depth,
+  label,
+  indent,
+  onNavigate,
+}: {
+  item: MenuItem;
+  depth: number;
+  label: string;
+  indent: number;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   const shouldExpand = isGroupExpanded(item, pathname);
   const [open, setOpen] = useState(shouldExpand);
@@ -64,7 +76,13 @@ function MenuGroup({ item, depth, label, indent, onNavigate }: { item: MenuItem;
   }
   return (
     <>
-      <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="menu-group" data-group={item.key} sx={{ pl: indent }}>
+      <ListItemButton
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        data-testid="menu-group"
+        data-group={item.key}
+        sx={{ pl: indent }}
+      >
         <ListItemText primary={label} />
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>

@@ -16,7 +16,14 @@ export function NotificationBell() {
   const label = t('notifications.bell', { count });
   return (
     <Tooltip title={label}>
-      <IconButton color="inherit" component={Link} to="/notifications/all" aria-label={label} data-testid="notification-bell" data-count={count}>
+      <IconButton
+        color="inherit"
+        component={Link}
+        to="/notifications/all"
+        aria-label={label}
+        data-testid="notification-bell"
+        data-count={count}
+      >
         <Badge badgeContent={count > 0 ? unreadLabel(count) : null} color="error">
           <NotificationsIcon />
         </Badge>

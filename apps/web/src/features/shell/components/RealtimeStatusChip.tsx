@@ -23,7 +23,15 @@ export function RealtimeStatusChip() {
       aria-label={t('realtime.label')}
       data-testid="realtime-status"
       data-state={status}
-      icon={<CircleIcon sx={{ fontSize: 12, color: `${COLORS[status]} !important`, animation: status === 'live' ? 'none' : `${pulse} 1.2s ease-in-out infinite` }} />}
+      icon={
+        <CircleIcon
+          sx={{
+            fontSize: 12,
+            color: `${COLORS[status]} !important`,
+            animation: status === 'live' ? 'none' : `${pulse} 1.2s ease-in-out infinite`,
+          }}
+        />
+      }
       label={t(LABELS[status])}
       sx={{ color: 'inherit', borderColor: 'rgba(255,255,255,0.5)' }}
       variant="outlined"

@@ -66,7 +66,11 @@ export default function Shell() {
         </Drawer>
       ) : (
         drawerShown && (
-          <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH_PX, flexShrink: 0 }} slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' } } }}>
+          <Drawer
+            variant="permanent"
+            sx={{ width: DRAWER_WIDTH_PX, flexShrink: 0 }}
+            slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' } } }}
+          >
             <DrawerContent session={session} />
           </Drawer>
         )

@@ -17,10 +17,26 @@ export function SoundEnableBanner() {
       data-testid="sound-banner"
       action={
         <>
-          <Button color="inherit" size="small" onClick={() => { disableSound(); setAsked(true); }} data-testid="sound-dismiss">
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              disableSound();
+              setAsked(true);
+            }}
+            data-testid="sound-dismiss"
+          >
             {t('sound.notNow')}
           </Button>
-          <Button variant="contained" size="small" onClick={() => { void enableSound(); setAsked(true); }} data-testid="sound-enable">
+          <Button
+            variant="contained"
+            size="small"
+            onClick={() => {
+              void enableSound();
+              setAsked(true);
+            }}
+            data-testid="sound-enable"
+          >
             {t('sound.enable')}
           </Button>
         </>

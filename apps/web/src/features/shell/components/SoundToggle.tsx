@@ -12,7 +12,14 @@ export function SoundToggle() {
   const label = state === 'on' ? t('sound.turnOff') : t('sound.turnOn');
   return (
     <Tooltip title={label}>
-      <IconButton color="inherit" aria-label={label} aria-pressed={state === 'on'} data-testid="sound-status" data-state={state} onClick={() => (state === 'on' ? disableSound() : void enableSound())}>
+      <IconButton
+        color="inherit"
+        aria-label={label}
+        aria-pressed={state === 'on'}
+        data-testid="sound-status"
+        data-state={state}
+        onClick={() => (state === 'on' ? disableSound() : void enableSound())}
+      >
         {state === 'on' ? <VolumeUpIcon /> : <VolumeOffIcon />}
       </IconButton>
     </Tooltip>

@@ -10,12 +10,33 @@ import type { TFunction } from 'i18next';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
-  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
-  formatInZone, formatPhoneInternational, ORGANIZATION_ROLES, ROLES, ZEmployeeDetails, type EmployeeRow, type ImportResult, type OfficeRow, type SecurityOfficeRow,
+  formatInZone,
+  formatPhoneInternational,
+  ORGANIZATION_ROLES,
+  ROLES,
+  ZEmployeeDetails,
+  type EmployeeRow,
+  type ImportResult,
+  type OfficeRow,
+  type SecurityOfficeRow,
 } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { useCall, useSave } from '../../../shared/crud/api';
@@ -32,9 +53,17 @@ export function employeeColumns(t: (k: string) => string): Column<EmployeeRow>[]
     { key: 'phone', label: t('management.fields.phoneNumber'), render: (r) => formatPhoneInternational(r.PhoneNumber) },
     { key: 'role', label: t('management.fields.role'), render: (r) => r.RoleNameDisplay },
     { key: 'org', label: t('management.fields.organization'), render: (r) => r.OrganizationName ?? '' },
-    { key: 'works', label: t('management.fields.worksIn'), render: (r) => r.WorksIn.map((w) => w.BranchOfficeName ?? w.RegionalOfficeName ?? w.SecurityOfficeName).join(', ') },
+    {
+      key: 'works',
+      label: t('management.fields.worksIn'),
+      render: (r) => r.WorksIn.map((w) => w.BranchOfficeName ?? w.RegionalOfficeName ?? w.SecurityOfficeName).join(', '),
+    },
     { key: 'status', label: t('management.fields.status'), render: (r) => t(`management.status.${r.Status}`) },
-    { key: 'lastLogin', label: t('management.fields.lastLogin'), render: (r) => (r.LastLogin ? formatInZone(r.LastLogin, r.OfficeTimeZone) : '') },
+    {
+      key: 'lastLogin',
+      label: t('management.fields.lastLogin'),
+      render: (r) => (r.LastLogin ? formatInZone(r.LastLogin, r.OfficeTimeZone) : ''),
+    },
   ];
 }
 
@@ -43,9 +72,24 @@ export const roleOptions = () => ROLES.filter((r) => r.Id !== 1).map((r) => ({ v
 
 /** Regions, locations and security offices of the organisation, for the WorksIn selects. */
 function useWorksInOptions(orgBody: Record<string, unknown>, enabled: boolean) {
-  const regions = useCall('/api/client/getoffices', { case: 'GET-REGIONAL-OFFICES', ...orgBody, offset: 0, limit: 1000 }, (b) => b.officeobject as OfficeRow[], enabled);
-  const branches = useCall('/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES', ...orgBody, offset: 0, limit: 1000 }, (b) => b.organizationobject as { BranchOfficeId: number; Name: string }[], enabled);
-  const sos = useCall('/api/client/getallsecurityoffices', { ...orgBody, offset: 0, limit: 1000 }, (b) => b.securityofficeobject as SecurityOfficeRow[], enabled);
+  const regions = useCall(
+    '/api/client/getoffices',
+    { case: 'GET-REGIONAL-OFFICES', ...orgBody, offset: 0, limit: 1000 },
+    (b) => b.officeobject as OfficeRow[],
+    enabled,
+  );
+  const branches = useCall(
+    '/api/client/getofficesv2',
+    { case: 'GET-ALL-BRANCH-OFFICES', ...orgBody, offset: 0, limit: 1000 },
+    (b) => b.organizationobject as { BranchOfficeId: number; Name: string }[],
+    enabled,
+  );
+  const sos = useCall(
+    '/api/client/getallsecurityoffices',
+    { ...orgBody, offset: 0, limit: 1000 },
+    (b) => b.securityofficeobject as SecurityOfficeRow[],
+    enabled,
+  );
   return {
     regions: (regions.data ?? []).map((x) => ({ value: x.Id, label: x.Name })),
     branches: (branches.data ?? []).map((x) => ({ value: x.BranchOfficeId, label: x.Name })),
@@ -61,8 +105,21 @@ function employeeFields(t: TFunction, o: ReturnType<typeof useWorksInOptions>, a
     { name: 'email', label: t('management.fields.email'), helper: adding ? undefined : t('management.employee.emailChangeHelp') },
     { name: 'phoneNumber', label: t('management.fields.phoneNumber'), helper: t('management.fields.phoneHelp') },
     { name: 'number', label: t('management.employee.number'), maxLength: 50 },
-    { name: 'roleId', label: t('management.fields.role'), kind: 'select', options: ROLES.filter((r) => ORGANIZATION_ROLES.includes(r.Id)).map((r) => ({ value: r.Id, label: r.RoleNameDisplay })) },
-    { name: 'langId', label: t('management.employee.language'), kind: 'select', options: [{ value: 'en', label: 'English' }, { value: 'sq', label: 'Shqip' }] },
+    {
+      name: 'roleId',
+      label: t('management.fields.role'),
+      kind: 'select',
+      options: ROLES.filter((r) => ORGANIZATION_ROLES.includes(r.Id)).map((r) => ({ value: r.Id, label: r.RoleNameDisplay })),
+    },
+    {
+      name: 'langId',
+      label: t('management.employee.language'),
+      kind: 'select',
+      options: [
+        { value: 'en', label: 'English' },
+        { value: 'sq', label: 'Shqip' },
+      ],
+    },
     { name: 'geofenceValidation', label: t('management.employee.geofenceValidation'), kind: 'switch' },
     { name: 'regionalOfficeIds', label: t('management.employee.regions'), kind: 'multiselect', options: o.regions },
     { name: 'branchOfficeIds', label: t('management.employee.branches'), kind: 'multiselect', options: o.branches },
@@ -77,17 +134,47 @@ function employeeFields(t: TFunction, o: ReturnType<typeof useWorksInOptions>, a
 }
 
 const EMPTY_EMPLOYEE: FieldValues = {
-  name: '', surname: '', email: '', phoneNumber: '', number: '', roleId: 7, langId: 'en', geofenceValidation: false,
-  regionalOfficeIds: [], branchOfficeIds: [], securityOfficeIds: [], address: '', city: '', state: '', zipCode: '', country: '', sendEmail: true,
+  name: '',
+  surname: '',
+  email: '',
+  phoneNumber: '',
+  number: '',
+  roleId: 7,
+  langId: 'en',
+  geofenceValidation: false,
+  regionalOfficeIds: [],
+  branchOfficeIds: [],
+  securityOfficeIds: [],
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: '',
+  sendEmail: true,
 };
 
 /** Form values of an employee. */
 function employeeValues(e: EmployeeRow): FieldValues {
-  const ids = (k: 'RegionalOfficeId' | 'BranchOfficeId' | 'SecurityOfficeId') => e.WorksIn.filter((w) => w[k] != null && (k !== 'RegionalOfficeId' || w.BranchOfficeId == null)).map((w) => w[k]!);
+  const ids = (k: 'RegionalOfficeId' | 'BranchOfficeId' | 'SecurityOfficeId') =>
+    e.WorksIn.filter((w) => w[k] != null && (k !== 'RegionalOfficeId' || w.BranchOfficeId == null)).map((w) => w[k]!);
   return {
-    name: e.Name, surname: e.Surname, email: e.Email, phoneNumber: formatPhoneInternational(e.PhoneNumber), number: e.Number ?? '', roleId: e.RoleId, langId: e.LangId,
-    geofenceValidation: e.GeofenceValidation, regionalOfficeIds: ids('RegionalOfficeId'), branchOfficeIds: ids('BranchOfficeId'), securityOfficeIds: ids('SecurityOfficeId'),
-    address: e.Address ?? '', city: e.City ?? '', state: e.State ?? '', zipCode: e.ZipCode ?? '', country: e.Country ?? '', sendEmail: false,
+    name: e.Name,
+    surname: e.Surname,
+    email: e.Email,
+    phoneNumber: formatPhoneInternational(e.PhoneNumber),
+    number: e.Number ?? '',
+    roleId: e.RoleId,
+    langId: e.LangId,
+    geofenceValidation: e.GeofenceValidation,
+    regionalOfficeIds: ids('RegionalOfficeId'),
+    branchOfficeIds: ids('BranchOfficeId'),
+    securityOfficeIds: ids('SecurityOfficeId'),
+    address: e.Address ?? '',
+    city: e.City ?? '',
+    state: e.State ?? '',
+    zipCode: e.ZipCode ?? '',
+    country: e.Country ?? '',
+    sendEmail: false,
   };
 }
 
@@ -100,7 +187,12 @@ function ImportDialog({ open, onClose, orgBody }: { open: boolean; onClose: () =
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const reset = () => { setCsv(null); setPreview(null); setError(null); setDone(null); };
+  const reset = () => {
+    setCsv(null);
+    setPreview(null);
+    setError(null);
+    setDone(null);
+  };
   const choose = async (file: File | undefined) => {
     reset();
     if (!file) return;
@@ -125,26 +217,66 @@ function ImportDialog({ open, onClose, orgBody }: { open: boolean; onClose: () =
   };
   const clean = !!preview && preview.errors.length === 0 && preview.rows > 0;
   return (
-    <Dialog open={open} onClose={() => { reset(); onClose(); }} maxWidth="md" fullWidth data-testid="employee-import-dialog">
+    <Dialog
+      open={open}
+      onClose={() => {
+        reset();
+        onClose();
+      }}
+      maxWidth="md"
+      fullWidth
+      data-testid="employee-import-dialog"
+    >
       <DialogTitle>{t('management.import.title')}</DialogTitle>
       <DialogContent>
         <Stack sx={{ gap: 2, pt: 1 }}>
-          <Typography variant="body2" color="text.secondary">{t('management.import.columnsHelp')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('management.import.columnsHelp')}
+          </Typography>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} sx={{ alignSelf: 'flex-start' }}>
             {t('management.import.chooseFile')}
-            <input hidden type="file" accept=".csv,text/csv" data-testid="employee-import-file" onChange={(e) => { void choose(e.target.files?.[0]); e.target.value = ''; }} />
+            <input
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              data-testid="employee-import-file"
+              onChange={(e) => {
+                void choose(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
           </Button>
-          {error && <Alert severity="error" data-testid="employee-import-error">{error}</Alert>}
-          {done && <Alert severity="success" data-testid="employee-import-done">{done}</Alert>}
-          {clean && <Alert severity="success" data-testid="employee-import-clean">{t('management.import.clean', { count: preview.rows })}</Alert>}
+          {error && (
+            <Alert severity="error" data-testid="employee-import-error">
+              {error}
+            </Alert>
+          )}
+          {done && (
+            <Alert severity="success" data-testid="employee-import-done">
+              {done}
+            </Alert>
+          )}
+          {clean && (
+            <Alert severity="success" data-testid="employee-import-clean">
+              {t('management.import.clean', { count: preview.rows })}
+            </Alert>
+          )}
           {preview && preview.errors.length > 0 && (
             <>
               <Alert severity="warning">{t('management.import.rowsWithErrors', { count: preview.errors.length })}</Alert>
               <Table size="small" data-testid="employee-import-errors">
-                <TableHead><TableRow><TableCell>{t('management.import.line')}</TableCell><TableCell>{t('management.import.messages')}</TableCell></TableRow></TableHead>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('management.import.line')}</TableCell>
+                    <TableCell>{t('management.import.messages')}</TableCell>
+                  </TableRow>
+                </TableHead>
                 <TableBody>
                   {preview.errors.map((r) => (
-                    <TableRow key={r.Line}><TableCell>{r.Line}</TableCell><TableCell>{r.Errors.map((x) => x.message).join('; ')}</TableCell></TableRow>
+                    <TableRow key={r.Line}>
+                      <TableCell>{r.Line}</TableCell>
+                      <TableCell>{r.Errors.map((x) => x.message).join('; ')}</TableCell>
+                    </TableRow>
                   ))}
                 </TableBody>
               </Table>
@@ -153,8 +285,22 @@ function ImportDialog({ open, onClose, orgBody }: { open: boolean; onClose: () =
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => { reset(); onClose(); }}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={!clean || save.isPending} onClick={() => void runImport()} data-testid="employee-import-submit">{t('management.import.import')}</Button>
+        <Button
+          onClick={() => {
+            reset();
+            onClose();
+          }}
+        >
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!clean || save.isPending}
+          onClick={() => void runImport()}
+          data-testid="employee-import-submit"
+        >
+          {t('management.import.import')}
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -173,29 +319,36 @@ function EmployeesPage() {
     <Stack sx={{ gap: 1 }}>
       {canManage && (
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <Button startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} disabled={!ready} data-testid="employees-import">{t('management.employee.import')}</Button>
+          <Button startIcon={<UploadFileIcon />} onClick={() => setImporting(true)} disabled={!ready} data-testid="employees-import">
+            {t('management.employee.import')}
+          </Button>
         </Stack>
       )}
       <EntityList<EmployeeRow>
-      testId="employees"
-      title={t('management.titles.employees')}
-      path="/api/client/getallemployees"
-      baseBody={{ case: 'GET-ALL-EMPLOYEES', ...orgBody }}
-      enabled={ready}
-      pick={(b) => ({ rows: b.personobject as EmployeeRow[], total: b.total as number })}
-      rowKey={(r) => r.UserId}
-      onRowClick={(r) => void navigate(`/employees/${r.UserId}`)}
-      csvName="employees.csv"
-      filters={[
-        { name: 'roleId', label: t('management.fields.role'), options: roleOptions() },
-        { name: 'statusId', label: t('management.fields.status'), options: statusOptions(t) },
-      ]}
-      columns={employeeColumns(t)}
-      {...(canManage ? { onAdd: () => setAdding(true), addLabel: t('management.employee.add') } : {})}
+        testId="employees"
+        title={t('management.titles.employees')}
+        path="/api/client/getallemployees"
+        baseBody={{ case: 'GET-ALL-EMPLOYEES', ...orgBody }}
+        enabled={ready}
+        pick={(b) => ({ rows: b.personobject as EmployeeRow[], total: b.total as number })}
+        rowKey={(r) => r.UserId}
+        onRowClick={(r) => void navigate(`/employees/${r.UserId}`)}
+        csvName="employees.csv"
+        filters={[
+          { name: 'roleId', label: t('management.fields.role'), options: roleOptions() },
+          { name: 'statusId', label: t('management.fields.status'), options: statusOptions(t) },
+        ]}
+        columns={employeeColumns(t)}
+        {...(canManage ? { onAdd: () => setAdding(true), addLabel: t('management.employee.add') } : {})}
       />
       <EntityFormDialog
-        open={adding} title={t('management.employee.add')} onClose={() => setAdding(false)} testId="employee-add"
-        schema={ZEmployeeDetails} defaultValues={EMPTY_EMPLOYEE} fields={employeeFields(t, options, true)}
+        open={adding}
+        title={t('management.employee.add')}
+        onClose={() => setAdding(false)}
+        testId="employee-add"
+        schema={ZEmployeeDetails}
+        defaultValues={EMPTY_EMPLOYEE}
+        fields={employeeFields(t, options, true)}
         onSubmit={async (v) => {
           const r = await save.mutateAsync({ case: 'ADD-EMPLOYEE', version: 'new', ...orgBody, ...v });
           setAdding(false);
@@ -212,7 +365,12 @@ function EmployeePage() {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const { id } = useParams();
-  const q = useCall('/api/client/getemployee', { case: 'GET-EMPLOYEE-BY-ID', employeeId: Number(id) }, (b) => b.personobject as EmployeeRow, Number(id) > 0);
+  const q = useCall(
+    '/api/client/getemployee',
+    { case: 'GET-EMPLOYEE-BY-ID', employeeId: Number(id) },
+    (b) => b.personobject as EmployeeRow,
+    Number(id) > 0,
+  );
   const e = q.data;
   const canManage = useCanManage();
   const { body: orgBody, ready } = useOrgBody();
@@ -232,15 +390,21 @@ function EmployeePage() {
   return (
     <Stack sx={{ gap: 2 }} data-testid="employee">
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate('/employees')}>{t('management.actions.back')}</Button>
-        <Typography variant="h5" component="h1">{e ? `${e.Name} ${e.Surname}` : t('management.titles.employee')}</Typography>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate('/employees')}>
+          {t('management.actions.back')}
+        </Button>
+        <Typography variant="h5" component="h1">
+          {e ? `${e.Name} ${e.Surname}` : t('management.titles.employee')}
+        </Typography>
       </Stack>
       {q.isError && <Alert severity="error">{errorText(q.error)}</Alert>}
       {e && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           {employeeColumns(t).map((c) => (
             <Stack key={c.key} direction="row" sx={{ gap: 2, py: 0.5 }}>
-              <Typography sx={{ width: 180 }} color="text.secondary">{c.label}</Typography>
+              <Typography sx={{ width: 180 }} color="text.secondary">
+                {c.label}
+              </Typography>
               <Typography component="div">{c.render(e)}</Typography>
             </Stack>
           ))}
@@ -249,23 +413,51 @@ function EmployeePage() {
       {e && canManage && (
         <Stack direction="row" sx={{ gap: 1 }}>
           {e.StatusId === 2 && (
-            <Button variant="outlined" data-testid="employee-resend" onClick={() => void act(() => save.mutateAsync({ case: 'RESEND-ACTIVATION', employeeId: e.UserId }), t('management.employee.activationSent'))}>
+            <Button
+              variant="outlined"
+              data-testid="employee-resend"
+              onClick={() =>
+                void act(
+                  () => save.mutateAsync({ case: 'RESEND-ACTIVATION', employeeId: e.UserId }),
+                  t('management.employee.activationSent'),
+                )
+              }
+            >
               {t('management.employee.resendActivation')}
             </Button>
           )}
           {e.StatusId !== 2 && (
-            <Button variant="outlined" data-testid="employee-status" onClick={() => void act(() => roleStatus.mutateAsync({ employeeId: e.UserId, statusId: e.StatusId === 1 ? 3 : 1 }), t('management.messages.employeeSaved'))}>
+            <Button
+              variant="outlined"
+              data-testid="employee-status"
+              onClick={() =>
+                void act(
+                  () => roleStatus.mutateAsync({ employeeId: e.UserId, statusId: e.StatusId === 1 ? 3 : 1 }),
+                  t('management.messages.employeeSaved'),
+                )
+              }
+            >
               {t(e.StatusId === 1 ? 'management.employee.deactivate' : 'management.employee.activate')}
             </Button>
           )}
         </Stack>
       )}
-      {notice && <Alert severity={notice.ok ? 'success' : 'error'} data-testid="employee-notice">{notice.text}</Alert>}
+      {notice && (
+        <Alert severity={notice.ok ? 'success' : 'error'} data-testid="employee-notice">
+          {notice.text}
+        </Alert>
+      )}
       {e && canManage && (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{t('management.employee.edit')}</Typography>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('management.employee.edit')}
+          </Typography>
           <EntityForm
-            key={`${e.UserId}-${e.Email}-${e.StatusId}`} testId="employee-edit" schema={ZEmployeeDetails} defaultValues={employeeValues(e)} fields={employeeFields(t, options, false)}
+            key={`${e.UserId}-${e.Email}-${e.StatusId}`}
+            testId="employee-edit"
+            schema={ZEmployeeDetails}
+            defaultValues={employeeValues(e)}
+            fields={employeeFields(t, options, false)}
             onSubmit={(v) => save.mutateAsync({ case: 'UPDATE-EMPLOYEE', version: 'new', employeeId: e.UserId, ...v })}
           />
         </Paper>
