@@ -243,3 +243,29 @@ export function menuPaths(roleId: number): string[] {
   walk(menuForRole(roleId));
   return out;
 }
+
+/**
+ * Named role groups (spec §6), so code says which group it means instead of listing role ids.
+ * Every server permission check and every web condition on roles reads one of these.
+ */
+export const RoleGroup = {
+  /** May use the client console (spec §6: roles 2, 5, 6, 8, 9, 12). */
+  ClientWeb: CLIENT_WEB_ROLES,
+  /** May sign in to the mobile app (spec §6: roles 6, 7, 9, 10, 11, 13). */
+  Mobile: [6, 7, 9, 10, 11, 13] as readonly number[],
+  /** Mobile only: no web session (spec §6: roles 7, 10, 11, 13). */
+  MobileOnly: MOBILE_ONLY_ROLES,
+  /** Security-office roles: chat and video users (spec §6: roles 5, 8). */
+  Security: SECURITY_ROLES,
+  /** Organisation administrators: the organisation admin and the dealer acting on the selected one (roles 2, 12). */
+  OrganizationAdmins: [2, 12] as readonly number[],
+  /** Roles whose scope is whole organisations (2, 12 and the monitoring security office's 5, 8). */
+  OrganizationWide: [2, 5, 8, 12] as readonly number[],
+  /** Managers scoped to offices: the branch manager (6) and the regional manager (9). */
+  Managers: [6, 9] as readonly number[],
+} as const;
+
+/** True when `roleId` belongs to `group` (one of {@link RoleGroup}). */
+export function inRoleGroup(group: readonly number[], roleId: number): boolean {
+  return group.includes(roleId);
+}
