@@ -9,7 +9,7 @@ import { currentLanguage } from '../shared/i18n/language';
 import { clearSession, getSession, setSession } from '../shared/session/session-store';
 import { setFlash } from '../shared/session/flash';
 import { isAuthenticated } from '../features/auth/api';
-import { queryClient } from './query-client';
+import { queryClient } from '../shared/api/query-client';
 
 /** End the session after a 401 or failed check; the gate then sends the user to the login page. */
 export function expireSession(): void {

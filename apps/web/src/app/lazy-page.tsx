@@ -13,14 +13,14 @@ import { ChunkTimeoutError, withTimeout } from './chunk-timeout';
 type PageModule = { pages: Record<string, ComponentType> };
 
 export const pageGroups = {
-  admin: () => import('../features/admin/pages/admin-pages'),
-  client: () => import('../features/client/pages/client-pages'),
-  management: () => import('../features/management/pages/management-pages'),
-  users: () => import('../features/users/pages/users-pages'),
-  dashboard: () => import('../features/dashboard/pages/dashboard-pages'),
-  operator: () => import('../features/operator/pages/operator-pages'),
-  reports: () => import('../features/reports/pages/reports-pages'),
-  logaccess: () => import('../features/logaccess/pages/logaccess-pages'),
+  admin: () => import('./page-groups/admin'),
+  client: () => import('./page-groups/client'),
+  management: () => import('./page-groups/management'),
+  users: () => import('./page-groups/users'),
+  dashboard: () => import('./page-groups/dashboard'),
+  operator: () => import('./page-groups/operator'),
+  reports: () => import('./page-groups/reports'),
+  logaccess: () => import('./page-groups/logaccess'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
 export type PageGroup = keyof typeof pageGroups;

@@ -6,7 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorCode } from '@vigil/contract';
 import { ApiError, apiPost, currentCsrfToken, fallbackCode } from '../api/client';
-import { saveBlob } from '../save-blob';
+import { saveBlob } from '../api/download';
 
 /** Query keys: every management list lives under ['crud', path]. */
 export const crudKeys = {

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { saveBlob } from '../../../shared/save-blob';
+import { saveBlob } from '../../../shared/api/download';
 import { ApiError } from '../../../shared/api/client';
 import { downloadReport, type ExportProgress } from '../api';
 

@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldValues } from 'react-hook-form';
 import { formatPhoneInternational, type Contact } from '@vigil/contract';
-import type { FieldDef } from '../../shared/crud/EntityForm';
+import type { FieldDef } from './EntityForm';
 
 /** Status options (spec §4: Active, Pending, Inactive). */
 export const statusOptions = (t: TFunction) => [

@@ -19,9 +19,9 @@ import {
   TextField,
 } from '@mui/material';
 import { ReportErrorCode, type LogAccessRow } from '@vigil/contract';
-import { useReportCall } from '../../reports/api';
-import { DetailLine, ReportScreen, type ReportColumn } from '../../reports/components/ReportScreen';
-import { Location } from '../../reports/pages/report-screens';
+import { useReportCall } from '../api';
+import { DetailLine, ReportScreen, type ReportColumn } from '../components/ReportScreen';
+import { Location } from './report-screens';
 
 const PRODUCT = { product: 'VaultTrak' };
 

@@ -12,7 +12,7 @@ import { applyEventToBoard } from '../../realtime/board-events';
 import { alarmKeys, applyEventToAlarms, type Alarm } from '../../realtime/alarm-events';
 import { mergeAlarmHistory } from '../../realtime/alarm-history';
 import { fetchAlarmHistory, notificationKeys } from '../notifications/api';
-import { branchKeys } from './api';
+import { branchKeys } from '../branches/api';
 
 /** Modes of ZSetBranchModeRequest (contract mobile.ts). */
 export type BranchMode = 'OPEN' | 'CLOSE' | 'SERVICE';

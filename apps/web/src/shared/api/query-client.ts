@@ -1,6 +1,6 @@
 /** The TanStack Query client: no retries of 4xx answers, no refetch on focus. */
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../shared/api/client';
+import { ApiError } from './client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -4,8 +4,8 @@
  * fields included; cancelling aborts the fetch mid-stream; a failed answer is an ApiError.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../shared/api/client';
-import { csvRecordCounter, downloadReport, type ExportProgress } from './api';
+import { ApiError } from './client';
+import { csvRecordCounter, downloadReport, type ExportProgress } from '../../features/reports/api';
 
 const enc = new TextEncoder();
 

@@ -27,7 +27,7 @@ import { useCall, useSave } from '../../../shared/crud/api';
 import { EntityList } from '../../../shared/crud/EntityList';
 import { EntityFormDialog, type FieldDef } from '../../../shared/crud/EntityForm';
 import { OfficeTabs } from '../../../shared/crud/OfficeTabs';
-import { addressFields, addressValues, browserZone, identityFields, statusOptions } from '../fields';
+import { addressFields, addressValues, browserZone, identityFields, statusOptions } from '../../../shared/crud/fields';
 
 /** `{organizationId}` for a dealer's selected organisation, else nothing. */
 export function useOrgBody(): { body: Record<string, unknown>; ready: boolean } {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Paper, Stack, Typography } from '@mui/material';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { sortAlarms } from '../../../realtime/alarm-events';
-import { useAlarms } from '../live-api';
+import { useAlarms } from '../api';
 import { AlarmItem } from './AlarmItem';
 
 export function AlarmPanel() {

@@ -1,8 +1,8 @@
 /** Page group "admin" (lazy): the platform administrator's screens (spec §2 Admin area). Built in a later issue. */
 import type { ComponentType } from 'react';
 import { Stack } from '@mui/material';
-import { AdminClientsPage, AdminEmployeesPage, AdminSecurityOfficesPage } from './management-admin-pages';
-import OutboxPage, { OutboxLink } from '../../account/pages/OutboxPage';
+import { AdminClientsPage, AdminEmployeesPage, AdminSecurityOfficesPage } from '../../features/organizations/pages/AdminClientsPage';
+import OutboxPage, { OutboxLink } from '../../features/account/pages/OutboxPage';
 
 /** An admin page with the link to the demo mailbox (account lifecycle) under it. */
 function withOutboxLink(Page: ComponentType): ComponentType {

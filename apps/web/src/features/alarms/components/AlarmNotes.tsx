@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import type { Alarm } from '../../../realtime/alarm-events';
-import { useAddAlarmNote } from '../live-api';
+import { useAddAlarmNote } from '../api';
 
 const NOTE_MAX = 2000;
 

@@ -1,7 +1,13 @@
 /** Page group "reports" (lazy): the report catalogue with the summary, and every report screen (spec §2, §7 Reports). */
-import { notAvailablePage } from '../../../shared/components/NotAvailablePanel';
-import ReportsCatalogPage from './ReportsCatalogPage';
-import { ActivityReportPage, CheckInOutPage, DailyReportPage, SurveyReportPage, TimerReportPage } from './report-screens';
+import { notAvailablePage } from '../../shared/components/NotAvailablePanel';
+import ReportsCatalogPage from '../../features/reports/pages/ReportsCatalogPage';
+import {
+  ActivityReportPage,
+  CheckInOutPage,
+  DailyReportPage,
+  SurveyReportPage,
+  TimerReportPage,
+} from '../../features/reports/pages/report-screens';
 
 export const pages = {
   reports: ReportsCatalogPage,

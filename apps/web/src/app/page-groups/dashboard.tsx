@@ -1,6 +1,6 @@
 /** Page group "dashboard" (lazy): the branch board and its notifications child. */
-import DashboardPage from './DashboardPage';
-import NotificationsPage from '../../notifications/pages/NotificationsPage';
+import DashboardPage from '../../features/dashboard/pages/DashboardPage';
+import NotificationsPage from '../../features/notifications/pages/NotificationsPage';
 
 export const pages = {
   dashboard: DashboardPage,

@@ -42,8 +42,8 @@ import { useErrorText } from '../../../shared/api/use-error-text';
 import { useCall, useSave } from '../../../shared/crud/api';
 import { EntityForm, EntityFormDialog, type FieldDef } from '../../../shared/crud/EntityForm';
 import { EntityList, type Column } from '../../../shared/crud/EntityList';
-import { statusOptions } from '../../management/fields';
-import { useCanManage, useOrgBody } from '../../management/pages/management-pages';
+import { statusOptions } from '../../../shared/crud/fields';
+import { useCanManage, useOrgBody } from '../../branches/pages/BranchesPage';
 
 /** Columns of an employee list (client and admin). */
 export function employeeColumns(t: (k: string) => string): Column<EmployeeRow>[] {

@@ -27,9 +27,9 @@ import {
   contactValues,
   identityFields,
   statusOptions,
-} from '../../management/fields';
-import { securityOfficeColumns } from '../../management/pages/management-pages';
-import { employeeColumns, roleOptions } from '../../users/pages/users-pages';
+} from '../../../shared/crud/fields';
+import { securityOfficeColumns } from '../../branches/pages/BranchesPage';
+import { employeeColumns, roleOptions } from '../../employees/pages/EmployeesPage';
 
 /** Every security office and every organisation, for the link selects. */
 function useAdminOptions() {

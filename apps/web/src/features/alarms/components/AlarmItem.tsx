@@ -5,8 +5,8 @@ import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { BRANCH_STATUS_COLORS, formatInZone } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { alarmPriority, type Alarm } from '../../../realtime/alarm-events';
-import { branchActionKey } from '../branch-board';
-import { useAcknowledgeAlarm } from '../live-api';
+import { branchActionKey } from '../../branches/branch-board';
+import { useAcknowledgeAlarm } from '../api';
 import { AlarmNotes } from './AlarmNotes';
 
 function safeFormat(iso: string, zone: string): string {

@@ -12,8 +12,8 @@ import { useSelectedOrganization } from '../../../shared/organization/api';
 import { useCall, useSave } from '../../../shared/crud/api';
 import { EntityList } from '../../../shared/crud/EntityList';
 import { OfficeTabs } from '../../../shared/crud/OfficeTabs';
-import { addressFields, addressValues, contactFields, contactValues, identityFields } from '../../management/fields';
-import { useCanManage, useOrgBody } from '../../management/pages/management-pages';
+import { addressFields, addressValues, contactFields, contactValues, identityFields } from '../../../shared/crud/fields';
+import { useCanManage, useOrgBody } from '../../branches/pages/BranchesPage';
 
 /** /clients (role 12): the organisations the dealer serves; a click selects one. */
 function ClientsPage() {
