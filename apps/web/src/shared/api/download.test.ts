@@ -1,11 +1,12 @@
 /**
- * Report downloads (spec §7 "format (csv returns a file)"; issue "Long exports show progress and
- * can be cancelled"): progress counts CSV records as they arrive, line breaks inside quoted
- * fields included; cancelling aborts the fetch mid-stream; a failed answer is an ApiError.
+ * The one download helper (spec §7 "format (csv returns a file)"; issue "Long exports show progress
+ * and can be cancelled"): progress counts CSV records as they arrive, line breaks inside quoted
+ * fields included; cancelling aborts the fetch mid-stream; a failed answer is an ApiError; the
+ * CSRF header, the language and the 401 → logout rule are the JSON client's.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './client';
-import { csvRecordCounter, downloadReport, type ExportProgress } from '../../features/reports/api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, CSRF_PATH, configureApiClient, resetCsrfToken } from './client';
+import { csvRecordCounter, downloadFile, type DownloadProgress } from './download';
 
 const enc = new TextEncoder();
 
@@ -32,6 +33,26 @@ function streamedAnswer(rows: number) {
   return { response, push: (t: string) => push(t), end: () => end(), fail: (err: unknown) => fail(err) };
 }
 
+/**
+ * A fetch stub: the CSRF token call answers 204 with token 'tok-1' (as the server does), every
+ * other call goes to `answer`.
+ */
+function stubFetch(answer: (url: string, init: RequestInit) => Promise<Response>) {
+  const mock = vi.fn(async (url: string, init: RequestInit) =>
+    url === CSRF_PATH ? new Response(null, { status: 204, headers: { 'x-xsrf-token': 'tok-1' } }) : answer(url, init),
+  );
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** The calls of a stub other than the CSRF token call. */
+const downloads = (mock: ReturnType<typeof stubFetch>) => mock.mock.calls.filter(([url]) => url !== CSRF_PATH);
+
+beforeEach(() => {
+  resetCsrfToken();
+  configureApiClient({ getLanguage: () => 'en', hasSession: () => false, onUnauthorized: () => undefined });
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -46,19 +67,16 @@ describe('csvRecordCounter', () => {
   });
 });
 
-describe('downloadReport', () => {
+describe('downloadFile', () => {
   it('reports the rows received against x-report-rows, and gives the named file', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const answer = streamedAnswer(3);
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => answer.response);
-    vi.stubGlobal('fetch', fetchMock);
-    const seen: ExportProgress[] = [];
-    const done = downloadReport(
+    const fetchMock = stubFetch(async () => answer.response);
+    const seen: DownloadProgress[] = [];
+    const done = downloadFile(
       '/api/client/getnotifications',
       { case: 'GET-ALL-REPORTS' },
-      'csv',
-      (p) => seen.push(p),
-      new AbortController().signal,
+      { format: 'csv', onProgress: (p) => seen.push(p), signal: new AbortController().signal },
     );
     await vi.waitFor(() => expect(seen).toEqual([{ rows: 0, bytes: 0, total: 3 }]));
     answer.push('Time,Message\n2026-03-01 08:00:00 EST,"a\nb"\n');
@@ -74,25 +92,26 @@ describe('downloadReport', () => {
     expect(await file.blob.text()).toBe(
       'Time,Message\n2026-03-01 08:00:00 EST,"a\nb"\n2026-03-01 09:00:00 EST,\n2026-03-01 10:00:00 EST,\n',
     );
-    const sent = JSON.parse(String(fetchMock.mock.calls[0]![1].body)) as Record<string, unknown>;
+    const sent = JSON.parse(String(downloads(fetchMock)[0]![1].body)) as Record<string, unknown>;
     expect(sent).toMatchObject({ case: 'GET-ALL-REPORTS', format: 'csv', offset: 0 });
   });
 
   it('stops when cancelled in the middle of the stream', async () => {
     const answer = streamedAnswer(1000);
     let signal: AbortSignal | undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        signal = init.signal ?? undefined;
-        // A real fetch errors its body with an AbortError when its signal aborts.
-        signal?.addEventListener('abort', () => answer.fail(new DOMException('The operation was aborted.', 'AbortError')));
-        return answer.response;
-      }),
-    );
+    stubFetch(async (_url, init) => {
+      signal = init.signal ?? undefined;
+      // A real fetch errors its body with an AbortError when its signal aborts.
+      signal?.addEventListener('abort', () => answer.fail(new DOMException('The operation was aborted.', 'AbortError')));
+      return answer.response;
+    });
     const controller = new AbortController();
-    const seen: ExportProgress[] = [];
-    const done = downloadReport('/api/client/getnotifications', {}, 'csv', (p) => seen.push(p), controller.signal);
+    const seen: DownloadProgress[] = [];
+    const done = downloadFile(
+      '/api/client/getnotifications',
+      {},
+      { format: 'csv', onProgress: (p) => seen.push(p), signal: controller.signal },
+    );
     answer.push('Time\n2026-03-01 08:00:00 EST\n');
     await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
     controller.abort();
@@ -101,28 +120,55 @@ describe('downloadReport', () => {
   });
 
   it('turns a failed answer into an ApiError with the server code', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              success: false,
-              code: 'reports.errors.rangeTooLong',
-              description: 'The date range can be at most 366 days long',
-            }),
-            { status: 400 },
-          ),
-      ),
+    stubFetch(
+      async () =>
+        new Response(
+          JSON.stringify({
+            success: false,
+            code: 'reports.errors.rangeTooLong',
+            description: 'The date range can be at most 366 days long',
+          }),
+          { status: 400 },
+        ),
     );
-    const err = await downloadReport('/api/client/getcheckinout', {}, 'csv', () => undefined, new AbortController().signal).catch(
-      (e: unknown) => e,
-    );
+    const err = await downloadFile('/api/client/getcheckinout', {}, { format: 'csv' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({
       status: 400,
       code: 'reports.errors.rangeTooLong',
       description: 'The date range can be at most 366 days long',
     });
+  });
+  it('sends the CSRF token, the language and the cookies like the JSON client, and names the file from the fallback', async () => {
+    configureApiClient({ getLanguage: () => 'sq' });
+    const fetchMock = stubFetch(async () => new Response('Name\nTirana\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
+    const file = await downloadFile(
+      '/api/client/getoffices',
+      { case: 'GET-REGIONAL-OFFICES' },
+      { format: 'csv', fallbackName: 'regions.csv' },
+    );
+    const [url, init] = downloads(fetchMock)[0]!;
+    expect(url).toBe('/api/client/getoffices');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.headers).toMatchObject({ 'x-xsrf-token': 'tok-1', 'Accept-Language': 'sq', 'Content-Type': 'application/json' });
+    expect(JSON.parse(String(init.body))).toEqual({ case: 'GET-REGIONAL-OFFICES', format: 'csv', offset: 0 });
+    expect(file.name).toBe('regions.csv');
+    expect(await file.blob.text()).toBe('Name\nTirana\n');
+  });
+
+  it('ends the session on a 401 while signed in (the rule of the JSON client), and not without a session', async () => {
+    const onUnauthorized = vi.fn();
+    let session = false;
+    configureApiClient({ onUnauthorized, hasSession: () => session });
+    stubFetch(async () => new Response(JSON.stringify({ success: false }), { status: 401 }));
+    const anonymous = await downloadFile('/api/client/getcheckinout', {}, { format: 'csv' }).catch((e: unknown) => e);
+    expect(anonymous).toMatchObject({ status: 401, code: 'errors.sessionExpired' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    session = true;
+    const err = await downloadFile('/api/client/getcheckinout', {}, { format: 'xlsx' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 401, code: 'errors.sessionExpired' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });

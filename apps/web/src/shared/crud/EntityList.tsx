@@ -64,7 +64,7 @@ export interface EntityListProps<R> {
 
 /** The generic server-paged list with search, filters and CSV export. */
 export function EntityList<R>(props: EntityListProps<R>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const [search, setSearch] = useState('');
   const [filterValues, setFilterValues] = useState<Record<string, string>>({});
@@ -82,7 +82,7 @@ export function EntityList<R>(props: EntityListProps<R>) {
     setExportError(null);
     setExporting(true);
     try {
-      await downloadCsv(props.path, body, props.csvName!, i18n.language);
+      await downloadCsv(props.path, body, props.csvName!);
     } catch (e) {
       setExportError(errorText(e));
     } finally {

@@ -4,9 +4,8 @@
  * download of a list call (`format: 'csv'`, streamed by the server).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorCode } from '@vigil/contract';
-import { ApiError, apiPost, currentCsrfToken, fallbackCode } from '../api/client';
-import { saveBlob } from '../api/download';
+import { apiPost } from '../api/client';
+import { downloadFile, saveBlob } from '../api/download';
 
 /** Query keys: every management list lives under ['crud', path]. */
 export const crudKeys = {
@@ -53,25 +52,11 @@ export function useSave(path: string) {
   });
 }
 
-/** Downloads the CSV export of a list call and hands it to the browser as `filename`. */
-export async function downloadCsv(path: string, body: Record<string, unknown>, filename: string, language: string): Promise<void> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': language };
-  const csrf = currentCsrfToken();
-  if (csrf) headers['x-xsrf-token'] = csrf;
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers,
-      body: JSON.stringify({ ...body, format: 'csv', offset: 0 }),
-    });
-  } catch {
-    throw new ApiError(0, { code: ErrorCode.Generic });
-  }
-  if (!res.ok) {
-    const env = (await res.json().catch(() => ({}))) as { code?: string; description?: string };
-    throw new ApiError(res.status, { code: env.code ?? fallbackCode(res.status), description: env.description });
-  }
-  saveBlob(filename, await res.blob());
+/**
+ * Downloads the CSV export of a list call (the same filters, every row) through the one download
+ * helper and hands it to the browser as `filename`.
+ */
+export async function downloadCsv(path: string, body: Record<string, unknown>, filename: string): Promise<void> {
+  const file = await downloadFile(path, body, { format: 'csv', fallbackName: filename });
+  saveBlob(filename, file.blob);
 }

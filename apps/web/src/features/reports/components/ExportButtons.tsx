@@ -8,9 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { saveBlob } from '../../../shared/api/download';
+import { downloadFile, saveBlob, type DownloadProgress } from '../../../shared/api/download';
 import { ApiError } from '../../../shared/api/client';
-import { downloadReport, type ExportProgress } from '../api';
 
 export interface ExportButtonsProps {
   path: string;
@@ -23,7 +22,7 @@ export interface ExportButtonsProps {
 
 export function ExportButtons({ path, body, errorKey, errorVars }: ExportButtonsProps) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<(ExportProgress & { format: 'csv' | 'xlsx' }) | null>(null);
+  const [progress, setProgress] = useState<(DownloadProgress & { format: 'csv' | 'xlsx' }) | null>(null);
   const [message, setMessage] = useState<{ severity: 'error' | 'info'; text: string } | null>(null);
   const abort = useRef<AbortController | null>(null);
   // Leaving the screen cancels a running export.
@@ -35,7 +34,7 @@ export function ExportButtons({ path, body, errorKey, errorVars }: ExportButtons
     setMessage(null);
     setProgress({ rows: 0, bytes: 0, total: null, format });
     try {
-      const file = await downloadReport(path, body, format, (p) => setProgress({ ...p, format }), controller.signal);
+      const file = await downloadFile(path, body, { format, onProgress: (p) => setProgress({ ...p, format }), signal: controller.signal });
       saveBlob(file.name, file.blob);
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') setMessage({ severity: 'info', text: t('reports.export.cancelled') });
@@ -47,7 +46,7 @@ export function ExportButtons({ path, body, errorKey, errorVars }: ExportButtons
     }
   };
 
-  const progressText = (p: ExportProgress & { format: 'csv' | 'xlsx' }) => {
+  const progressText = (p: DownloadProgress & { format: 'csv' | 'xlsx' }) => {
     if (p.total === null) return t('reports.export.preparing');
     if (p.format === 'csv') return t('reports.export.progress', { rows: p.rows, total: p.total });
     return t('reports.export.progressBytes', { kb: Math.round(p.bytes / 1024) });
