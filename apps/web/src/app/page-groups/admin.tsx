@@ -1,7 +1,13 @@
-/** Page group "admin" (lazy): the platform administrator's screens (spec §2 Admin area). Built in a later issue. */
+/**
+ * Page group "admin" (lazy, spec §2 Admin area): the platform administrator's screens — employees,
+ * client organisations and security offices, each with the link to the demo mailbox (account
+ * lifecycle) under it — and the mailbox itself.
+ */
 import type { ComponentType } from 'react';
 import { Stack } from '@mui/material';
-import { AdminClientsPage, AdminEmployeesPage, AdminSecurityOfficesPage } from '../../features/organizations/pages/AdminClientsPage';
+import AdminEmployeesPage from '../../features/employees/pages/AdminEmployeesPage';
+import AdminClientsPage from '../../features/organizations/pages/AdminClientsPage';
+import AdminSecurityOfficesPage from '../../features/security-offices/pages/AdminSecurityOfficesPage';
 import OutboxPage, { OutboxLink } from '../../features/account/pages/OutboxPage';
 
 /** An admin page with the link to the demo mailbox (account lifecycle) under it. */

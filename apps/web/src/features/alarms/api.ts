@@ -1,33 +1,32 @@
 /**
- * Console actions of the live dashboard: branch mode (POST /api/client/setbranchmode) and the
- * alarm workflow (POST /api/client/managealarms ACKNOWLEDGE / ADD-NOTE); the alarm list read
- * from the query cache ['alarms'] that the socket handlers fill.
+ * The alarm panel's data (spec §4 alarms; §7 managealarms): the alarm list in the query cache
+ * ['alarms'] that the socket handlers fill, merged once with the not-done alarms raised before the
+ * page load, and the acknowledgement and note writes (ACKNOWLEDGE / ADD-NOTE).
  */
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SocketEventType, type GetOfficesV2Body, type SocketEvent } from '@vigil/contract';
+import type { z } from 'zod';
+import { SocketEventType, type ZManageAlarmsRequest } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
+import { localEvent } from '../../shared/live/local-event';
 import { getSession } from '../../shared/session/session-store';
-import { applyEventToBoard } from '../../realtime/board-events';
 import { alarmKeys, applyEventToAlarms, type Alarm } from '../../realtime/alarm-events';
 import { mergeAlarmHistory } from '../../realtime/alarm-history';
 import { fetchAlarmHistory, notificationKeys } from '../notifications/api';
-import { branchKeys } from '../branches/api';
 
-/** Modes of ZSetBranchModeRequest (contract mobile.ts). */
-export type BranchMode = 'OPEN' | 'CLOSE' | 'SERVICE';
-export const BRANCH_MODES: readonly BranchMode[] = ['OPEN', 'CLOSE', 'SERVICE'];
+const PATH = '/api/client/managealarms';
 
-export interface SetBranchModeBody {
-  NotificationId: number;
-  BranchOfficeId: number;
-  BranchAction: string;
-  At: string;
-}
+type ManageAlarmsRequest = z.input<typeof ZManageAlarmsRequest>;
+
+/** Answer body of ACKNOWLEDGE: false when someone else acknowledged first. */
 export interface AcknowledgeBody {
   acknowledged: boolean;
   AcknowledgedBy: number;
   AcknowledgedAtUTC: string;
+}
+/** Answer body of ADD-NOTE. */
+export interface AddNoteBody {
+  NoteId: number;
 }
 
 /**
@@ -54,58 +53,12 @@ export function useAlarms() {
   });
 }
 
-/** A synthetic event with the fields an HTTP answer gives, to update the cache before the socket echo. */
-function localEvent(type: SocketEvent['type'], fields: Partial<SocketEvent>): SocketEvent {
-  return {
-    type,
-    id: 0,
-    BranchOfficeId: null,
-    OrganizationId: null,
-    RegionalOfficeId: null,
-    BranchOfficeName: null,
-    BranchTimeZone: null,
-    BranchAction: null,
-    NotificationType: null,
-    IsTestNotification: false,
-    IsClosedBySystemData: false,
-    SecurityAlert: false,
-    UserId: null,
-    Name: null,
-    Surname: null,
-    Latitude: null,
-    Longitude: null,
-    MessageContent: null,
-    NotificationTimeAddedUTC: new Date().toISOString(),
-    LoggedAtUTC: new Date().toISOString(),
-    Payload: {},
-    ...fields,
-  };
-}
-
-export function useSetBranchMode() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { branchOfficeId: number; mode: BranchMode }) =>
-      apiPost<SetBranchModeBody>('/api/client/setbranchmode', { case: 'SET-BRANCH-MODE', branchOfficeId: v.branchOfficeId, mode: v.mode }),
-    onSuccess: (b) => {
-      const e = localEvent(SocketEventType.BranchAction, {
-        BranchOfficeId: b.BranchOfficeId,
-        BranchAction: b.BranchAction,
-        NotificationTimeAddedUTC: b.At,
-      });
-      qc.setQueriesData<GetOfficesV2Body>({ queryKey: branchKeys.all }, (body) => applyEventToBoard(body, e));
-    },
-  });
-}
-
-/** Bodies of ZManageAlarmsRequest (contract mobile.ts). */
-type ManageAlarms = { case: 'ACKNOWLEDGE'; notificationId: number } | { case: 'ADD-NOTE'; notificationId: number; note: string };
-
+/** Acknowledges an alarm; the panel shows it at once, as the ALARM-ACK event will. */
 export function useAcknowledgeAlarm() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (notificationId: number) =>
-      apiPost<AcknowledgeBody>('/api/client/managealarms', { case: 'ACKNOWLEDGE', notificationId } satisfies ManageAlarms),
+      apiPost<AcknowledgeBody>(PATH, { case: 'ACKNOWLEDGE', notificationId } satisfies ManageAlarmsRequest),
     onSuccess: (b, notificationId) => {
       if (!b.acknowledged) return; // someone else was first: their ALARM-ACK event names them
       const s = getSession();
@@ -118,9 +71,10 @@ export function useAcknowledgeAlarm() {
   });
 }
 
+/** Adds a note to an alarm (the ALARM-NOTE event shows it). */
 export function useAddAlarmNote() {
   return useMutation({
     mutationFn: (v: { notificationId: number; note: string }) =>
-      apiPost<{ NoteId: number }>('/api/client/managealarms', { case: 'ADD-NOTE', ...v } satisfies ManageAlarms),
+      apiPost<AddNoteBody>(PATH, { case: 'ADD-NOTE', ...v } satisfies ManageAlarmsRequest),
   });
 }

@@ -1,17 +1,19 @@
 /**
- * Field lists, option lists and value mapping shared by the management screens (the generic
- * scaffold gets these; screens only choose which to use).
+ * Field lists, option lists and value mapping shared by the management screens of several features
+ * (organisations, security offices, regions, head office, branches, employees): the generic
+ * scaffold gets these; screens only choose which to use.
  */
 import type { TFunction } from 'i18next';
 import type { FieldValues } from 'react-hook-form';
-import { formatPhoneInternational, type Contact } from '@vigil/contract';
+import { StatusId, formatPhoneInternational, type Contact } from '@vigil/contract';
+import type { GeocodeArea } from '../geocoding/api';
 import type { FieldDef } from './EntityForm';
 
 /** Status options (spec §4: Active, Pending, Inactive). */
 export const statusOptions = (t: TFunction) => [
-  { value: 1, label: t('management.status.Active') },
-  { value: 2, label: t('management.status.Pending') },
-  { value: 3, label: t('management.status.Inactive') },
+  { value: StatusId.Active, label: t('management.status.Active') },
+  { value: StatusId.Pending, label: t('management.status.Pending') },
+  { value: StatusId.Inactive, label: t('management.status.Inactive') },
 ];
 
 /** Name, code, phone and email. */
@@ -24,13 +26,9 @@ export const identityFields = (t: TFunction, withCode = true): FieldDef[] => [
 
 /**
  * Address, coordinates (typed, or picked on the map below them, or found from the address through
- * `geocodePath` when the server has a geocoder) and time zone.
+ * the `geocode` area's lookup when the server has a geocoder) and time zone.
  */
-export const addressFields = (
-  t: TFunction,
-  withZone = true,
-  geocodePath: '/api/client/geocode' | '/api/admin/geocode' = '/api/client/geocode',
-): FieldDef[] => [
+export const addressFields = (t: TFunction, withZone = true, geocode: GeocodeArea = 'client'): FieldDef[] => [
   { name: 'address', label: t('management.fields.address'), wide: true, maxLength: 300 },
   { name: 'city', label: t('management.fields.city') },
   { name: 'state', label: t('management.fields.state') },
@@ -38,7 +36,7 @@ export const addressFields = (
   { name: 'country', label: t('management.fields.country') },
   { name: 'latitude', label: t('management.fields.latitude'), kind: 'number' },
   { name: 'longitude', label: t('management.fields.longitude'), kind: 'number' },
-  { name: 'coordinates', label: t('management.map.label'), kind: 'coordinates', geocodePath },
+  { name: 'coordinates', label: t('management.map.label'), kind: 'coordinates', geocode },
   ...(withZone ? [{ name: 'timeZone', label: t('management.fields.timeZone'), helper: t('management.fields.timeZoneHelp') }] : []),
 ];
 

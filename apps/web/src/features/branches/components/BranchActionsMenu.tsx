@@ -5,7 +5,7 @@ import { Alert, IconButton, Menu, MenuItem, Snackbar } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useErrorText } from '../../../shared/api/use-error-text';
-import { BRANCH_MODES, useSetBranchMode, type BranchMode } from '../../alarms/api';
+import { BRANCH_MODES, useSetBranchMode, type BranchMode } from '../api';
 
 const MODE_KEYS = { OPEN: 'open', CLOSE: 'close', SERVICE: 'service' } as const;
 

@@ -1,6 +1,6 @@
 /**
- * Page group "logaccess" (lazy): the VaultTrak report (spec §7 log-access/reports) at
- * /reports/logaccess, and one vault access at the child route /reports/logaccess/:id.
+ * The VaultTrak report (spec §7 log-access/reports; page group "log access") at /reports/logaccess,
+ * and one vault access at the child route /reports/logaccess/:id.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,18 +19,20 @@ import {
   TextField,
 } from '@mui/material';
 import { ReportErrorCode, type LogAccessRow } from '@vigil/contract';
-import { useReportCall } from '../api';
+import { logAccessReport, useLogAccess, type LogAccessSort, type VaultActionFilter } from '../api';
 import { DetailLine, ReportScreen, type ReportColumn } from '../components/ReportScreen';
 import { Location } from './report-screens';
 
 const PRODUCT = { product: 'VaultTrak' };
+/** The action filter's values. */
+const VAULT_ACTIONS: readonly VaultActionFilter[] = ['all', 'OPEN', 'CLOSE'];
 
-function LogAccessPage() {
+export function LogAccessPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [action, setAction] = useState('all');
+  const [action, setAction] = useState<VaultActionFilter>('all');
   const [search, setSearch] = useState('');
-  const columns: ReportColumn<LogAccessRow>[] = [
+  const columns: ReportColumn<LogAccessRow, LogAccessSort>[] = [
     { id: 'time', nowrap: true, label: 'reports.columns.time', sortKey: 'time', render: (r) => r.AtLocal },
     { id: 'vault', label: 'reports.columns.vault', sortKey: 'vault', render: (r) => r.VaultName },
     {
@@ -44,12 +46,10 @@ function LogAccessPage() {
   ];
   return (
     <>
-      <ReportScreen<LogAccessRow>
+      <ReportScreen
         title="reports.names.vaulttrak"
         testId="logaccess-report"
-        path="/api/client/log-access/reports"
-        request={{ action, search: search.trim() || undefined }}
-        pick={(b) => (b.resultobject as LogAccessRow[]) ?? []}
+        source={logAccessReport({ action, search: search.trim() || undefined })}
         columns={columns}
         defaultSort="time"
         errorKey={ReportErrorCode.LogAccess}
@@ -63,7 +63,7 @@ function LogAccessPage() {
               size="small"
               label={t('reports.filters.action')}
               value={action}
-              onChange={(e) => setAction(e.target.value)}
+              onChange={(e) => setAction(VAULT_ACTIONS.find((a) => a === e.target.value) ?? 'all')}
               sx={{ minWidth: 130 }}
             >
               <MenuItem value="all">{t('reports.filters.all')}</MenuItem>
@@ -80,11 +80,11 @@ function LogAccessPage() {
 }
 
 /** /reports/logaccess/:id: one vault access (log-access/reports with `id`). */
-function LogAccessDetailPage() {
+export function LogAccessDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = Number(useParams().id);
-  const q = useReportCall('/api/client/log-access/reports', { id }, (b) => b.resultobject as LogAccessRow, Number.isInteger(id) && id > 0);
+  const q = useLogAccess(id);
   const r = q.data;
   const close = () => void navigate('/reports/logaccess');
   return (
@@ -114,8 +114,3 @@ function LogAccessDetailPage() {
     </Dialog>
   );
 }
-
-export const pages = {
-  logaccess: LogAccessPage,
-  logaccessDetail: LogAccessDetailPage,
-};
