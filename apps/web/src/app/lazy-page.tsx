@@ -1,7 +1,8 @@
 /**
  * Lazy page groups (spec §2: admin, client, management, users, dashboard, operator, reports,
- * log access). Each group is one dynamic import raced against CHUNK_LOAD_TIMEOUT_MS; a timeout
- * or load failure shows t('app.chunkTimeout') with a Retry button that loads the group again.
+ * log access). Each group is one dynamic import of app/page-groups/<group>.tsx, which takes its
+ * pages from one or several features, raced against CHUNK_LOAD_TIMEOUT_MS; a timeout or load
+ * failure shows t('app.chunkTimeout') with a Retry button that loads the group again.
  */
 import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
