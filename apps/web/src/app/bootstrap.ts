@@ -6,17 +6,10 @@
 import { ErrorCode } from '@vigil/contract';
 import { configureApiClient, fetchCsrfToken } from '../shared/api/client';
 import { currentLanguage } from '../shared/i18n/language';
-import { clearSession, getSession, setSession } from '../shared/session/session-store';
+import { getSession, setSession } from '../shared/session/session-store';
 import { setFlash } from '../shared/session/flash';
+import { expireSession } from '../shared/session/expire-session';
 import { isAuthenticated } from '../features/auth/api';
-import { queryClient } from './query-client';
-
-/** End the session after a 401 or failed check; the gate then sends the user to the login page. */
-export function expireSession(): void {
-  setFlash({ severity: 'warning', key: ErrorCode.SessionExpired });
-  clearSession();
-  queryClient.clear();
-}
 
 export async function bootstrap(): Promise<void> {
   configureApiClient({

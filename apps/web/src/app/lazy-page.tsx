@@ -1,7 +1,8 @@
 /**
  * Lazy page groups (spec §2: admin, client, management, users, dashboard, operator, reports,
- * log access). Each group is one dynamic import raced against CHUNK_LOAD_TIMEOUT_MS; a timeout
- * or load failure shows t('app.chunkTimeout') with a Retry button that loads the group again.
+ * log access). Each group is one dynamic import of app/page-groups/<group>.tsx, which takes its
+ * pages from one or several features, raced against CHUNK_LOAD_TIMEOUT_MS; a timeout or load
+ * failure shows t('app.chunkTimeout') with a Retry button that loads the group again.
  */
 import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +14,14 @@ import { ChunkTimeoutError, withTimeout } from './chunk-timeout';
 type PageModule = { pages: Record<string, ComponentType> };
 
 export const pageGroups = {
-  admin: () => import('../features/admin/pages/admin-pages'),
-  client: () => import('../features/client/pages/client-pages'),
-  management: () => import('../features/management/pages/management-pages'),
-  users: () => import('../features/users/pages/users-pages'),
-  dashboard: () => import('../features/dashboard/pages/dashboard-pages'),
-  operator: () => import('../features/operator/pages/operator-pages'),
-  reports: () => import('../features/reports/pages/reports-pages'),
-  logaccess: () => import('../features/logaccess/pages/logaccess-pages'),
+  admin: () => import('./page-groups/admin'),
+  client: () => import('./page-groups/client'),
+  management: () => import('./page-groups/management'),
+  users: () => import('./page-groups/users'),
+  dashboard: () => import('./page-groups/dashboard'),
+  operator: () => import('./page-groups/operator'),
+  reports: () => import('./page-groups/reports'),
+  logaccess: () => import('./page-groups/logaccess'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
 export type PageGroup = keyof typeof pageGroups;

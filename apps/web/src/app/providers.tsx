@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { DateRangeProvider } from '../shared/date-range/date-range-context';
-import { queryClient } from './query-client';
+import { queryClient } from '../shared/api/query-client';
 import { theme } from './theme';
 
 export function Providers({ children }: { children: ReactNode }) {

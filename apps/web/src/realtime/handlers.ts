@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { GetOfficesV2Body, SocketEvent } from '@vigil/contract';
-import { branchKeys } from '../features/dashboard/api';
+import { branchKeys } from '../features/branches/api';
 import { applyNotificationEvent } from '../features/notifications/live';
 import { playAlertTone } from '../shared/sound/alert-sound';
 import { applyEventToBoard, movesBoard } from './board-events';

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { expireSession } from '../app/bootstrap';
+import { expireSession } from '../shared/session/expire-session';
 import { getSessionToken, type StoredSession } from '../shared/session/session-store';
 import { resumeSoundOnGesture } from '../shared/sound/alert-sound';
 import { cacheHandlers, dispatchEvent } from './handlers';

@@ -3,6 +3,7 @@
  * validateLink, confirmpassword; Common and authentication: sso) and the admin demo mailbox.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
   ConfirmPasswordBody,
   LoginResult,
@@ -11,13 +12,19 @@ import type {
   ValidateAndConfirmRequest,
   ValidateLinkBody,
   ValidateTokenForPinBody,
+  ZConfirmPasswordRequest,
+  ZOutboxRequest,
+  ZValidateLinkRequest,
+  ZValidateTokenForPinRequest,
 } from '@vigil/contract';
 import { ApiError, apiPost, postEnvelope } from '../../shared/api/client';
 import { setSession } from '../../shared/session/session-store';
 
 /** POST /api/client/validatetokenforpin: what the activation link offers. */
 export function validateTokenForPin(token: string): Promise<ValidateTokenForPinBody> {
-  return apiPost<ValidateTokenForPinBody>('/api/client/validatetokenforpin', { token });
+  return apiPost<ValidateTokenForPinBody>('/api/client/validatetokenforpin', { token } satisfies z.input<
+    typeof ZValidateTokenForPinRequest
+  >);
 }
 
 /** POST /api/client/validateAndConfirm: activates; resolves with the server's description. */
@@ -29,7 +36,10 @@ export async function validateAndConfirm(body: ValidateAndConfirmRequest): Promi
 
 /** POST /api/client/validateLink: whether a reset link may be used. */
 export function validateLink(token: string): Promise<ValidateLinkBody> {
-  return apiPost<ValidateLinkBody>('/api/client/validateLink', { case: 'FORGOT-PASSWORD-LINK-VALIDATION', token });
+  return apiPost<ValidateLinkBody>('/api/client/validateLink', {
+    case: 'FORGOT-PASSWORD-LINK-VALIDATION',
+    token,
+  } satisfies z.input<typeof ZValidateLinkRequest>);
 }
 
 /** POST /api/client/confirmpassword: sets the new password; resolves with the user's role. */
@@ -38,7 +48,7 @@ export function confirmPassword(token: string, password: string): Promise<Confir
     case: 'FORGOT-PASSWORD-LINK-VALIDATION-NEWPASSWORD',
     password,
     token,
-  });
+  } satisfies z.input<typeof ZConfirmPasswordRequest>);
 }
 
 /** POST /api/client/sso: completes single sign-on; the session is stored like a password login. */
@@ -89,6 +99,8 @@ export function useOutbox() {
   return useQuery({
     queryKey: accountKeys.outbox,
     queryFn: () =>
-      apiPost<{ outboxobject: OutboxMessage[] }>('/api/admin/outbox', { case: 'GET-OUTBOX', limit: 100 }).then((b) => b.outboxobject),
+      apiPost<{ outboxobject: OutboxMessage[] }>('/api/admin/outbox', { case: 'GET-OUTBOX', limit: 100 } satisfies z.input<
+        typeof ZOutboxRequest
+      >).then((b) => b.outboxobject),
   });
 }

@@ -3,7 +3,17 @@
  * login / session check / logout, forgot password.
  */
 import { useMutation } from '@tanstack/react-query';
-import { ErrorCode, WEB_VERSION_LABEL, type LocateResponse, type LoginResult, type UserInfos } from '@vigil/contract';
+import type { z } from 'zod';
+import {
+  ErrorCode,
+  SESSION_TYPE_WEB,
+  WEB_VERSION_LABEL,
+  type LocateResponse,
+  type LoginRequest,
+  type LoginResult,
+  type UserInfos,
+  type ZForgotPasswordRequest,
+} from '@vigil/contract';
 import { ApiError, apiPost, postEnvelope, postForm } from '../../shared/api/client';
 import { setSession } from '../../shared/session/session-store';
 
@@ -42,8 +52,8 @@ export async function login(area: Area, input: LoginInput): Promise<LoginResult>
   const result = await apiPost<LoginResult>(`${base(area)}/login`, {
     username: input.username,
     password: input.password,
-    sessiontype: 'WEB',
-  });
+    sessiontype: SESSION_TYPE_WEB,
+  } satisfies LoginRequest);
   setSession(result.UserInfos, area === 'admin');
   return result;
 }
@@ -61,7 +71,11 @@ export async function logout(area: Area): Promise<void> {
 
 /** POST /api/client/forgotpassword; resolves with the server's description. */
 export async function forgotPassword(email: string): Promise<string | undefined> {
-  const env = await postEnvelope<unknown>('/api/client/forgotpassword', { case: 'FORGOT-PASSWORD', email, version: WEB_VERSION_LABEL });
+  const env = await postEnvelope<unknown>('/api/client/forgotpassword', {
+    case: 'FORGOT-PASSWORD',
+    email,
+    version: WEB_VERSION_LABEL,
+  } satisfies z.input<typeof ZForgotPasswordRequest>);
   if (!env.success) throw new ApiError(200, { code: env.code, description: env.description });
   return env.description;
 }

@@ -3,33 +3,34 @@
  * UPDATE-PASSWORD, UPDATE-LANGUAGE. Answers {status, success, body:{msg}, description}.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { Envelope, ManageUserPropertiesBody } from '@vigil/contract';
+import type { z } from 'zod';
+import type {
+  Envelope,
+  ManageUserPropertiesBody,
+  ZUpdateLanguageRequest,
+  ZUpdatePasswordRequest,
+  ZUpdateProfileRequest,
+} from '@vigil/contract';
 import type { Language } from '@vigil/i18n';
 import { postEnvelope } from '../../shared/api/client';
 
 const PATH = '/api/client/manageuserproperties';
 
-export interface ProfileUpdate {
-  profileName: string;
-  profileLastName: string;
-  profileEmail: string;
-}
-export interface PasswordUpdate {
-  oldpass: string;
-  newpass: string;
-  confirmpass: string;
-}
+/** UPDATE-PROFILE fields (names; the e-mail is read-only). */
+export type ProfileUpdate = Omit<z.input<typeof ZUpdateProfileRequest>, 'case'>;
+/** UPDATE-PASSWORD fields (old, new, confirm). */
+export type PasswordUpdate = Omit<z.input<typeof ZUpdatePasswordRequest>, 'case'>;
 
 export function updateProfile(v: ProfileUpdate): Promise<Envelope<ManageUserPropertiesBody>> {
-  return postEnvelope<ManageUserPropertiesBody>(PATH, { case: 'UPDATE-PROFILE', ...v });
+  return postEnvelope<ManageUserPropertiesBody>(PATH, { case: 'UPDATE-PROFILE', ...v } satisfies z.input<typeof ZUpdateProfileRequest>);
 }
 
 export function updatePassword(v: PasswordUpdate): Promise<Envelope<ManageUserPropertiesBody>> {
-  return postEnvelope<ManageUserPropertiesBody>(PATH, { case: 'UPDATE-PASSWORD', ...v });
+  return postEnvelope<ManageUserPropertiesBody>(PATH, { case: 'UPDATE-PASSWORD', ...v } satisfies z.input<typeof ZUpdatePasswordRequest>);
 }
 
 export function updateLanguage(langId: Language): Promise<Envelope<ManageUserPropertiesBody>> {
-  return postEnvelope<ManageUserPropertiesBody>(PATH, { case: 'UPDATE-LANGUAGE', langId });
+  return postEnvelope<ManageUserPropertiesBody>(PATH, { case: 'UPDATE-LANGUAGE', langId } satisfies z.input<typeof ZUpdateLanguageRequest>);
 }
 
 /** The server's message of an answer: body.msg, else description. */

@@ -1,18 +1,90 @@
 /**
- * Report data for the console (spec §7 Reports): TanStack Query hooks for one server page of a
- * report, the branch list behind the filter bar, and the export download (CSV / XLSX) with
- * progress and cancellation. Pages never call fetch themselves.
+ * Report data for the console (spec §7 Reports): each report screen's ReportSource (one server page,
+ * and the CSV / XLSX export of the same filters through shared/api/download.ts), the detail calls
+ * behind a row, the Summary report, one VaultTrak access, and the branch list behind the filter
+ * bar. Requests are the contract's report requests; pages never call fetch themselves.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BranchOfficeRow } from '@vigil/contract';
-import { ApiError, apiPost, currentCsrfToken, fallbackCode } from '../../shared/api/client';
-import i18next from 'i18next';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  ACTIVITY_SORTS,
+  ActivityDetailExtras,
+  ActivityReportRow,
+  ActivityType,
+  BranchOfficeRow,
+  CHECKINOUT_SORTS,
+  CheckInOutRow,
+  DAILY_SORTS,
+  DailyReportRow,
+  GetOfficesV2Body,
+  GetOfficesV2Request,
+  LOG_ACCESS_SORTS,
+  LogAccessRow,
+  NotificationRow,
+  ReportPage,
+  SURVEY_SORTS,
+  SummaryReport,
+  SurveyReportDetail,
+  SurveyReportRow,
+  TIMER_SORTS,
+  TimerReportRow,
+  ZActivityReportRequest,
+  ZCheckInOutRequest,
+  ZDailyReportRequest,
+  ZGetNotificationsRequest,
+  ZLogAccessReportRequest,
+  ZSummaryReportRequest,
+  ZSurveyReportRequest,
+  ZTimerReportRequest,
+} from '@vigil/contract';
+import { apiPost } from '../../shared/api/client';
+import { downloadFile, type DownloadFormat, type DownloadProgress, type DownloadedFile } from '../../shared/api/download';
+
+const PATHS = {
+  daily: '/api/client/dailyreports',
+  activities: '/api/client/getnotifications',
+  checkInOut: '/api/client/getcheckinout',
+  timers: '/api/client/gettrackings',
+  surveys: '/api/client/managesurveys',
+  summary: '/api/client/managesummaryreports',
+  logAccess: '/api/client/log-access/reports',
+  branches: '/api/client/getofficesv2',
+} as const;
+
+export type DailySort = (typeof DAILY_SORTS)[number];
+export type ActivitySort = (typeof ACTIVITY_SORTS)[number];
+export type CheckInOutSort = (typeof CHECKINOUT_SORTS)[number];
+export type TimerSort = (typeof TIMER_SORTS)[number];
+export type SurveySort = (typeof SURVEY_SORTS)[number];
+export type LogAccessSort = (typeof LOG_ACCESS_SORTS)[number];
+/** The timer report's state filter. */
+export type TimerStatus = NonNullable<Extract<z.input<typeof ZTimerReportRequest>, { case: 'GET-ALL-NON-RETAIL-PINGS' }>['status']>;
+/** The VaultTrak report's action filter. */
+export type VaultActionFilter = NonNullable<Exclude<z.input<typeof ZLogAccessReportRequest>, { id: unknown }>['action']>;
+/** The Summary report's request: the range and the scope filters. */
+export type SummaryRequest = z.input<typeof ZSummaryReportRequest>;
 
 export const reportKeys = {
   all: ['reports'] as const,
-  page: (path: string, body: Record<string, unknown>) => [...reportKeys.all, path, body] as const,
+  report: (name: string, filters: object = {}) => [...reportKeys.all, name, filters] as const,
+  detail: (name: string, id: number) => [...reportKeys.all, name, 'detail', id] as const,
+  summary: (req: SummaryRequest) => [...reportKeys.all, 'summary', req] as const,
   branches: (organizationId: number | undefined) => [...reportKeys.all, 'branches', organizationId ?? null] as const,
 };
+
+/**
+ * What every report screen fills in a request: the global range (YYYY-MM-DD, branch-local days),
+ * the scope filters of the filter bar and the sort.
+ */
+export interface ReportFrame<S extends string> {
+  fromDate: string;
+  toDate: string;
+  organizationId?: number | undefined;
+  regionalOfficeId?: number | undefined;
+  branchOfficeId?: number | undefined;
+  sortBy: S;
+  sortDir: 'asc' | 'desc';
+}
 
 /** A page of a report as the screens use it: rows and the total of rows matching the filters. */
 export interface ReportRows<R> {
@@ -20,28 +92,181 @@ export interface ReportRows<R> {
   total: number;
 }
 
+/** The export of a report: the file format, progress and cancellation. */
+export interface ReportDownload {
+  format: DownloadFormat;
+  onProgress: (p: DownloadProgress) => void;
+  signal: AbortSignal;
+}
+
 /**
- * One server page of a report. `pick` reads the rows out of `body` (resultobject, temp_surveyobject, …).
- * Failures keep the thrown ApiError; the screen shows the report's §8 text.
+ * A report screen's call: the query key prefix (with the report's own filters), one server page for
+ * a frame and paging, and the export of every row of the same frame.
  */
-export function useReportPage<R>(path: string, body: Record<string, unknown>, pick: (b: Record<string, unknown>) => R[], enabled = true) {
-  return useQuery({
-    queryKey: reportKeys.page(path, body),
-    queryFn: async ({ signal }): Promise<ReportRows<R>> => {
-      const b = await apiPost<Record<string, unknown>>(path, body, { signal });
-      return { rows: pick(b), total: Number(b.total ?? 0) };
+export interface ReportSource<R, S extends string> {
+  key: QueryKey;
+  page: (frame: ReportFrame<S> & { offset: number; limit: number }, signal: AbortSignal) => Promise<ReportRows<R>>;
+  download: (frame: ReportFrame<S>, opts: ReportDownload) => Promise<DownloadedFile>;
+}
+
+/** A ReportSource of `path`: `request` adds the report's case and filters to a frame, `rows` reads a page's rows. */
+function reportSource<R, S extends string, B extends { total: number }>(
+  path: string,
+  key: QueryKey,
+  request: (f: ReportFrame<S>) => object,
+  rows: (body: B) => R[] | undefined,
+): ReportSource<R, S> {
+  return {
+    key,
+    page: (f, signal) => {
+      const { offset, limit, ...frame } = f;
+      return apiPost<B>(path, { ...request(frame), offset, limit }, { signal }).then((b) => ({
+        rows: rows(b) ?? [],
+        total: Number(b.total ?? 0),
+      }));
     },
+    download: (f, opts) => downloadFile(path, request(f), opts),
+  };
+}
+
+/** /daily (dailyreports GET-ALL-BRANCH-REPORTING): per branch and branch-local day. */
+export function dailyReport(): ReportSource<DailyReportRow, DailySort> {
+  return reportSource(
+    PATHS.daily,
+    reportKeys.report('daily'),
+    (f: ReportFrame<DailySort>) => ({ case: 'GET-ALL-BRANCH-REPORTING', ...f }) satisfies z.input<typeof ZDailyReportRequest>,
+    (b: ReportPage<DailyReportRow>) => b.resultobject,
+  );
+}
+
+/** /activities (getnotifications GET-ALL-REPORTS): branch actions and notifications of a type, with a text search. */
+export function activityReport(filters: {
+  type: ActivityType;
+  search?: string | undefined;
+}): ReportSource<ActivityReportRow, ActivitySort> {
+  return reportSource(
+    PATHS.activities,
+    reportKeys.report('activities', filters),
+    (f: ReportFrame<ActivitySort>) => ({ case: 'GET-ALL-REPORTS', ...filters, ...f }) satisfies z.input<typeof ZActivityReportRequest>,
+    (b: ReportPage<ActivityReportRow>) => b.resultobject,
+  );
+}
+
+/** /checkinout (getcheckinout): check-ins, optionally only inside (true) or outside (false) the geofence. */
+export function checkInOutReport(filters: { insideGeofence?: boolean | undefined }): ReportSource<CheckInOutRow, CheckInOutSort> {
+  return reportSource(
+    PATHS.checkInOut,
+    reportKeys.report('checkinout', filters),
+    (f: ReportFrame<CheckInOutSort>) => ({ ...filters, ...f }) satisfies z.input<typeof ZCheckInOutRequest>,
+    (b: ReportPage<CheckInOutRow>) => b.resultobject,
+  );
+}
+
+/** /timerreports (gettrackings GET-ALL-NON-RETAIL-PINGS): timers of a state. */
+export function timerReport(filters: { status: TimerStatus }): ReportSource<TimerReportRow, TimerSort> {
+  return reportSource(
+    PATHS.timers,
+    reportKeys.report('timers', filters),
+    (f: ReportFrame<TimerSort>) => ({ case: 'GET-ALL-NON-RETAIL-PINGS', ...filters, ...f }) satisfies z.input<typeof ZTimerReportRequest>,
+    (b: ReportPage<TimerReportRow>) => b.resultobject,
+  );
+}
+
+/** Answer body of the survey report list (rows in temp_surveyobject). */
+interface SurveyListBody {
+  temp_surveyobject: SurveyReportRow[];
+  total: number;
+}
+
+/** /surveyreports (managesurveys GET-ALL-SURVEY-REPORTING): submitted surveys. */
+export function surveyReport(): ReportSource<SurveyReportRow, SurveySort> {
+  return reportSource(
+    PATHS.surveys,
+    reportKeys.report('surveys'),
+    (f: ReportFrame<SurveySort>) => ({ case: 'GET-ALL-SURVEY-REPORTING', ...f }) satisfies z.input<typeof ZSurveyReportRequest>,
+    (b: SurveyListBody) => b.temp_surveyobject,
+  );
+}
+
+/** /reports/logaccess (log-access/reports): VaultTrak vault accesses, by action and a text search. */
+export function logAccessReport(filters: {
+  action: VaultActionFilter;
+  search?: string | undefined;
+}): ReportSource<LogAccessRow, LogAccessSort> {
+  return reportSource(
+    PATHS.logAccess,
+    reportKeys.report('logaccess', filters),
+    (f: ReportFrame<LogAccessSort>) => ({ ...filters, ...f }) satisfies z.input<typeof ZLogAccessReportRequest>,
+    (b: ReportPage<LogAccessRow>) => b.resultobject,
+  );
+}
+
+/** One server page of `source` for `frame` and paging; the previous page stays shown while the next loads. */
+export function useReportPage<R, S extends string>(source: ReportSource<R, S>, frame: ReportFrame<S> & { offset: number; limit: number }) {
+  return useQuery({
+    queryKey: [...source.key, frame],
+    queryFn: ({ signal }) => source.page(frame, signal),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 
-/** A single JSON answer of a report call (summary, details). */
-export function useReportCall<T>(path: string, body: Record<string, unknown>, pick: (b: Record<string, unknown>) => T, enabled = true) {
+/** An activity's details (getnotifications GET-REPORT-DETAILS-BY-NOTIFICATION-ID): message, notes, notified users, packet. */
+export function useActivityDetail(notificationId: number) {
   return useQuery({
-    queryKey: reportKeys.page(path, body),
-    queryFn: async ({ signal }) => pick(await apiPost<Record<string, unknown>>(path, body, { signal })),
-    enabled,
+    queryKey: reportKeys.detail('activities', notificationId),
+    queryFn: ({ signal }) =>
+      apiPost<{ notificationobject: NotificationRow & ActivityDetailExtras }>(
+        PATHS.activities,
+        { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: notificationId } satisfies z.input<typeof ZGetNotificationsRequest>,
+        { signal },
+      ).then((b) => b.notificationobject),
+  });
+}
+
+/** A timer with its pings (gettrackings GET-NON-RETAIL-PINGS). */
+export function useTimerPings(timerId: number) {
+  return useQuery({
+    queryKey: reportKeys.detail('timers', timerId),
+    queryFn: ({ signal }) =>
+      apiPost<{ resultobject: TimerReportRow }>(
+        PATHS.timers,
+        { case: 'GET-NON-RETAIL-PINGS', timerId } satisfies z.input<typeof ZTimerReportRequest>,
+        { signal },
+      ).then((b) => b.resultobject),
+  });
+}
+
+/** A submitted survey with its questions and answers (managesurveys GET-SURVEY-REPORTING-BY-ID). */
+export function useSurveyDetail(submitetSurveyId: number) {
+  return useQuery({
+    queryKey: reportKeys.detail('surveys', submitetSurveyId),
+    queryFn: ({ signal }) =>
+      apiPost<{ temp_surveyobject: SurveyReportDetail }>(
+        PATHS.surveys,
+        { case: 'GET-SURVEY-REPORTING-BY-ID', submitetSurveyId } satisfies z.input<typeof ZSurveyReportRequest>,
+        { signal },
+      ).then((b) => b.temp_surveyobject),
+  });
+}
+
+/** One VaultTrak access (log-access/reports with `id`); waits while `id` is not a valid id. */
+export function useLogAccess(id: number) {
+  return useQuery({
+    queryKey: reportKeys.detail('logaccess', id),
+    queryFn: ({ signal }) =>
+      apiPost<{ resultobject: LogAccessRow }>(PATHS.logAccess, { id } satisfies z.input<typeof ZLogAccessReportRequest>, { signal }).then(
+        (b) => b.resultobject,
+      ),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** The Summary report (managesummaryreports → body.resultobject.APPObject, spec §3 Summary report). */
+export function useSummaryReport(req: SummaryRequest) {
+  return useQuery({
+    queryKey: reportKeys.summary(req),
+    queryFn: ({ signal }) =>
+      apiPost<{ resultobject: { APPObject: SummaryReport } }>(PATHS.summary, req, { signal }).then((b) => b.resultobject.APPObject),
   });
 }
 
@@ -49,117 +274,10 @@ export function useReportCall<T>(path: string, body: Record<string, unknown>, pi
 export function useScopeBranches(organizationId: number | undefined) {
   return useQuery({
     queryKey: reportKeys.branches(organizationId),
-    queryFn: () =>
-      apiPost<{ organizationobject: BranchOfficeRow[] }>('/api/client/getofficesv2', {
-        case: 'GET-ALL-BRANCH-OFFICES',
-        organizationId,
-      }).then((b) => b.organizationobject ?? []),
+    queryFn: (): Promise<BranchOfficeRow[]> =>
+      apiPost<GetOfficesV2Body>(PATHS.branches, { case: 'GET-ALL-BRANCH-OFFICES', organizationId } satisfies GetOfficesV2Request).then(
+        (b) => b.organizationobject ?? [],
+      ),
     staleTime: 60_000,
   });
-}
-
-/**
- * Export progress: the rows received so far (CSV) and the bytes, and the rows to expect
- * (`x-report-rows`); `total` is null until the server has answered (it counts the rows first).
- */
-export interface ExportProgress {
-  rows: number;
-  bytes: number;
-  total: number | null;
-}
-
-/** How often a download reports its progress (ms); the last report always comes. */
-const PROGRESS_INTERVAL_MS = 100;
-
-/**
- * Counts the records of a CSV byte stream as it arrives: line feeds outside quoted fields (a
- * quoted field may hold line breaks, and its quotes are doubled, so the quoted state toggles
- * back; UTF-8 never uses the bytes of '"' or '\n' inside a multi-byte character).
- */
-export function csvRecordCounter() {
-  let quoted = false;
-  let records = 0;
-  return {
-    add(bytes: Uint8Array) {
-      for (let i = 0; i < bytes.length; i++) {
-        const b = bytes[i];
-        if (b === 34) quoted = !quoted;
-        else if (b === 10 && !quoted) records++;
-      }
-    },
-    get records() {
-      return records;
-    },
-  };
-}
-
-/**
- * Downloads a report file (`format` csv or xlsx) of every row matching `body`, reading the stream
- * to report progress (at most every PROGRESS_INTERVAL_MS, and once at the end); `signal` cancels
- * it. Resolves with the file name and the Blob (the caller saves it).
- * @throws ApiError on a failed answer or a broken stream; DOMException AbortError when cancelled.
- */
-export async function downloadReport(
-  path: string,
-  body: Record<string, unknown>,
-  format: 'csv' | 'xlsx',
-  onProgress: (p: ExportProgress) => void,
-  signal: AbortSignal,
-): Promise<{ name: string; blob: Blob }> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': i18next.language ?? 'en' };
-  const csrf = currentCsrfToken();
-  if (csrf) headers['x-xsrf-token'] = csrf;
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers,
-      body: JSON.stringify({ ...body, format, offset: 0 }),
-      signal,
-    });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(0);
-  }
-  if (!res.ok || !res.body) {
-    let env: { code?: string; description?: string } = {};
-    try {
-      env = (await res.json()) as { code?: string; description?: string };
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(res.status, { code: env.code ?? fallbackCode(res.status), description: env.description });
-  }
-  const total = Number(res.headers.get('x-report-rows') ?? 0);
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `report.${format}`;
-  const reader = res.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  const records = csvRecordCounter();
-  let bytes = 0;
-  const progress = () => ({ rows: format === 'csv' ? Math.max(0, records.records - 1) : 0, bytes, total });
-  onProgress(progress());
-  let reported = Date.now();
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      throw new ApiError(0);
-    }
-    if (chunk.done) break;
-    chunks.push(chunk.value as Uint8Array<ArrayBuffer>);
-    bytes += chunk.value.byteLength;
-    if (format === 'csv') records.add(chunk.value);
-    if (Date.now() - reported >= PROGRESS_INTERVAL_MS) {
-      reported = Date.now();
-      onProgress(progress());
-    }
-  }
-  onProgress(progress());
-  return {
-    name,
-    blob: new Blob(chunks, { type: format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-  };
 }

@@ -3,7 +3,9 @@
  * are sent ... A 401 response logs the user out. A new CSRF token in the x-xsrf-token response
  * header is saved. Success is read from a success flag, with data in body").
  *
- * Pages never call fetch: feature api.ts hooks call `apiPost` / `postEnvelope` / `postForm`.
+ * Pages never call fetch: feature api.ts hooks call `apiPost` / `apiGet` / `postEnvelope` / `postForm`, and
+ * file downloads go through shared/api/download.ts (`postForResponse`), so every call shares one
+ * CSRF, language and 401 rule.
  */
 import type { Envelope } from '@vigil/contract';
 import { ErrorCode } from '@vigil/contract';
@@ -124,6 +126,24 @@ async function send(path: string, init: RequestInit, opts: PostOptions): Promise
   return res;
 }
 
+/** The ApiError of a failed answer: the envelope's code, description and field when it has them. */
+function failure(res: Response, data: unknown): ApiError {
+  const env = isEnvelope(data) ? data : undefined;
+  return new ApiError(res.status, { code: env?.code ?? fallbackCode(res.status), description: env?.description, field: env?.field });
+}
+
+/**
+ * POST `payload` as JSON and return the raw answer (file downloads read its stream): the same
+ * CSRF header, language, cookies, 401 rule and network-error mapping as every other call.
+ * A non-2xx answer throws ApiError (the envelope's code and description when it has one).
+ * @throws ApiError (status 0, errors.generic) when the request itself fails; DOMException AbortError when aborted.
+ */
+export async function postForResponse(path: string, payload: unknown, opts: PostOptions = {}): Promise<Response> {
+  const res = await send(path, { body: JSON.stringify(payload ?? {}), headers: { 'Content-Type': 'application/json' } }, opts);
+  if (!res.ok) throw failure(res, await readJson(res));
+  return res;
+}
+
 /**
  * POST JSON and return the envelope of a 2xx answer (success true or false). Non-2xx answers
  * and network failures throw ApiError with the envelope's code/description when present.
@@ -135,12 +155,9 @@ export async function postEnvelope<TBody>(path: string, payload: unknown, opts: 
     opts,
   );
   const data = await readJson(res);
-  const env = isEnvelope(data) ? (data as Envelope<TBody>) : undefined;
-  if (!res.ok) {
-    throw new ApiError(res.status, { code: env?.code ?? fallbackCode(res.status), description: env?.description, field: env?.field });
-  }
-  if (!env) throw new ApiError(res.status, { code: ErrorCode.Generic });
-  return env;
+  if (!res.ok) throw failure(res, data);
+  if (!isEnvelope(data)) throw new ApiError(res.status, { code: ErrorCode.Generic });
+  return data as Envelope<TBody>;
 }
 
 /** POST JSON and return `body` of a successful envelope; success:false throws ApiError (unsuccessful). */
@@ -177,10 +194,9 @@ export async function apiGet<TBody>(
   captureCsrf(res);
   if (res.status === 401 && !opts.ignoreUnauthorized && config.hasSession()) config.onUnauthorized();
   const data = await readJson(res);
-  const env = isEnvelope(data) ? (data as Envelope<TBody>) : undefined;
-  if (!res.ok)
-    throw new ApiError(res.status, { code: env?.code ?? fallbackCode(res.status), description: env?.description, field: env?.field });
-  if (!env) throw new ApiError(res.status, { code: ErrorCode.Generic });
+  if (!res.ok) throw failure(res, data);
+  if (!isEnvelope(data)) throw new ApiError(res.status, { code: ErrorCode.Generic });
+  const env = data as Envelope<TBody>;
   if (!env.success) throw new ApiError(200, { code: env.code, description: env.description, field: env.field });
   return env.body as TBody;
 }

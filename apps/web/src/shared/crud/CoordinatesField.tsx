@@ -7,12 +7,10 @@
  */
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import type { GeocodeBody } from '@vigil/contract';
-import { apiPost } from '../api/client';
 import { useErrorText } from '../api/use-error-text';
+import { geocodeAddress, useGeocoderConfigured, type GeocodeArea } from '../geocoding/api';
 import { Loading } from '../components/Loading';
 import { canUseWebgl } from '../map/basemap-style';
 import { addressQuery, parseLatLng, pickedValues, type LatLng } from '../map/coordinates';
@@ -28,28 +26,16 @@ export interface CoordinatesFieldProps {
   values: Record<string, unknown>;
   /** Writes latitude and longitude (text, 6 decimals). */
   onChange: (v: { latitude: string; longitude: string }) => void;
-  /** The geocode call: /api/client/geocode or /api/admin/geocode; none = no address lookup. */
-  geocodePath?: string | undefined;
+  /** Whose geocode call looks the address up (client or admin console); none = no address lookup. */
+  geocode?: GeocodeArea | undefined;
   testId: string;
 }
 
-/** Whether the server has a geocoder (asked once per page and path). */
-function useGeocoderConfigured(path: string | undefined): boolean {
-  const q = useQuery({
-    queryKey: ['geocoder-status', path],
-    queryFn: ({ signal }) => apiPost<GeocodeBody>(path!, { case: 'GEOCODER-STATUS' }, { signal }),
-    enabled: !!path,
-    staleTime: Infinity,
-    retry: false,
-  });
-  return !!q.data?.configured;
-}
-
 /** The map picker (and address lookup) writing a form's latitude and longitude; see the file comment. */
-export function CoordinatesField({ values, onChange, geocodePath, testId }: CoordinatesFieldProps) {
+export function CoordinatesField({ values, onChange, geocode, testId }: CoordinatesFieldProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const geocoder = useGeocoderConfigured(geocodePath);
+  const geocoder = useGeocoderConfigured(geocode);
   const [lookup, setLookup] = useState<{ busy: boolean; ok?: boolean; text?: string }>({ busy: false });
   const point = parseLatLng(values.latitude, values.longitude);
   const pick = (p: LatLng) => onChange(pickedValues(p));
@@ -62,7 +48,7 @@ export function CoordinatesField({ values, onChange, geocodePath, testId }: Coor
     }
     setLookup({ busy: true });
     try {
-      const body = await apiPost<GeocodeBody>(geocodePath!, { case: 'GEOCODE-ADDRESS', address });
+      const body = await geocodeAddress(geocode ?? 'client', address);
       const best = body.results?.[0];
       if (!best) {
         setLookup({ busy: false, ok: false, text: t('management.map.notFound') });

@@ -28,19 +28,20 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { ApiError } from '../api/client';
 import { useErrorText } from '../api/use-error-text';
+import type { GeocodeArea } from '../geocoding/api';
 import { CoordinatesField } from './CoordinatesField';
 
 /**
  * One form field. `kind` picks the input; `wide` spans the whole row. `coordinates` is not a value
  * of its own: the map picker that writes the form's `latitude` and `longitude` fields
- * (CoordinatesField), with the address lookup through `geocodePath` when the server has one.
+ * (CoordinatesField), with the address lookup of the `geocode` area when the server has a geocoder.
  */
 export interface FieldDef {
   name: string;
   label: string;
   kind?: 'text' | 'number' | 'select' | 'multiselect' | 'switch' | 'time' | 'weekSchedule' | 'holidays' | 'textarea' | 'coordinates';
-  /** kind 'coordinates': the geocode call (/api/client/geocode or /api/admin/geocode). */
-  geocodePath?: string;
+  /** kind 'coordinates': whose geocode call looks addresses up (the client or the admin console's). */
+  geocode?: GeocodeArea;
   options?: { value: string | number; label: string }[];
   maxLength?: number;
   wide?: boolean;
@@ -49,13 +50,17 @@ export interface FieldDef {
   visible?: (values: FieldValues) => boolean;
 }
 
-export interface EntityFormProps {
+/** A form schema: an object of fields (the contract's request schemas and their parts). */
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+export interface EntityFormProps<S extends FormSchema> {
   testId: string;
-  schema: z.ZodType;
+  /** The contract schema the values are checked with (the server checks the same one). */
+  schema: S;
   defaultValues: FieldValues;
   fields: FieldDef[];
-  /** Receives the parsed values; a thrown ApiError is shown. */
-  onSubmit: (values: FieldValues) => Promise<unknown>;
+  /** Receives the values as the schema outputs them (coerced, defaulted); a thrown ApiError is shown. */
+  onSubmit: (values: z.output<S>) => Promise<unknown>;
   onCancel?: () => void;
   submitLabel?: string;
 }
@@ -72,13 +77,14 @@ interface HolidayValue {
 }
 
 /** The generic form. */
-export function EntityForm(props: EntityFormProps) {
+export function EntityForm<S extends FormSchema>(props: EntityFormProps<S>) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [serverError, setServerError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const form = useForm<FieldValues>({
-    resolver: zodResolver(props.schema as z.ZodType<FieldValues, FieldValues>) as Resolver<FieldValues>,
+  const form = useForm<FieldValues, unknown, z.output<S>>({
+    // The resolver parses with the schema, so handleSubmit receives the schema's output.
+    resolver: zodResolver(props.schema as FormSchema) as Resolver<FieldValues, unknown, z.output<S>>,
     defaultValues: props.defaultValues,
   });
   // A default that depends on a list still loading when the form opened (the first branch type,
@@ -125,7 +131,7 @@ export function EntityForm(props: EntityFormProps) {
               {f.kind === 'coordinates' ? (
                 <CoordinatesField
                   values={values}
-                  geocodePath={f.geocodePath}
+                  geocode={f.geocode}
                   testId={`${props.testId}-${f.name}`}
                   onChange={(v) => {
                     form.setValue('latitude', v.latitude, { shouldDirty: true, shouldValidate: true });
@@ -374,7 +380,7 @@ function HolidaysField({
 }
 
 /** EntityForm in a dialog (add and edit). */
-export function EntityFormDialog(props: EntityFormProps & { open: boolean; title: string; onClose: () => void }) {
+export function EntityFormDialog<S extends FormSchema>(props: EntityFormProps<S> & { open: boolean; title: string; onClose: () => void }) {
   const { open, title, onClose, ...form } = props;
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth data-testid={`${props.testId}-dialog`}>

@@ -1,7 +1,7 @@
 /**
  * The generic list of every management screen (STYLE.md list scaffold): title, add button,
  * search, select filters, a server-paged table and the CSV export of the same filtered list.
- * Each screen gives the call, its base body, the columns and the filters — nothing else.
+ * Each screen gives its feature's ListSource, the columns and the filters — nothing else.
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,8 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useErrorText } from '../api/use-error-text';
-import { downloadCsv, usePagedList, type Page } from './api';
+import { saveBlob } from '../api/download';
+import { useListPage, type ListSource } from './api';
 
 /** One column: a header catalogue key and how a row shows. */
 export interface Column<R> {
@@ -34,55 +35,57 @@ export interface Column<R> {
   label: string;
   render: (row: R) => ReactNode;
 }
-/** A select filter sent as `name` in the body ('' = all). */
-export interface FilterDef {
-  name: string;
+/** A select filter sent as `name` in the request ('' = all). */
+export interface FilterDef<F extends string = string> {
+  name: F;
   label: string;
   options: { value: string | number; label: string }[];
 }
 
-export interface EntityListProps<R> {
+export interface EntityListProps<R, F extends string> {
   /** data-testid prefix, e.g. "branches". */
   testId: string;
   title: string;
-  /** The list call, e.g. /api/client/getofficesv2. */
-  path: string;
-  /** Fixed body fields (case, organizationId). */
-  baseBody: Record<string, unknown>;
-  pick: (body: Record<string, unknown>) => Page<R>;
+  /** The list call of the feature's api.ts (with its fixed fields: case, organisation). */
+  source: ListSource<R, F>;
   columns: Column<R>[];
   rowKey: (row: R) => string | number;
-  filters?: FilterDef[];
+  filters?: FilterDef<F>[];
   onRowClick?: (row: R) => void;
   /** Shown when given: the add button. */
   onAdd?: () => void;
   addLabel?: string;
-  /** CSV file name; the export button shows when given. */
+  /** CSV file name; the export button shows when given and the source has an export. */
   csvName?: string;
   enabled?: boolean;
 }
 
 /** The generic server-paged list with search, filters and CSV export. */
-export function EntityList<R>(props: EntityListProps<R>) {
-  const { t, i18n } = useTranslation();
+export function EntityList<R, F extends string = never>(props: EntityListProps<R, F>) {
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const [search, setSearch] = useState('');
-  const [filterValues, setFilterValues] = useState<Record<string, string>>({});
+  const [filterValues, setFilterValues] = useState<Partial<Record<F, string>>>({});
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(25);
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const filterBody: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(filterValues)) if (v !== '') filterBody[k] = v;
-  const body = { ...props.baseBody, ...filterBody, ...(search.trim() ? { search: search.trim() } : {}) };
-  const q = usePagedList<R>(props.path, { ...body, offset: page * rowsPerPage, limit: rowsPerPage }, props.pick, props.enabled ?? true);
+  const filters: Partial<Record<F, string>> = {};
+  for (const f of props.filters ?? []) {
+    const v = filterValues[f.name];
+    if (v) filters[f.name] = v;
+  }
+  const filter = { search: search.trim() || undefined, filters };
+  const q = useListPage(props.source, { ...filter, offset: page * rowsPerPage, limit: rowsPerPage }, props.enabled ?? true);
+  const exportCsv = props.source.exportCsv;
 
   const onExport = async () => {
+    if (!exportCsv || !props.csvName) return;
     setExportError(null);
     setExporting(true);
     try {
-      await downloadCsv(props.path, body, props.csvName!, i18n.language);
+      saveBlob(props.csvName, (await exportCsv(filter)).blob);
     } catch (e) {
       setExportError(errorText(e));
     } finally {
@@ -96,7 +99,7 @@ export function EntityList<R>(props: EntityListProps<R>) {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {props.title}
         </Typography>
-        {props.csvName && (
+        {props.csvName && exportCsv && (
           <Button
             variant="outlined"
             startIcon={<DownloadIcon />}

@@ -8,22 +8,31 @@ import { z } from 'zod';
 import type { FieldValues } from 'react-hook-form';
 import { Box, Paper, Tab, Tabs } from '@mui/material';
 import { ZHoliday, ZTimers, ZWeekScheduleDay, type OfficeSchedule } from '@vigil/contract';
-import { EntityForm, type FieldDef } from './EntityForm';
+import { EntityForm, type FieldDef, type FormSchema } from './EntityForm';
 
 const ZDays = z.object({ days: z.array(ZWeekScheduleDay).max(7) });
 const ZHolidays = z.object({ holidays: z.array(ZHoliday).max(400) });
 
-export interface OfficeTabsProps {
+/**
+ * The schedule writes of one office, from its feature's api.ts (the UPDATE-…-WEEKSCHEDULE,
+ * -HOLIDAYS and -TIMERS cases of its manage call).
+ */
+export interface OfficeScheduleSavers {
+  week: (v: z.output<typeof ZDays>) => Promise<unknown>;
+  holidays: (v: z.output<typeof ZHolidays>) => Promise<unknown>;
+  timers: (v: z.output<typeof ZTimers>) => Promise<unknown>;
+}
+
+export interface OfficeTabsProps<S extends FormSchema> {
   testId: string;
   schedule: OfficeSchedule;
-  details: { schema: z.ZodType; defaultValues: FieldValues; fields: FieldDef[]; save: (v: FieldValues) => Promise<unknown> };
-  /** Saves one of the schedule parts: WEEKSCHEDULE {days}, HOLIDAYS {holidays}, TIMERS {timers}. */
-  saveSchedule: (part: 'WEEKSCHEDULE' | 'HOLIDAYS' | 'TIMERS', v: FieldValues) => Promise<unknown>;
+  details: { schema: S; defaultValues: FieldValues; fields: FieldDef[]; save: (v: z.output<S>) => Promise<unknown> };
+  saveSchedule: OfficeScheduleSavers;
   extraTabs?: { label: string; content: ReactNode }[];
 }
 
 /** Tabs: details, week schedule, holidays, timers, extras. */
-export function OfficeTabs(props: OfficeTabsProps) {
+export function OfficeTabs<S extends FormSchema>(props: OfficeTabsProps<S>) {
   const { t } = useTranslation();
   const [tab, setTab] = useState(0);
   const s = props.schedule;
@@ -41,7 +50,7 @@ export function OfficeTabs(props: OfficeTabsProps) {
       schema={ZDays}
       defaultValues={{ days: s.WeekSchedule }}
       fields={[{ name: 'days', label: '', kind: 'weekSchedule' }]}
-      onSubmit={(v) => props.saveSchedule('WEEKSCHEDULE', v)}
+      onSubmit={props.saveSchedule.week}
     />,
     <EntityForm
       key="h"
@@ -49,7 +58,7 @@ export function OfficeTabs(props: OfficeTabsProps) {
       schema={ZHolidays}
       defaultValues={{ holidays: s.HolidaysTemplate }}
       fields={[{ name: 'holidays', label: '', kind: 'holidays' }]}
-      onSubmit={(v) => props.saveSchedule('HOLIDAYS', v)}
+      onSubmit={props.saveSchedule.holidays}
     />,
     <EntityForm
       key="t"
@@ -62,7 +71,7 @@ export function OfficeTabs(props: OfficeTabsProps) {
         autoCloseTime: s.AutoCloseTime ?? '',
       }}
       fields={timerFields}
-      onSubmit={(v) => props.saveSchedule('TIMERS', v)}
+      onSubmit={props.saveSchedule.timers}
     />,
     ...(props.extraTabs ?? []).map((x) => x.content),
   ];

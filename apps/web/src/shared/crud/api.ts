@@ -1,77 +1,63 @@
 /**
- * Data access of the generic list / edit scaffold: a paged list query (server-side paging,
- * previous page kept while the next loads), a mutation that refreshes lists, and the CSV
- * download of a list call (`format: 'csv'`, streamed by the server).
+ * Data access of the generic list / edit scaffold. A feature's api.ts describes each of its lists
+ * as a ListSource (query key, the page call, the CSV export) and its writes with useCrudMutation;
+ * the scaffold's components (EntityList, EntityForm, OfficeTabs) never see a path or a raw body.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorCode } from '@vigil/contract';
-import { ApiError, apiPost, currentCsrfToken, fallbackCode } from '../api/client';
-import { saveBlob } from '../save-blob';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ListPage } from '@vigil/contract';
+import type { DownloadedFile } from '../api/download';
 
-/** Query keys: every management list lives under ['crud', path]. */
+/** Every management list, detail and lookup lives under ['crud', …]: a write refetches them all. */
 export const crudKeys = {
   all: ['crud'] as const,
-  call: (path: string, body: unknown) => ['crud', path, body] as const,
 };
 
-/** A page of a list call: rows and the total number of matches. */
-export interface Page<R> {
-  rows: R[];
-  total: number;
+/**
+ * What a list screen asks for: the search text, the select filters (by name; '' = all is left out)
+ * and the page (offset and limit in rows). Filter values are the select's text; the contract's
+ * request schemas coerce them.
+ */
+export interface ListQuery<F extends string = never> {
+  search?: string | undefined;
+  filters: Partial<Record<F, string>>;
+  offset: number;
+  limit: number;
 }
 
-/** Calls `path` with `body` and picks rows/total from the answer's body. */
-export function usePagedList<R>(
-  path: string,
-  body: Record<string, unknown>,
-  pick: (b: Record<string, unknown>) => Page<R>,
-  enabled = true,
-) {
+/** The same filters without the page: what a CSV export of the whole filtered list takes. */
+export type ListFilter<F extends string = never> = Omit<ListQuery<F>, 'offset' | 'limit'>;
+
+/**
+ * A list call as a feature's api.ts describes it: the query key prefix (under crudKeys.all), one
+ * page of rows and the total of matches, and the CSV export of every matching row (absent: the
+ * list has no export). `F` names the select filters the call accepts.
+ */
+export interface ListSource<R, F extends string = never> {
+  key: QueryKey;
+  page: (q: ListQuery<F>, signal: AbortSignal) => Promise<ListPage<R>>;
+  exportCsv?: (q: ListFilter<F>) => Promise<DownloadedFile>;
+}
+
+/** One page of `source` for `q`; the previous page stays shown while the next loads. */
+export function useListPage<R, F extends string>(source: ListSource<R, F>, q: ListQuery<F>, enabled = true) {
   return useQuery({
-    queryKey: crudKeys.call(path, body),
-    queryFn: async ({ signal }) => pick(await apiPost<Record<string, unknown>>(path, body, { signal })),
+    queryKey: [...source.key, q],
+    queryFn: ({ signal }) => source.page(q, signal),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-/** Calls `path` with `body` once (detail calls) and picks the result. */
-export function useCall<T>(path: string, body: Record<string, unknown>, pick: (b: Record<string, unknown>) => T, enabled = true) {
-  return useQuery({
-    queryKey: crudKeys.call(path, body),
-    queryFn: async ({ signal }) => pick(await apiPost<Record<string, unknown>>(path, body, { signal })),
-    enabled,
-  });
-}
-
-/** A write call; on success every management list and detail is refetched. */
-export function useSave(path: string) {
+/** A management write: on success every list, detail and lookup under crudKeys.all is refetched. */
+export function useCrudMutation<V, T>(write: (v: V) => Promise<T>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => apiPost<Record<string, unknown>>(path, body),
+    mutationFn: write,
     onSuccess: () => qc.invalidateQueries({ queryKey: crudKeys.all }),
   });
 }
 
-/** Downloads the CSV export of a list call and hands it to the browser as `filename`. */
-export async function downloadCsv(path: string, body: Record<string, unknown>, filename: string, language: string): Promise<void> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': language };
-  const csrf = currentCsrfToken();
-  if (csrf) headers['x-xsrf-token'] = csrf;
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers,
-      body: JSON.stringify({ ...body, format: 'csv', offset: 0 }),
-    });
-  } catch {
-    throw new ApiError(0, { code: ErrorCode.Generic });
-  }
-  if (!res.ok) {
-    const env = (await res.json().catch(() => ({}))) as { code?: string; description?: string };
-    throw new ApiError(res.status, { code: env.code ?? fallbackCode(res.status), description: env.description });
-  }
-  saveBlob(filename, await res.blob());
+/** The search and filter fields of a list request: the search text when there is one, then the filters. */
+export function listFilterFields<F extends string>(q: ListFilter<F>): Partial<Record<F, string>> & { search?: string } {
+  return { ...q.filters, ...(q.search ? { search: q.search } : {}) };
 }

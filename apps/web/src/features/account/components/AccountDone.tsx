@@ -1,13 +1,13 @@
 /**
  * The final message of activation and reset (spec §2): store links for the mobile app when the
- * role may use it, and Go to Login when the role may use the web console (CLIENT_WEB_ROLES).
+ * role may use it, and Go to Login when the role may use the web console (RoleGroup.ClientWeb).
  */
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import AppleIcon from '@mui/icons-material/Apple';
 import ShopIcon from '@mui/icons-material/Shop';
 import { Link as RouterLink } from 'react-router';
-import { CLIENT_WEB_ROLES } from '@vigil/contract';
+import { RoleGroup, inRoleGroup } from '@vigil/contract';
 
 /** Store pages of the mobile app. */
 export const APP_STORE_URL = 'https://apps.apple.com/app/vigil';
@@ -24,7 +24,7 @@ export interface AccountDoneProps {
 
 export function AccountDone({ title, roleId, mobile, webText, mobileText, loginLabel }: AccountDoneProps) {
   const { t } = useTranslation();
-  const web = CLIENT_WEB_ROLES.includes(roleId);
+  const web = inRoleGroup(RoleGroup.ClientWeb, roleId);
   return (
     <Stack sx={{ gap: 2 }} data-testid="account-done">
       <Alert severity="success" role="status">

@@ -8,22 +8,21 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { saveBlob } from '../../../shared/save-blob';
+import { saveBlob, type DownloadProgress, type DownloadedFile } from '../../../shared/api/download';
+import type { ReportDownload } from '../api';
 import { ApiError } from '../../../shared/api/client';
-import { downloadReport, type ExportProgress } from '../api';
 
 export interface ExportButtonsProps {
-  path: string;
-  /** The report request without paging (the same filters as the screen). */
-  body: Record<string, unknown>;
+  /** Downloads the report with the screen's filters (its ReportSource's download for the current frame). */
+  download: (opts: ReportDownload) => Promise<DownloadedFile>;
   /** Catalogue key of the report's failure text (spec §8). */
   errorKey: string;
   errorVars?: Record<string, string>;
 }
 
-export function ExportButtons({ path, body, errorKey, errorVars }: ExportButtonsProps) {
+export function ExportButtons({ download, errorKey, errorVars }: ExportButtonsProps) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<(ExportProgress & { format: 'csv' | 'xlsx' }) | null>(null);
+  const [progress, setProgress] = useState<(DownloadProgress & { format: 'csv' | 'xlsx' }) | null>(null);
   const [message, setMessage] = useState<{ severity: 'error' | 'info'; text: string } | null>(null);
   const abort = useRef<AbortController | null>(null);
   // Leaving the screen cancels a running export.
@@ -35,7 +34,7 @@ export function ExportButtons({ path, body, errorKey, errorVars }: ExportButtons
     setMessage(null);
     setProgress({ rows: 0, bytes: 0, total: null, format });
     try {
-      const file = await downloadReport(path, body, format, (p) => setProgress({ ...p, format }), controller.signal);
+      const file = await download({ format, onProgress: (p) => setProgress({ ...p, format }), signal: controller.signal });
       saveBlob(file.name, file.blob);
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') setMessage({ severity: 'info', text: t('reports.export.cancelled') });
@@ -47,7 +46,7 @@ export function ExportButtons({ path, body, errorKey, errorVars }: ExportButtons
     }
   };
 
-  const progressText = (p: ExportProgress & { format: 'csv' | 'xlsx' }) => {
+  const progressText = (p: DownloadProgress & { format: 'csv' | 'xlsx' }) => {
     if (p.total === null) return t('reports.export.preparing');
     if (p.format === 'csv') return t('reports.export.progress', { rows: p.rows, total: p.total });
     return t('reports.export.progressBytes', { kb: Math.round(p.bytes / 1024) });

@@ -8,7 +8,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chip, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
-import { RoleId, SECURITY_ROLES } from '@vigil/contract';
+import { RoleGroup, RoleId, inRoleGroup } from '@vigil/contract';
 import { useDateRange } from '../../../shared/date-range/date-range-context';
 import { useOrganizations } from '../../../shared/organization/api';
 import { useSession } from '../../../shared/session/use-session';
@@ -23,7 +23,7 @@ export interface ScopeFilters {
 
 /** True when the role picks an organisation (spec §2: dealers and security users choose a client). */
 export function choosesOrganization(roleId: number | undefined): boolean {
-  return roleId === RoleId.Dealer || (roleId !== undefined && SECURITY_ROLES.includes(roleId));
+  return roleId === RoleId.Dealer || (roleId !== undefined && inRoleGroup(RoleGroup.Security, roleId));
 }
 
 export interface ReportFilterBarProps {

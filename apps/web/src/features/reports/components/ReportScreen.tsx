@@ -30,32 +30,29 @@ import {
 import { REPORT_PAGE_LIMIT_DEFAULT } from '@vigil/contract';
 import { ApiError } from '../../../shared/api/client';
 import { useDateRange } from '../../../shared/date-range/date-range-context';
-import { useReportPage } from '../api';
+import { useReportPage, type ReportFrame, type ReportSource } from '../api';
 import { ExportButtons } from './ExportButtons';
 import { ReportFilterBar, type ScopeFilters } from './ReportFilterBar';
 
-/** A column of a report table. `sortKey` makes it sortable on the server. */
-export interface ReportColumn<R> {
+/** A column of a report table. `sortKey` (one of the report's sorts) makes it sortable on the server. */
+export interface ReportColumn<R, S extends string = string> {
   id: string;
   /** Catalogue key of the header. */
   label: string;
-  sortKey?: string;
+  sortKey?: S;
   /** Keep the cell on one line (dates, times). */
   nowrap?: boolean;
   render: (row: R) => ReactNode;
 }
 
-export interface ReportScreenProps<R> {
+export interface ReportScreenProps<R, S extends string> {
   /** Catalogue key of the title. */
   title: string;
   testId: string;
-  path: string;
-  /** Fixed request fields (case, …) and the report's own filters. */
-  request: Record<string, unknown>;
-  /** Rows of a successful body. */
-  pick: (body: Record<string, unknown>) => R[];
-  columns: ReportColumn<R>[];
-  defaultSort: string;
+  /** The report's call from reports/api.ts, with the report's own filters. */
+  source: ReportSource<R, S>;
+  columns: ReportColumn<R, S>[];
+  defaultSort: S;
   defaultDir?: 'asc' | 'desc';
   /** Catalogue key of the failure text (spec §8). */
   errorKey: string;
@@ -71,24 +68,24 @@ export interface ReportScreenProps<R> {
   header?: ReactNode;
 }
 
-export function ReportScreen<R>(props: ReportScreenProps<R>) {
+export function ReportScreen<R, S extends string>(props: ReportScreenProps<R, S>) {
   const { t } = useTranslation();
   const range = useDateRange();
   const [scope, setScope] = useState<ScopeFilters>({});
-  const [sort, setSort] = useState<{ by: string; dir: 'asc' | 'desc' }>({ by: props.defaultSort, dir: props.defaultDir ?? 'desc' });
+  const [sort, setSort] = useState<{ by: S; dir: 'asc' | 'desc' }>({ by: props.defaultSort, dir: props.defaultDir ?? 'desc' });
   const [limit, setLimit] = useState(REPORT_PAGE_LIMIT_DEFAULT);
-  const body: Record<string, unknown> = {
-    ...props.request,
+  const frame: ReportFrame<S> = {
     fromDate: range.start,
     toDate: range.end,
     ...scope,
     sortBy: sort.by,
     sortDir: sort.dir,
   };
-  const bodyKey = JSON.stringify(body);
-  const [paging, setPaging] = useState({ key: bodyKey, offset: 0 });
-  const offset = paging.key === bodyKey ? paging.offset : 0;
-  const q = useReportPage<R>(props.path, { ...body, offset, limit }, props.pick);
+  // A change of any filter (the report's own, in the source's key, or the frame) goes back to the first page.
+  const filterKey = JSON.stringify([props.source.key, frame]);
+  const [paging, setPaging] = useState({ key: filterKey, offset: 0 });
+  const offset = paging.key === filterKey ? paging.offset : 0;
+  const q = useReportPage(props.source, { ...frame, offset, limit });
   const [detail, setDetail] = useState<R | null>(null);
   const clickable = !!props.renderDetail || !!props.onRowClick;
 
@@ -103,7 +100,9 @@ export function ReportScreen<R>(props: ReportScreenProps<R>) {
       <ReportFilterBar
         value={scope}
         onChange={setScope}
-        actions={<ExportButtons path={props.path} body={body} errorKey={props.errorKey} errorVars={props.errorVars} />}
+        actions={
+          <ExportButtons download={(opts) => props.source.download(frame, opts)} errorKey={props.errorKey} errorVars={props.errorVars} />
+        }
       >
         {props.filters}
       </ReportFilterBar>
@@ -138,9 +137,10 @@ export function ReportScreen<R>(props: ReportScreenProps<R>) {
                           <TableSortLabel
                             active={sort.by === c.sortKey}
                             direction={sort.by === c.sortKey ? sort.dir : 'asc'}
-                            onClick={() =>
-                              setSort((s) => ({ by: c.sortKey!, dir: s.by === c.sortKey && s.dir === 'asc' ? 'desc' : 'asc' }))
-                            }
+                            onClick={() => {
+                              const by = c.sortKey;
+                              if (by) setSort((s) => ({ by, dir: s.by === by && s.dir === 'asc' ? 'desc' : 'asc' }));
+                            }}
                           >
                             {t(c.label)}
                           </TableSortLabel>
@@ -182,10 +182,10 @@ export function ReportScreen<R>(props: ReportScreenProps<R>) {
               rowsPerPage={limit}
               rowsPerPageOptions={[10, 25, 50, 100]}
               labelRowsPerPage={t('reports.table.rowsPerPage')}
-              onPageChange={(_e, p) => setPaging({ key: bodyKey, offset: p * limit })}
+              onPageChange={(_e, p) => setPaging({ key: filterKey, offset: p * limit })}
               onRowsPerPageChange={(e) => {
                 setLimit(Number(e.target.value));
-                setPaging({ key: bodyKey, offset: 0 });
+                setPaging({ key: filterKey, offset: 0 });
               }}
               data-testid="report-pagination"
             />

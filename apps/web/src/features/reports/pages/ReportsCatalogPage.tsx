@@ -25,10 +25,10 @@ import {
   Typography,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { ReportErrorCode, menuForRole, type SummaryCounts, type SummaryReport } from '@vigil/contract';
+import { ReportErrorCode, menuForRole, type SummaryCounts } from '@vigil/contract';
 import { useDateRange } from '../../../shared/date-range/date-range-context';
 import { useSession } from '../../../shared/session/use-session';
-import { useReportCall } from '../api';
+import { useSummaryReport } from '../api';
 import { ReportFilterBar, type ScopeFilters } from '../components/ReportFilterBar';
 
 const COUNT_KEYS: (keyof SummaryCounts)[] = [
@@ -55,11 +55,7 @@ function Summary() {
   const range = useDateRange();
   const [scope, setScope] = useState<ScopeFilters>({});
   const [list, setList] = useState<(typeof LISTS)[number]>('EmergencyData');
-  const q = useReportCall(
-    '/api/client/managesummaryreports',
-    { fromDate: range.start, toDate: range.end, ...scope },
-    (b) => (b.resultobject as { APPObject: SummaryReport }).APPObject,
-  );
+  const q = useSummaryReport({ fromDate: range.start, toDate: range.end, ...scope });
   const s = q.data;
   return (
     <Stack sx={{ gap: 2 }} data-testid="summary-report">

@@ -12,26 +12,38 @@ import {
   DAILY_DEFAULT_END_TIME,
   DAILY_DEFAULT_START_TIME,
   ReportErrorCode,
-  type ActivityDetailExtras,
   type ActivityReportRow,
+  type ActivityType,
   type CheckInOutRow,
   type DailyReportRow,
   type DailyTask,
   type DayStatus,
-  type NotificationRow,
   type Punctuality,
-  type SurveyReportDetail,
   type SurveyReportRow,
   type TimerPing,
   type TimerReportRow,
 } from '@vigil/contract';
 import { Loading } from '../../../shared/components/Loading';
 import { usablePoint, type MapPoint } from '../../../shared/map/points';
-import { useReportCall } from '../api';
+import {
+  activityReport,
+  checkInOutReport,
+  dailyReport,
+  surveyReport,
+  timerReport,
+  useActivityDetail,
+  useSurveyDetail,
+  useTimerPings,
+  type ActivitySort,
+  type CheckInOutSort,
+  type DailySort,
+  type SurveySort,
+  type TimerSort,
+  type TimerStatus,
+} from '../api';
 import { ReportMap } from '../components/ReportMap';
 import { DetailLine, ReportScreen, type ReportColumn } from '../components/ReportScreen';
 
-const rows = (key: string) => (b: Record<string, unknown>) => (b[key] as never[]) ?? [];
 const fullName = (n: string | null | undefined, s: string | null | undefined) => [n, s].filter(Boolean).join(' ');
 
 /** Chip of a punctuality (green on time, orange early, red late). */
@@ -87,7 +99,7 @@ export function DailyReportPage() {
   const { t } = useTranslation();
   const first = (r: DailyReportRow) => r.tasksOpenings[0];
   const last = (r: DailyReportRow) => r.tasksClosings[r.tasksClosings.length - 1];
-  const columns: ReportColumn<DailyReportRow>[] = [
+  const columns: ReportColumn<DailyReportRow, DailySort>[] = [
     { id: 'date', nowrap: true, label: 'reports.columns.date', sortKey: 'date', render: (r) => r.date },
     { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
     { id: 'region', label: 'reports.columns.region', sortKey: 'region', render: (r) => r.RegionalOfficeName },
@@ -108,12 +120,10 @@ export function DailyReportPage() {
     { id: 'closing', label: 'reports.columns.closing', render: (r) => <PunctualityChip value={r.ClosingStatus} /> },
   ];
   return (
-    <ReportScreen<DailyReportRow>
+    <ReportScreen
       title="reports.names.daily"
       testId="daily-report"
-      path="/api/client/dailyreports"
-      request={{ case: 'GET-ALL-BRANCH-REPORTING' }}
-      pick={rows('resultobject')}
+      source={dailyReport()}
       columns={columns}
       defaultSort="date"
       errorKey={ReportErrorCode.Daily}
@@ -143,11 +153,7 @@ export function DailyReportPage() {
 
 function ActivityDetail({ row }: { row: ActivityReportRow }) {
   const { t } = useTranslation();
-  const q = useReportCall(
-    '/api/client/getnotifications',
-    { case: 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID', taskid: row.NotificationId },
-    (b) => b.notificationobject as NotificationRow & ActivityDetailExtras,
-  );
+  const q = useActivityDetail(row.NotificationId);
   const d = q.data;
   const point = usablePoint(row.Latitude, row.Longitude);
   return (
@@ -208,9 +214,9 @@ function ActivityDetail({ row }: { row: ActivityReportRow }) {
 /** /activities (getnotifications GET-ALL-REPORTS): branch actions and notifications, with details. */
 export function ActivityReportPage() {
   const { t } = useTranslation();
-  const [type, setType] = useState<string>('all');
+  const [type, setType] = useState<ActivityType>('all');
   const [search, setSearch] = useState('');
-  const columns: ReportColumn<ActivityReportRow>[] = [
+  const columns: ReportColumn<ActivityReportRow, ActivitySort>[] = [
     { id: 'time', nowrap: true, label: 'reports.columns.time', sortKey: 'time', render: (r) => r.NotificationTimeLocal },
     { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
     { id: 'region', label: 'reports.columns.region', render: (r) => r.RegionalOfficeName },
@@ -239,12 +245,10 @@ export function ActivityReportPage() {
     { id: 'message', label: 'reports.columns.message', render: (r) => r.MessageContent },
   ];
   return (
-    <ReportScreen<ActivityReportRow>
+    <ReportScreen
       title="reports.names.activities"
       testId="activity-report"
-      path="/api/client/getnotifications"
-      request={{ case: 'GET-ALL-REPORTS', type, search: search.trim() || undefined }}
-      pick={rows('resultobject')}
+      source={activityReport({ type, search: search.trim() || undefined })}
       columns={columns}
       defaultSort="time"
       errorKey={ReportErrorCode.Activities}
@@ -256,7 +260,7 @@ export function ActivityReportPage() {
             size="small"
             label={t('reports.filters.type')}
             value={type}
-            onChange={(e) => setType(e.target.value)}
+            onChange={(e) => setType(ACTIVITY_TYPES.find((a) => a === e.target.value) ?? 'all')}
             sx={{ minWidth: 150 }}
             data-testid="filter-type"
           >
@@ -284,7 +288,7 @@ export function ActivityReportPage() {
 export function CheckInOutPage() {
   const { t } = useTranslation();
   const [fence, setFence] = useState<'all' | 'inside' | 'outside'>('all');
-  const columns: ReportColumn<CheckInOutRow>[] = [
+  const columns: ReportColumn<CheckInOutRow, CheckInOutSort>[] = [
     { id: 'in', nowrap: true, label: 'reports.columns.checkIn', sortKey: 'checkIn', render: (r) => r.CheckIn },
     { id: 'out', nowrap: true, label: 'reports.columns.checkOut', sortKey: 'checkOut', render: (r) => r.CheckOut },
     { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => fullName(r.Name, r.Surname) },
@@ -307,12 +311,10 @@ export function CheckInOutPage() {
     },
   ];
   return (
-    <ReportScreen<CheckInOutRow>
+    <ReportScreen
       title="reports.names.checkinout"
       testId="checkinout-report"
-      path="/api/client/getcheckinout"
-      request={{ insideGeofence: fence === 'all' ? undefined : fence === 'inside' }}
-      pick={rows('resultobject')}
+      source={checkInOutReport({ insideGeofence: fence === 'all' ? undefined : fence === 'inside' })}
       columns={columns}
       defaultSort="checkIn"
       errorKey={ReportErrorCode.CheckInOut}
@@ -379,13 +381,12 @@ function pingPoints(pings: readonly TimerPing[], t: TFunction): MapPoint[] {
   });
 }
 
+/** The timer states the timer report filters on. */
+const TIMER_STATUSES: readonly TimerStatus[] = ['all', 'safeStopped', 'alerted', 'running'];
+
 function TimerDetail({ row }: { row: TimerReportRow }) {
   const { t } = useTranslation();
-  const q = useReportCall(
-    '/api/client/gettrackings',
-    { case: 'GET-NON-RETAIL-PINGS', timerId: row.CheckInOutId },
-    (b) => b.resultobject as TimerReportRow,
-  );
+  const q = useTimerPings(row.CheckInOutId);
   const pings = q.data?.Pings ?? [];
   return (
     <>
@@ -424,8 +425,8 @@ function TimerDetail({ row }: { row: TimerReportRow }) {
 /** /timerreports (gettrackings GET-ALL-NON-RETAIL-PINGS): timers with hh:mm:ss durations (spec §9) and their pings. */
 export function TimerReportPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState('all');
-  const columns: ReportColumn<TimerReportRow>[] = [
+  const [status, setStatus] = useState<TimerStatus>('all');
+  const columns: ReportColumn<TimerReportRow, TimerSort>[] = [
     { id: 'start', nowrap: true, label: 'reports.columns.start', sortKey: 'start', render: (r) => r.ActionStartLocal },
     { id: 'stop', nowrap: true, label: 'reports.columns.stop', render: (r) => r.ActionStopLocal },
     { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => fullName(r.UserProfile.Name, r.UserProfile.Surname) },
@@ -448,12 +449,10 @@ export function TimerReportPage() {
     { id: 'pings', label: 'reports.columns.pings', render: (r) => r.PingCount },
   ];
   return (
-    <ReportScreen<TimerReportRow>
+    <ReportScreen
       title="reports.names.timerreports"
       testId="timer-report"
-      path="/api/client/gettrackings"
-      request={{ case: 'GET-ALL-NON-RETAIL-PINGS', status }}
-      pick={rows('resultobject')}
+      source={timerReport({ status })}
       columns={columns}
       defaultSort="start"
       errorKey={ReportErrorCode.Timers}
@@ -464,10 +463,10 @@ export function TimerReportPage() {
           size="small"
           label={t('reports.filters.status')}
           value={status}
-          onChange={(e) => setStatus(e.target.value)}
+          onChange={(e) => setStatus(TIMER_STATUSES.find((v) => v === e.target.value) ?? 'all')}
           sx={{ minWidth: 150 }}
         >
-          {(['all', 'safeStopped', 'alerted', 'running'] as const).map((s) => (
+          {TIMER_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
               {t(`reports.timerStatus.${s}`)}
             </MenuItem>
@@ -481,11 +480,7 @@ export function TimerReportPage() {
 
 function SurveyDetail({ row }: { row: SurveyReportRow }) {
   const { t } = useTranslation();
-  const q = useReportCall(
-    '/api/client/managesurveys',
-    { case: 'GET-SURVEY-REPORTING-BY-ID', submitetSurveyId: row.SubmitetSurveyId },
-    (b) => b.temp_surveyobject as SurveyReportDetail,
-  );
+  const q = useSurveyDetail(row.SubmitetSurveyId);
   const d = q.data;
   return (
     <>
@@ -519,7 +514,7 @@ function SurveyDetail({ row }: { row: SurveyReportRow }) {
 
 /** /surveyreports (managesurveys GET-ALL-SURVEY-REPORTING): submitted surveys and their answers. */
 export function SurveyReportPage() {
-  const columns: ReportColumn<SurveyReportRow>[] = [
+  const columns: ReportColumn<SurveyReportRow, SurveySort>[] = [
     { id: 'at', nowrap: true, label: 'reports.columns.submittedAt', sortKey: 'createdAt', render: (r) => r.CreatedAtLocal },
     { id: 'survey', label: 'reports.columns.survey', sortKey: 'survey', render: (r) => r.SurveyName },
     { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => fullName(r.Name, r.Surname) },
@@ -532,12 +527,10 @@ export function SurveyReportPage() {
     },
   ];
   return (
-    <ReportScreen<SurveyReportRow>
+    <ReportScreen
       title="reports.names.surveyreports"
       testId="survey-report"
-      path="/api/client/managesurveys"
-      request={{ case: 'GET-ALL-SURVEY-REPORTING' }}
-      pick={rows('temp_surveyobject')}
+      source={surveyReport()}
       columns={columns}
       defaultSort="createdAt"
       errorKey={ReportErrorCode.Surveys}

@@ -10,7 +10,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import LogoutIcon from '@mui/icons-material/Logout';
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import CheckIcon from '@mui/icons-material/Check';
-import { SECURITY_ROLES } from '@vigil/contract';
+import { RoleGroup, inRoleGroup } from '@vigil/contract';
 import { LANGUAGES, type Language } from '@vigil/i18n';
 import { PlaceholderDialog } from '../../../shared/components/PlaceholderDialog';
 import { currentLanguage, setLanguage } from '../../../shared/i18n/language';
@@ -73,7 +73,7 @@ export function UserMenu({ session }: { session: StoredSession }) {
           </ListItemIcon>
           <ListItemText primary={t('shell.profile')} />
         </MenuItem>
-        {SECURITY_ROLES.includes(session.RoleId) && (
+        {inRoleGroup(RoleGroup.Security, session.RoleId) && (
           <MenuItem onClick={() => open('console')} data-testid="menu-console">
             <ListItemIcon>
               <HeadsetMicIcon fontSize="small" />
