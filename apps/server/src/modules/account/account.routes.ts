@@ -41,10 +41,10 @@ import {
   confirmPasswordReset,
   findLinkToken,
   issueActivation,
-  manageableUser,
-  requestOrigin,
   sendTemporaryPassword,
 } from './account.service.js';
+import { manageableUser } from '../../plugins/authorization.js';
+import { requestOrigin } from '../../lib/http.js';
 import { completeSso, forgetProviderConfig } from './sso.service.js';
 import { editClient } from '../management/admin.routes.js';
 import { IMPORT_BODY_LIMIT, manageEmployees } from '../management/employees.routes.js';

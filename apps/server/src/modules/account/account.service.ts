@@ -4,13 +4,14 @@
  * reset, temporary passwords, and the scope rule of the employee-management calls.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ACTIVATION_TOKEN_HOURS, AccountKey, RESET_TOKEN_HOURS, RoleId, StatusId, activationFormSchema, roleById } from '@vigil/contract';
+import { ACTIVATION_TOKEN_HOURS, AccountKey, RESET_TOKEN_HOURS, StatusId, activationFormSchema, roleById } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
-import { accountTokens, organizationDealers, organizations, sessions, users } from '../../db/schema/index.js';
+import { accountTokens, organizations, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../plugins/errors.js';
-import { hashToken, newToken, type AuthContext } from '../../plugins/session.js';
+import { endUserSessions, hashToken, newToken } from '../../plugins/session.js';
+import { linkBase } from '../../lib/http.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { hashSecret } from '../auth/passwords.js';
 import { activationMail, activationSms, resetMail, temporaryPasswordMail, type Recipient } from './mail-templates.js';
@@ -20,17 +21,6 @@ export type TokenPurpose = 'activation' | 'reset';
 
 /** What the services need of the server: configuration and database. */
 type AppLike = Pick<FastifyInstance, 'config' | 'db'>;
-
-/** The public address links point to: PUBLIC_URL, else the request's origin, else HOST:PORT. */
-export function linkBase(app: AppLike, origin?: string): string {
-  const base = app.config.publicUrl || origin || `http://${app.config.host}:${app.config.port}`;
-  return base.replace(/\/+$/, '');
-}
-
-/** The origin (scheme://host[:port]) a request was made to. */
-export function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
 
 /**
  * Creates a one-time token for `userId` and `purpose`, valid `hours`; earlier unspent tokens of
@@ -104,14 +94,6 @@ async function spendToken(db: Db, tokenId: number): Promise<boolean> {
     .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)))
     .returning({ id: accountTokens.id });
   return spent.length === 1;
-}
-
-/** Ends every open session of a user (after a password change by link or temporary password). */
-export async function endUserSessions(db: Db, userId: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ endedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 
 async function recipient(db: Db, userId: number): Promise<(Recipient & { statusId: number; phoneNumber: string | null }) | undefined> {
@@ -271,34 +253,6 @@ export async function confirmPasswordReset(app: AppLike, token: string, password
   if (!done) throw badRequest(AccountKey.InvalidResetLink);
   await writeAudit(app.db, { actorUserId: user.userId, action: 'reset-password', entity: 'users', entityId: user.userId, ip });
   return { roleId: user.roleId };
-}
-
-/**
- * The user `employeeId` if the caller may manage its account: an organisation admin (2) of the
- * user's organisation, or a dealer (12) assigned to it. @throws 404 otherwise (existence is private).
- */
-export async function manageableUser(
-  db: Db,
-  auth: AuthContext,
-  employeeId: number,
-): Promise<{ id: number; statusId: number; organizationId: number }> {
-  const [u] = await db
-    .select({ id: users.id, statusId: users.statusId, organizationId: users.organizationId })
-    .from(users)
-    .where(eq(users.id, employeeId))
-    .limit(1);
-  if (!u || u.organizationId == null || u.id === auth.userId) throw notFound();
-  if (auth.roleId === RoleId.OrganizationAdmin && auth.organizationId === u.organizationId)
-    return { ...u, organizationId: u.organizationId };
-  if (auth.roleId === RoleId.Dealer) {
-    const [d] = await db
-      .select({ n: organizationDealers.userId })
-      .from(organizationDealers)
-      .where(and(eq(organizationDealers.organizationId, u.organizationId), eq(organizationDealers.userId, auth.userId)))
-      .limit(1);
-    if (d) return { ...u, organizationId: u.organizationId };
-  }
-  throw notFound();
 }
 
 /** A random temporary password: 14 characters without look-alikes (about 80 bits). */

@@ -20,7 +20,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { presentLoginResult } from '../auth/auth.presenter.js';
 import { assertWebAccess, loadUser, securityOfficesOf } from '../auth/auth.service.js';
 import { fetchTrustingCa } from './ca-fetch.js';
-import { linkBase, requestOrigin } from './account.service.js';
+import { linkBase, requestOrigin } from '../../lib/http.js';
 
 type AppLike = Pick<FastifyInstance, 'config' | 'db' | 'log'>;
 

@@ -19,7 +19,8 @@ import { requestLanguage, unauthorized } from '../../plugins/errors.js';
 import { requireAdmin, requireClient } from '../../plugins/session.js';
 import { presentUserInfos } from './auth.presenter.js';
 import { currentUser, signIn, signInWithToken, signOut, type Area } from './auth.service.js';
-import { requestOrigin, requestPasswordReset } from '../account/account.service.js';
+import { requestPasswordReset } from '../account/account.service.js';
+import { requestOrigin } from '../../lib/http.js';
 import { ssoAuthorizationUrl } from '../account/sso.service.js';
 
 export async function authRoutes(fastify: FastifyInstance) {

@@ -1,6 +1,6 @@
 /** The branch row of spec §3 Branch office as getofficesv2 returns it. */
 import { statusLabel, type BranchOfficeRow } from '@vigil/contract';
-import { zoneAbbreviationNow } from '../management/common.js';
+import { zoneAbbreviationNow } from '../../lib/time-zones.js';
 import type { BranchListRow } from './branches.repository.js';
 
 /** 'Branch / Location' is shown as 'Branch' (spec §3 Branch office). */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { branchOffices, branchOfficeTypes, offices, organizations, securityOffices } from '../../db/schema/index.js';
 import { branchScope } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { afterNameKey, type NameKey } from '../management/common.js';
+import { afterNameKey, likePattern, type NameKey } from '../../lib/list-query.js';
 
 export interface BranchListFilter {
   organizationId?: number;
@@ -24,9 +24,6 @@ export interface BranchListFilter {
   count?: boolean;
 }
 
-/** Escapes LIKE wildcards in user text. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-
 /**
  * Branches the user may see, filtered, ordered by name then id and paged (offset/limit, or keyset
  * with `after`); `total` counts all matches unless `count` is false.
@@ -41,7 +38,7 @@ export async function listBranches(db: Db, auth: AuthContext, f: BranchListFilte
   if (f.testMode !== undefined) where.push(eq(branchOffices.testMode, f.testMode));
   if (f.branchOfficeId) where.push(eq(branchOffices.id, f.branchOfficeId));
   if (f.search) {
-    const pattern = `%${likeEscape(f.search)}%`;
+    const pattern = likePattern(f.search);
     where.push(or(ilike(branchOffices.name, pattern), ilike(branchOffices.code, pattern))!);
   }
   where.push(...afterNameKey(branchOffices.name, branchOffices.id, f.after));

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatPhoneInternational, ZGetOfficesV2Request, type Envelope, type GetOfficesV2Body } from '@vigil/contract';
 import { requireClient } from '../../plugins/session.js';
-import { assertOrganizationInScope } from '../organizations/organizations.repository.js';
-import { csvPage, sendCsv, type NameKey } from '../management/common.js';
+import { assertOrganizationInScope } from '../../plugins/authorization.js';
+import { csvPage, sendCsv } from '../../lib/csv.js';
+import type { NameKey } from '../../lib/list-query.js';
 import { listBranches } from './branches.repository.js';
 import { presentBranch } from './branches.presenter.js';
 

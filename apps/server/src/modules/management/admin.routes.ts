@@ -36,7 +36,9 @@ import {
 import { badRequest, notFound } from '../../plugins/errors.js';
 import { requireAdmin } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { afterNameKey, csvPage, likePattern, normalize, sendCsv, withConflicts, type NameKey } from './common.js';
+import { csvPage, sendCsv } from '../../lib/csv.js';
+import { afterNameKey, likePattern, type NameKey } from '../../lib/list-query.js';
+import { normalize, withConflicts } from '../../lib/writes.js';
 import { EMPLOYEE_CSV_HEADER, employeeCsvPage, listEmployees, type EmployeeKey } from './employees.repository.js';
 import { listSecurityOffices, SECURITY_OFFICE_CSV_HEADER, securityOfficeCsvRow, securityOfficeKey } from './security-offices.repository.js';
 

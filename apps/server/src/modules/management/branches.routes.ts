@@ -21,23 +21,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { serveBranchActivities } from '../reports/reports.routes.js';
 import { branchOffices, branchOfficeTypes, offices, OfficeType, securityOffices } from '../../db/schema/index.js';
-import { branchScope } from '../../plugins/authorization.js';
+import { assertCanManage, branchScope, targetOrganization } from '../../plugins/authorization.js';
 import { badRequest, notFound } from '../../plugins/errors.js';
 import { requireClient, type AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { listBranches } from '../branches/branches.repository.js';
 import { branchTypeDisplay, presentBranch } from '../branches/branches.presenter.js';
-import {
-  assertCanManage,
-  conflict,
-  normalize,
-  readSchedule,
-  saveHolidays,
-  saveWeekSchedule,
-  targetOrganization,
-  timersOf,
-  withConflicts,
-} from './common.js';
+import { readSchedule, saveHolidays, saveWeekSchedule, timersOf } from '../../lib/office-schedule.js';
+import { conflict, normalize, withConflicts } from '../../lib/writes.js';
 
 type BranchDetailsIn = z.output<typeof ZAddBranchOfficeRequest>;
 

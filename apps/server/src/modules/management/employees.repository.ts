@@ -6,7 +6,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatPhoneInternational, roleById, statusLabel, type EmployeeRow, type WorksInEntry } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { employeeScope, likePattern, zoneAbbreviationNow, type CsvPage } from './common.js';
+import { employeeScope } from '../../plugins/authorization.js';
+import type { CsvPage } from '../../lib/csv.js';
+import { likePattern } from '../../lib/list-query.js';
+import { zoneAbbreviationNow } from '../../lib/time-zones.js';
 
 /** Sort key of the employee list (its ORDER BY u.surname, u.name, u.id) for keyset paging. */
 export interface EmployeeKey {

@@ -21,7 +21,7 @@ import {
 import { translate } from '@vigil/i18n';
 import { notFound, requestLanguage } from '../../plugins/errors.js';
 import { requireAdmin, requireClient } from '../../plugins/session.js';
-import { requestOrigin } from '../account/account.service.js';
+import { requestOrigin } from '../../lib/http.js';
 import {
   addEmployee,
   changeRoleStatus,
@@ -32,8 +32,8 @@ import {
   updateEmployee,
   type Actor,
 } from './employees.service.js';
-import { assertOrganizationInScope } from '../organizations/organizations.repository.js';
-import { sendCsv } from './common.js';
+import { assertOrganizationInScope } from '../../plugins/authorization.js';
+import { sendCsv } from '../../lib/csv.js';
 import { EMPLOYEE_CSV_HEADER, employeeCsvPage, listEmployees, type EmployeeKey } from './employees.repository.js';
 
 /** Body limit of the manageemployees calls (the CSV import travels in the JSON body). */

@@ -38,8 +38,10 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { endUserSessions, issueActivation, manageableUser } from '../account/account.service.js';
-import { assertCanManage, normalize, targetOrganization, withConflicts } from './common.js';
+import { issueActivation } from '../account/account.service.js';
+import { assertCanManage, manageableUser, targetOrganization } from '../../plugins/authorization.js';
+import { endUserSessions } from '../../plugins/session.js';
+import { normalize, withConflicts } from '../../lib/writes.js';
 import { listEmployees } from './employees.repository.js';
 
 type AppLike = Pick<FastifyInstance, 'config' | 'db'>;

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { ManagementKey, ZGeocodeRequest, type Envelope, type GeocodeBody } from '@vigil/contract';
 import { AppError, requestLanguage } from '../../plugins/errors.js';
 import { requireAdmin, requireClient } from '../../plugins/session.js';
-import { assertCanManage } from './common.js';
+import { assertCanManage } from '../../plugins/authorization.js';
 import { geocodeAddress } from './geocode.js';
 
 /** Lookups allowed per IP address and minute. */

@@ -21,28 +21,20 @@ import {
 import type { Db } from '../../db/client.js';
 import { offices, OfficeType, organizations } from '../../db/schema/index.js';
 import { notFound } from '../../plugins/errors.js';
-import { organizationIdsSubquery } from '../../plugins/authorization.js';
+import {
+  assertCanManage,
+  assertOrganizationInScope,
+  organizationIdsSubquery,
+  regionScope,
+  targetOrganization,
+} from '../../plugins/authorization.js';
 import { requireClient, type AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { assertOrganizationInScope } from '../organizations/organizations.repository.js';
-import {
-  afterNameKey,
-  assertCanManage,
-  conflict,
-  csvPage,
-  likePattern,
-  normalize,
-  readSchedule,
-  regionScope,
-  saveHolidays,
-  saveWeekSchedule,
-  sendCsv,
-  targetOrganization,
-  timersOf,
-  withConflicts,
-  zoneAbbreviationNow,
-  type NameKey,
-} from './common.js';
+import { csvPage, sendCsv } from '../../lib/csv.js';
+import { afterNameKey, likePattern, type NameKey } from '../../lib/list-query.js';
+import { readSchedule, saveHolidays, saveWeekSchedule, timersOf } from '../../lib/office-schedule.js';
+import { zoneAbbreviationNow } from '../../lib/time-zones.js';
+import { conflict, normalize, withConflicts } from '../../lib/writes.js';
 import { listSecurityOffices, SECURITY_OFFICE_CSV_HEADER, securityOfficeCsvRow, securityOfficeKey } from './security-offices.repository.js';
 
 type OfficeSelect = typeof offices.$inferSelect;

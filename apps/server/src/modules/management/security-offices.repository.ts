@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { organizations, organizationSecurityOffices, securityOffices, users, worksIn } from '../../db/schema/index.js';
 import { organizationIdsSubquery } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { afterNameKey, likePattern, type NameKey } from './common.js';
+import { afterNameKey, likePattern, type NameKey } from '../../lib/list-query.js';
 
 /** SQL condition on `security_offices` a client user may see; null auth = platform admin (all). */
 function securityOfficeScope(auth: AuthContext | null): SQL {

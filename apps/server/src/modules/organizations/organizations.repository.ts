@@ -1,10 +1,9 @@
 /** Organisation queries under the caller's scope. */
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { OrganizationSummary } from '@vigil/contract';
-import { rows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { organizations } from '../../db/schema/index.js';
 import { organizationIdsSubquery } from '../../plugins/authorization.js';
-import { forbidden } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 
 /** Organisations the user may see, by name. */
@@ -23,10 +22,4 @@ export async function listOrganizations(db: Db, auth: AuthContext): Promise<Orga
     Country: o.country,
     StatusId: o.statusId,
   }));
-}
-
-/** 403 unless the organisation is in the user's scope (existence of others is not revealed). */
-export async function assertOrganizationInScope(db: Db, auth: AuthContext, organizationId: number): Promise<void> {
-  const found = await rows<{ ok: number }>(db, sql`select 1 as ok where ${organizationId}::int in (${organizationIdsSubquery(auth)})`);
-  if (found.length === 0) throw forbidden();
 }
