@@ -1,7 +1,7 @@
 /**
  * Account lifecycle routes (spec §7 Employees and profile, Common and authentication; docs/API.md
  * "Account lifecycle"): validatetokenforpin, validateAndConfirm, validateLink, confirmpassword,
- * validatepin, temporary-password, manageemployees RESEND-ACTIVATION, sso; admin editclient
+ * validatepin, temporary-password, forgotpassword, manageemployees RESEND-ACTIVATION; admin editclient
  * UPDATE-SSO and outbox. Link-token calls need no session and are rate limited per IP address.
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +14,7 @@ import {
   ZConfirmPasswordRequest,
   ZManageEmployeesRequest,
   ZOutboxRequest,
-  ZSsoRequest,
+  ZForgotPasswordRequest,
   ZTemporaryPasswordRequest,
   ZEditClientRequest,
   ZUpdateSsoRequest,
@@ -41,11 +41,12 @@ import {
   confirmPasswordReset,
   findLinkToken,
   issueActivation,
+  requestPasswordReset,
   sendTemporaryPassword,
 } from './account.service.js';
 import { manageableUser } from '../../plugins/authorization.js';
 import { requestOrigin } from '../../lib/http.js';
-import { completeSso, forgetProviderConfig } from './sso.service.js';
+import { forgetProviderConfig } from '../auth/sso.service.js';
 import { editClient } from '../management/admin.routes.js';
 import { IMPORT_BODY_LIMIT, manageEmployees } from '../management/employees.routes.js';
 
@@ -182,11 +183,29 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** Single sign-on completion (spec §7 sso). Answers the Login result. */
-  app.post('/api/client/sso', { schema: { body: ZSsoRequest }, config: linkLimit }, async (req, reply) => {
-    const body = await completeSso(app, req, reply, req.body);
-    return { success: true, body };
+  // Let reset mails in flight finish before the server closes.
+  const pendingResets = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pendingResets]);
   });
+
+  /**
+   * Forgot password (spec §7 forgotpassword). Answers the same, at once, whether or not the email
+   * exists: the reset link and its e-mail (account.service.ts requestPasswordReset, for Active
+   * password accounts) are made after the answer, so timing reveals nothing either.
+   */
+  app.post(
+    '/api/client/forgotpassword',
+    { schema: { body: ZForgotPasswordRequest }, config: { rateLimit: { max: loginRateMax, timeWindow: loginRateWindowMs } } },
+    async (req) => {
+      const work = requestPasswordReset(app, req.body.email, { origin: requestOrigin(req), ip: req.ip }).catch((err: unknown) =>
+        app.log.error({ err: (err as Error).message }, 'password reset mail failed'),
+      );
+      pendingResets.add(work);
+      void work.finally(() => pendingResets.delete(work));
+      return { success: true, description: translate(requestLanguage(req), ErrorCode.ForgotPasswordSent) };
+    },
+  );
 
   /**
    * Platform admin: POST /api/admin/editclient. Case UPDATE-SSO sets an organisation's single
