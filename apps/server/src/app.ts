@@ -32,6 +32,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { vaultAccessRoutes } from './modules/reports/vault-access.js';
 import { managementRoutes } from './modules/management/index.js';
+import { securityOfficesRoutes } from './modules/security-offices/security-offices.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(reportsRoutes);
   await app.register(vaultAccessRoutes);
   await app.register(managementRoutes);
+  await app.register(securityOfficesRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -14,12 +14,10 @@ import {
   RoleId,
   StatusId,
   ZAddClientRequest,
-  ZAddSecurityOfficeRequest,
   ZEditClientRequest,
   ZGetAllEmployeesRequest,
   ZGetOrganizationByIdRequest,
   ZOrganizationListRequest,
-  ZSecurityOfficeListRequest,
   type OrganizationDetail,
   type OrganizationRow,
 } from '@vigil/contract';
@@ -40,7 +38,6 @@ import { csvPage, sendCsv } from '../../lib/csv.js';
 import { afterNameKey, likePattern, type NameKey } from '../../lib/list-query.js';
 import { normalize, withConflicts } from '../../lib/writes.js';
 import { EMPLOYEE_CSV_HEADER, employeeCsvPage, listEmployees, type EmployeeKey } from './employees.repository.js';
-import { listSecurityOffices, SECURITY_OFFICE_CSV_HEADER, securityOfficeCsvRow, securityOfficeKey } from './security-offices.repository.js';
 
 type OrgIn = z.output<typeof ZAddClientRequest>;
 
@@ -308,94 +305,6 @@ export async function adminManagementRoutes(fastify: FastifyInstance) {
       }),
     );
     return { success: true, body: { organizationobject: await organizationDetail(app.db, id) } };
-  });
-
-  app.post(
-    '/api/admin/getAllSecurityOffices',
-    { preValidation: requireAdmin, schema: { body: ZSecurityOfficeListRequest } },
-    async (req, reply) => {
-      const d = req.body;
-      if (d.format === 'csv') {
-        return sendCsv(reply, 'security-offices.csv', SECURITY_OFFICE_CSV_HEADER, async (after: NameKey | null, limit) =>
-          csvPage(
-            (await listSecurityOffices(app.db, null, { ...d, offset: 0, limit, after, count: false })).rows,
-            securityOfficeCsvRow,
-            securityOfficeKey,
-          ),
-        );
-      }
-      const page = await listSecurityOffices(app.db, null, d);
-      return { success: true, body: { securityofficeobject: page.rows, total: page.total } };
-    },
-  );
-
-  app.post('/api/admin/addsecurityoffice', { preValidation: requireAdmin, schema: { body: ZAddSecurityOfficeRequest } }, async (req) => {
-    const d = req.body;
-    const cols = {
-      ...normalize({
-        name: d.name,
-        code: d.code,
-        phoneNumber: d.phoneNumber ?? null,
-        email: d.email ?? null,
-        address: d.address ?? null,
-        city: d.city ?? null,
-        state: d.state ?? null,
-        zipCode: d.zipCode ?? null,
-        country: d.country ?? null,
-        latitude: d.latitude ?? null,
-        longitude: d.longitude ?? null,
-        timeZone: d.timeZone,
-        isMonitoring: d.isMonitoring,
-        statusId: d.statusId,
-      }),
-      updatedAt: new Date(),
-    };
-    const orgIds = [...new Set(d.organizationIds)];
-    const id = await withConflicts(() =>
-      app.db.transaction(async (tx) => {
-        if (orgIds.length) {
-          const found = await tx.select({ id: organizations.id }).from(organizations).where(inArray(organizations.id, orgIds));
-          if (found.length !== orgIds.length) throw badRequest(ErrorCode.BadRequest, 'organizationIds');
-        }
-        let soId: number;
-        if (d.case === 'ADD-SECURITY-OFFICE') {
-          const [row] = await tx.insert(securityOffices).values(cols).returning();
-          soId = row!.id;
-          await writeAudit(tx, {
-            actorUserId: req.auth!.userId,
-            action: 'add-security-office',
-            entity: 'security_offices',
-            entityId: soId,
-            after: { ...row, organizationIds: orgIds },
-            ip: req.ip,
-          });
-        } else {
-          const [before] = await tx.select().from(securityOffices).where(eq(securityOffices.id, d.securityOfficeId));
-          if (!before) throw notFound();
-          const beforeOrgs = await tx
-            .select({ id: organizationSecurityOffices.organizationId })
-            .from(organizationSecurityOffices)
-            .where(eq(organizationSecurityOffices.securityOfficeId, before.id));
-          const [after] = await tx.update(securityOffices).set(cols).where(eq(securityOffices.id, before.id)).returning();
-          soId = before.id;
-          await writeAudit(tx, {
-            actorUserId: req.auth!.userId,
-            action: 'update-security-office',
-            entity: 'security_offices',
-            entityId: soId,
-            before: { ...before, organizationIds: beforeOrgs.map((o) => o.id) },
-            after: { ...after, organizationIds: orgIds },
-            ip: req.ip,
-          });
-        }
-        await tx.delete(organizationSecurityOffices).where(eq(organizationSecurityOffices.securityOfficeId, soId));
-        if (orgIds.length)
-          await tx.insert(organizationSecurityOffices).values(orgIds.map((organizationId) => ({ organizationId, securityOfficeId: soId })));
-        return soId;
-      }),
-    );
-    const page = await listSecurityOffices(app.db, null, { securityOfficeId: id, offset: 0, limit: 1, count: false });
-    return { success: true, body: { securityofficeobject: page.rows[0] } };
   });
 
   app.post('/api/admin/getallemployees', { preValidation: requireAdmin, schema: { body: ZGetAllEmployeesRequest } }, async (req, reply) => {

@@ -14,7 +14,6 @@ import {
   ZAddRegionalOfficeRequest,
   ZGetOfficesRequest,
   ZManageRegionalOfficesRequest,
-  ZSecurityOfficeListRequest,
   type HeadOfficeDetail,
   type OfficeRow,
 } from '@vigil/contract';
@@ -35,7 +34,6 @@ import { afterNameKey, likePattern, type NameKey } from '../../lib/list-query.js
 import { readSchedule, saveHolidays, saveWeekSchedule, timersOf } from '../../lib/office-schedule.js';
 import { zoneAbbreviationNow } from '../../lib/time-zones.js';
 import { conflict, normalize, withConflicts } from '../../lib/writes.js';
-import { listSecurityOffices, SECURITY_OFFICE_CSV_HEADER, securityOfficeCsvRow, securityOfficeKey } from './security-offices.repository.js';
 
 type OfficeSelect = typeof offices.$inferSelect;
 
@@ -412,27 +410,6 @@ export async function officesRoutes(fastify: FastifyInstance) {
         }),
       );
       return { success: true, body: { officeobject: await regionDetail(app.db, auth, before.id) } };
-    },
-  );
-
-  app.post(
-    '/api/client/getallsecurityoffices',
-    { preValidation: requireClient, schema: { body: ZSecurityOfficeListRequest } },
-    async (req, reply) => {
-      const auth = req.auth!;
-      const d = req.body;
-      if (d.organizationId) await assertOrganizationInScope(app.db, auth, d.organizationId);
-      if (d.format === 'csv') {
-        return sendCsv(reply, 'security-offices.csv', SECURITY_OFFICE_CSV_HEADER, async (after: NameKey | null, limit) =>
-          csvPage(
-            (await listSecurityOffices(app.db, auth, { ...d, offset: 0, limit, after, count: false })).rows,
-            securityOfficeCsvRow,
-            securityOfficeKey,
-          ),
-        );
-      }
-      const page = await listSecurityOffices(app.db, auth, d);
-      return { success: true, body: { securityofficeobject: page.rows, total: page.total } };
     },
   );
 }

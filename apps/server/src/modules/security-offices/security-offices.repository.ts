@@ -1,23 +1,19 @@
 /**
- * Security office queries (spec §3 Security office): the client's list (offices monitoring its
- * organisations; for security-office staff their own offices) and the admin's (every office).
+ * Security office queries and writes (spec §3 Security office): the client's list (offices
+ * monitoring its organisations; for security-office staff their own offices, securityOfficeScope)
+ * and the admin's (every office); the office row and its monitored organisations.
  */
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { formatPhoneInternational, RoleId, statusLabel, type SecurityOfficeRow } from '@vigil/contract';
+import type { z } from 'zod';
+import { ErrorCode, type SecurityOfficeRow, type ZSecurityOfficeDetails } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
 import { organizations, organizationSecurityOffices, securityOffices, users, worksIn } from '../../db/schema/index.js';
-import { organizationIdsSubquery } from '../../plugins/authorization.js';
+import { organizationIdsSubquery, securityOfficeScope } from '../../plugins/authorization.js';
+import { badRequest } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { afterNameKey, likePattern, type NameKey } from '../../lib/list-query.js';
-
-/** SQL condition on `security_offices` a client user may see; null auth = platform admin (all). */
-function securityOfficeScope(auth: AuthContext | null): SQL {
-  if (!auth) return sql`true`;
-  if (auth.roleId === RoleId.SecurityOfficer || auth.roleId === RoleId.SecurityOperator) {
-    return sql`${securityOffices.id} in (select security_office_id from works_in where user_id = ${auth.userId} and security_office_id is not null)`;
-  }
-  return sql`${securityOffices.id} in (select security_office_id from organization_security_offices where organization_id in (${organizationIdsSubquery(auth)}))`;
-}
+import { normalize } from '../../lib/writes.js';
+import { presentSecurityOffice } from './security-offices.presenter.js';
 
 /**
  * Security offices in scope, filtered, ordered by name then id and paged (offset/limit, or keyset
@@ -85,73 +81,59 @@ export async function listSecurityOffices(
         .where(inArray(worksIn.securityOfficeId, ids))
         .orderBy(asc(users.surname), asc(users.name))
     : [];
-  const rows: SecurityOfficeRow[] = list.map(({ s }) => ({
-    SecurityOfficeId: s.id,
-    Name: s.name,
-    Code: s.code,
-    Address: s.address,
-    City: s.city,
-    State: s.state,
-    ZipCode: s.zipCode,
-    Country: s.country,
-    PhoneNumber: s.phoneNumber,
-    Email: s.email,
-    Latitude: s.latitude,
-    Longitude: s.longitude,
-    TimeZone: s.timeZone,
-    IsMonitoring: s.isMonitoring,
-    StatusId: s.statusId,
-    Status: statusLabel(s.statusId),
-    Managing: managing.filter((m) => m.soId === s.id).map((m) => ({ OrganizationId: m.id, OrganizationName: m.name })),
-    Admins: admins
-      .filter((a) => a.soId === s.id)
-      .map(({ u }) => ({
-        AdminId: u.id,
-        AdminName: u.name,
-        AdminSurname: u.surname,
-        AdminEmail: u.email,
-        AdminPhoneNumber: u.phoneNumber,
-        StatusId: u.statusId,
-      })),
-  }));
+  const rows: SecurityOfficeRow[] = list.map(({ s }) =>
+    presentSecurityOffice(
+      s,
+      managing.filter((m) => m.soId === s.id),
+      admins.filter((a) => a.soId === s.id).map((a) => a.u),
+    ),
+  );
   return { rows, total: list[0]?.total ?? 0 };
 }
 
-/** Column header of the security office CSV export. */
-export const SECURITY_OFFICE_CSV_HEADER = [
-  'Id',
-  'Name',
-  'Code',
-  'Address',
-  'City',
-  'State',
-  'ZipCode',
-  'Country',
-  'PhoneNumber',
-  'Email',
-  'Monitoring',
-  'Status',
-  'Managing',
-];
+/** Column values of the security office form ('' → null, phone in E.164). */
+export function securityOfficeColumns(d: z.output<typeof ZSecurityOfficeDetails>) {
+  return {
+    ...normalize({
+      name: d.name,
+      code: d.code,
+      phoneNumber: d.phoneNumber ?? null,
+      email: d.email ?? null,
+      address: d.address ?? null,
+      city: d.city ?? null,
+      state: d.state ?? null,
+      zipCode: d.zipCode ?? null,
+      country: d.country ?? null,
+      latitude: d.latitude ?? null,
+      longitude: d.longitude ?? null,
+      timeZone: d.timeZone,
+      isMonitoring: d.isMonitoring,
+      statusId: d.statusId,
+    }),
+    updatedAt: new Date(),
+  };
+}
 
-/** The keyset of a security office row (to continue an export after it). */
-export const securityOfficeKey = (s: SecurityOfficeRow): NameKey => ({ name: s.Name, id: s.SecurityOfficeId });
+/** Ids of the organisations a security office monitors. */
+export async function monitoredOrganizationIds(db: Db, securityOfficeId: number): Promise<number[]> {
+  const list = await db
+    .select({ id: organizationSecurityOffices.organizationId })
+    .from(organizationSecurityOffices)
+    .where(eq(organizationSecurityOffices.securityOfficeId, securityOfficeId));
+  return list.map((o) => o.id);
+}
 
-/** One CSV row of a security office. */
-export function securityOfficeCsvRow(s: SecurityOfficeRow): unknown[] {
-  return [
-    s.SecurityOfficeId,
-    s.Name,
-    s.Code,
-    s.Address,
-    s.City,
-    s.State,
-    s.ZipCode,
-    s.Country,
-    formatPhoneInternational(s.PhoneNumber),
-    s.Email,
-    s.IsMonitoring,
-    s.Status,
-    s.Managing.map((m) => m.OrganizationName).join('; '),
-  ];
+/** 400 errors.badRequest (field organizationIds) unless every id is an organisation. */
+export async function assertOrganizationsExist(db: Db, organizationIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(organizationIds)];
+  if (ids.length === 0) return;
+  const found = await db.select({ id: organizations.id }).from(organizations).where(inArray(organizations.id, ids));
+  if (found.length !== ids.length) throw badRequest(ErrorCode.BadRequest, 'organizationIds');
+}
+
+/** Replaces the organisations a security office monitors (ids checked by assertOrganizationsExist). */
+export async function setMonitoredOrganizations(db: Db, securityOfficeId: number, organizationIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(organizationIds)];
+  await db.delete(organizationSecurityOffices).where(eq(organizationSecurityOffices.securityOfficeId, securityOfficeId));
+  if (ids.length) await db.insert(organizationSecurityOffices).values(ids.map((organizationId) => ({ organizationId, securityOfficeId })));
 }
