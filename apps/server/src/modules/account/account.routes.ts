@@ -1,13 +1,11 @@
 /**
  * Account lifecycle routes (spec §7 Employees and profile, Common and authentication; docs/API.md
  * "Account lifecycle"): validatetokenforpin, validateAndConfirm, validateLink, confirmpassword,
- * validatepin, temporary-password, forgotpassword, manageemployees RESEND-ACTIVATION; admin editclient
- * UPDATE-SSO and outbox. Link-token calls need no session and are rate limited per IP address.
+ * validatepin, temporary-password, forgotpassword, manageemployees RESEND-ACTIVATION; admin outbox. Link-token calls need no session and are rate limited per IP address.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   AccountKey,
   ErrorCode,
@@ -16,8 +14,6 @@ import {
   ZOutboxRequest,
   ZForgotPasswordRequest,
   ZTemporaryPasswordRequest,
-  ZEditClientRequest,
-  ZUpdateSsoRequest,
   ZValidateAndConfirmRequest,
   ZValidateLinkRequest,
   ZValidatePinRequest,
@@ -30,7 +26,7 @@ import {
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { rows } from '../../db/client.js';
-import { organizations, outbox, users } from '../../db/schema/index.js';
+import { outbox, users } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound, requestLanguage } from '../../plugins/errors.js';
 import { requireAdmin, requireClient } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
@@ -46,8 +42,6 @@ import {
 } from './account.service.js';
 import { manageableUser } from '../../plugins/authorization.js';
 import { requestOrigin } from '../../lib/http.js';
-import { forgetProviderConfig } from '../auth/sso.service.js';
-import { editClient } from '../management/admin.routes.js';
 import { IMPORT_BODY_LIMIT, manageEmployees } from '../management/employees.routes.js';
 
 export async function accountRoutes(fastify: FastifyInstance) {
@@ -204,80 +198,6 @@ export async function accountRoutes(fastify: FastifyInstance) {
       pendingResets.add(work);
       void work.finally(() => pendingResets.delete(work));
       return { success: true, description: translate(requestLanguage(req), ErrorCode.ForgotPasswordSent) };
-    },
-  );
-
-  /**
-   * Platform admin: POST /api/admin/editclient. Case UPDATE-SSO sets an organisation's single
-   * sign-on settings; any other body is the organisation edit of the management module.
-   */
-  app.post(
-    '/api/admin/editclient',
-    { preValidation: requireAdmin, schema: { body: z.union([ZUpdateSsoRequest, ZEditClientRequest]) } },
-    async (req): Promise<Envelope<unknown>> => {
-      if (!('case' in req.body) || req.body.case !== 'UPDATE-SSO')
-        return editClient(app, req, req.body as z.infer<typeof ZEditClientRequest>);
-      const b = req.body;
-      const [org] = await app.db
-        .select({
-          id: organizations.id,
-          ssoDomain: organizations.ssoDomain,
-          ssoIssuer: organizations.ssoIssuer,
-          ssoClientId: organizations.ssoClientId,
-          secret: organizations.ssoClientSecret,
-        })
-        .from(organizations)
-        .where(eq(organizations.id, b.organizationId))
-        .limit(1);
-      if (!org) throw notFound();
-      const before = { ssoDomain: org.ssoDomain, ssoIssuer: org.ssoIssuer, ssoClientId: org.ssoClientId };
-      let next: { ssoDomain: string | null; ssoIssuer: string | null; ssoClientId: string | null; ssoClientSecret: string | null };
-      if (b.ssoIssuer === null) {
-        next = { ssoDomain: null, ssoIssuer: null, ssoClientId: null, ssoClientSecret: null };
-      } else {
-        const [taken] = await app.db
-          .select({ id: organizations.id })
-          .from(organizations)
-          .where(and(eq(organizations.ssoDomain, b.ssoDomain), ne(organizations.id, org.id)))
-          .limit(1);
-        if (taken) throw new AppError(409, AccountKey.SsoDomainTaken, {}, 'ssoDomain');
-        next = {
-          ssoDomain: b.ssoDomain,
-          ssoIssuer: b.ssoIssuer,
-          ssoClientId: b.ssoClientId,
-          ssoClientSecret: b.ssoClientSecret ?? org.secret,
-        };
-      }
-      await app.db
-        .update(organizations)
-        .set({ ...next, updatedAt: new Date() })
-        .where(eq(organizations.id, org.id));
-      forgetProviderConfig(org.id);
-      await writeAudit(app.db, {
-        actorUserId: req.auth!.userId,
-        action: 'update-sso',
-        entity: 'organizations',
-        entityId: org.id,
-        ip: req.ip,
-        before,
-        after: {
-          ssoDomain: next.ssoDomain,
-          ssoIssuer: next.ssoIssuer,
-          ssoClientId: next.ssoClientId,
-          secretChanged: next.ssoClientSecret !== org.secret,
-        },
-      });
-      return {
-        success: true,
-        description: text(requestLanguage(req), AccountKey.SsoSaved),
-        body: {
-          OrganizationId: org.id,
-          SsoDomain: next.ssoDomain,
-          SsoIssuer: next.ssoIssuer,
-          SsoClientId: next.ssoClientId,
-          SsoClientSecretSet: !!next.ssoClientSecret,
-        },
-      };
     },
   );
 

@@ -107,6 +107,17 @@ export async function employeeListRoutes(fastify: FastifyInstance) {
     return { success: true, body: { personobject: person } };
   });
 
+  app.post('/api/admin/getallemployees', { preValidation: requireAdmin, schema: { body: ZGetAllEmployeesRequest } }, async (req, reply) => {
+    const d = req.body;
+    if (d.format === 'csv') {
+      return sendCsv(reply, 'employees.csv', EMPLOYEE_CSV_HEADER, (after: EmployeeKey | null, limit) =>
+        employeeCsvPage(app.db, null, d, after, limit),
+      );
+    }
+    const page = await listEmployees(app.db, null, d);
+    return { success: true, body: { personobject: page.rows, total: page.total } };
+  });
+
   /** Role and status of a user (spec §7 managerolestatus): roles 2/12 in their organisation. */
   app.post(
     '/api/client/managerolestatus',

@@ -1,6 +1,5 @@
 /** The management module (issue 4): offices, organisations, security offices, employee reads and the address lookup. */
 import type { FastifyInstance } from 'fastify';
-import { adminManagementRoutes } from './admin.routes.js';
 import { branchManagementRoutes } from './branches.routes.js';
 import { employeeListRoutes } from './employees.routes.js';
 import { geocodeRoutes } from './geocode.routes.js';
@@ -10,7 +9,6 @@ import { officesRoutes } from './offices.routes.js';
 export async function managementRoutes(app: FastifyInstance) {
   await app.register(branchManagementRoutes);
   await app.register(officesRoutes);
-  await app.register(adminManagementRoutes);
   await app.register(employeeListRoutes);
   await app.register(geocodeRoutes);
 }
