@@ -33,6 +33,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { vaultAccessRoutes } from './modules/reports/vault-access.js';
 import { managementRoutes } from './modules/management/index.js';
 import { securityOfficesRoutes } from './modules/security-offices/security-offices.routes.js';
+import { regionsRoutes } from './modules/regions/regions.routes.js';
+import { headOfficeRoutes } from './modules/head-office/head-office.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +118,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(vaultAccessRoutes);
   await app.register(managementRoutes);
   await app.register(securityOfficesRoutes);
+  await app.register(regionsRoutes);
+  await app.register(headOfficeRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

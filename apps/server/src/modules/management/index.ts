@@ -3,12 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { branchManagementRoutes } from './branches.routes.js';
 import { employeeListRoutes } from './employees.routes.js';
 import { geocodeRoutes } from './geocode.routes.js';
-import { officesRoutes } from './offices.routes.js';
 
 /** Registers every management route. */
 export async function managementRoutes(app: FastifyInstance) {
   await app.register(branchManagementRoutes);
-  await app.register(officesRoutes);
   await app.register(employeeListRoutes);
   await app.register(geocodeRoutes);
 }
