@@ -1,18 +1,18 @@
 /**
  * Account lifecycle routes (spec §7 Employees and profile, Common and authentication; docs/API.md
  * "Account lifecycle"): validatetokenforpin, validateAndConfirm, validateLink, confirmpassword,
- * validatepin, temporary-password, forgotpassword, manageemployees RESEND-ACTIVATION; admin outbox. Link-token calls need no session and are rate limited per IP address.
+ * forgotpassword, validatepin, temporary-password; the platform admin's outbox. Link-token calls
+ * need no session and are rate limited per IP address.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { desc, eq, sql } from 'drizzle-orm';
 import {
   AccountKey,
   ErrorCode,
+  StatusId,
   ZConfirmPasswordRequest,
-  ZManageEmployeesRequest,
-  ZOutboxRequest,
   ZForgotPasswordRequest,
+  ZOutboxRequest,
   ZTemporaryPasswordRequest,
   ZValidateAndConfirmRequest,
   ZValidateLinkRequest,
@@ -25,24 +25,20 @@ import {
   type ValidateTokenForPinBody,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
-import { rows } from '../../db/client.js';
-import { outbox, users } from '../../db/schema/index.js';
-import { AppError, badRequest, notFound, requestLanguage } from '../../plugins/errors.js';
-import { requireAdmin, requireClient } from '../../plugins/session.js';
-import { writeAudit } from '../audit/audit.service.js';
-import { verifySecret } from '../auth/passwords.js';
+import { manageableUser } from '../../plugins/authorization.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { authOf, requireAdmin, requireClient } from '../../plugins/session.js';
+import { requestOrigin } from '../../lib/http.js';
 import {
   activateAccount,
   checkActivationToken,
   confirmPasswordReset,
   findLinkToken,
-  issueActivation,
+  listOutbox,
   requestPasswordReset,
   sendTemporaryPassword,
+  validatePin,
 } from './account.service.js';
-import { manageableUser } from '../../plugins/authorization.js';
-import { requestOrigin } from '../../lib/http.js';
-import { IMPORT_BODY_LIMIT, manageEmployees } from '../management/employees.routes.js';
 
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -89,7 +85,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     async (req): Promise<Envelope<ValidateLinkBody>> => {
       const lang = requestLanguage(req);
       const user = await findLinkToken(app.db, req.body.token, 'reset');
-      const ok = !!user && user.statusId === 1;
+      const ok = !!user && user.statusId === StatusId.Active;
       return { success: true, body: { resflag: ok, msg: text(lang, ok ? AccountKey.ResetLinkValid : AccountKey.InvalidResetLink) } };
     },
   );
@@ -105,75 +101,6 @@ export async function accountRoutes(fastify: FastifyInstance) {
         description: text(requestLanguage(req), AccountKey.PasswordReset),
         body: { resetobject: { role_id: roleId } },
       };
-    },
-  );
-
-  /**
-   * PIN check for the signed-in user (spec §7 validatepin). Wrong PINs are counted from the audit
-   * log (action pin-failed) per user in LOGIN_RATE_WINDOW_MS; LOGIN_RATE_MAX of them answer 429
-   * until the window passes. The PIN is never logged.
-   */
-  app.post(
-    '/api/client/validatepin',
-    { preValidation: requireClient, schema: { body: ZValidatePinRequest }, config: linkLimit },
-    async (req): Promise<Envelope<{ valid: true }>> => {
-      const auth = req.auth!;
-      const [recent] = await rows<{ n: number }>(
-        app.db,
-        sql`select count(*)::int as n from audit_log where actor_user_id = ${auth.userId} and action = 'pin-failed' and at > now() - make_interval(secs => ${loginRateWindowMs / 1000})`,
-      );
-      if ((recent?.n ?? 0) >= loginRateMax) {
-        await writeAudit(app.db, {
-          actorUserId: auth.userId,
-          action: 'pin-rate-limited',
-          entity: 'users',
-          entityId: auth.userId,
-          ip: req.ip,
-        });
-        throw new AppError(429, ErrorCode.RateLimited);
-      }
-      const [u] = await app.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, auth.userId)).limit(1);
-      const ok = await verifySecret(u?.pinHash, req.body.pin);
-      await writeAudit(app.db, {
-        actorUserId: auth.userId,
-        action: ok ? 'pin-validated' : 'pin-failed',
-        entity: 'users',
-        entityId: auth.userId,
-        ip: req.ip,
-      });
-      if (!ok) throw badRequest(ErrorCode.InvalidPin, 'pin');
-      return { success: true, description: text(requestLanguage(req), AccountKey.PinValid), body: { valid: true } };
-    },
-  );
-
-  /** Temporary password for a user in scope (our design; docs/API.md). */
-  app.post(
-    '/api/client/temporary-password',
-    { preValidation: requireClient, schema: { body: ZTemporaryPasswordRequest } },
-    async (req): Promise<Envelope> => {
-      const target = await manageableUser(app.db, req.auth!, req.body.employeeId);
-      await sendTemporaryPassword(app, target.id, { actorUserId: req.auth!.userId, origin: requestOrigin(req), ip: req.ip });
-      return { success: true, description: text(requestLanguage(req), AccountKey.TemporaryPasswordSent) };
-    },
-  );
-
-  /**
-   * Employee management (spec §7 manageemployees): RESEND-ACTIVATION here; ADD-EMPLOYEE,
-   * UPDATE-EMPLOYEE and the CSV import through the management module's employee service.
-   */
-  app.post(
-    '/api/client/manageemployees',
-    { preValidation: requireClient, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT },
-    async (req, reply): Promise<Envelope<unknown>> => {
-      if (req.body.case !== 'RESEND-ACTIVATION') return manageEmployees(app, req, reply, req.body, false);
-      switch (req.body.case) {
-        case 'RESEND-ACTIVATION': {
-          const target = await manageableUser(app.db, req.auth!, req.body.employeeId);
-          if (target.statusId !== 2) throw notFound();
-          await issueActivation(app, target.id, { origin: requestOrigin(req), actorUserId: req.auth!.userId, ip: req.ip });
-          return { success: true, description: text(requestLanguage(req), AccountKey.ActivationSent) };
-        }
-      }
     },
   );
 
@@ -201,31 +128,35 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
+  /** PIN check for the signed-in user (spec §7 validatepin), counted per user against LOGIN_RATE_MAX / LOGIN_RATE_WINDOW_MS. */
+  app.post(
+    '/api/client/validatepin',
+    { preValidation: requireClient, schema: { body: ZValidatePinRequest }, config: linkLimit },
+    async (req): Promise<Envelope<{ valid: true }>> => {
+      await validatePin(app.db, authOf(req).userId, req.body.pin, { ip: req.ip, window: { max: loginRateMax, ms: loginRateWindowMs } });
+      return { success: true, description: text(requestLanguage(req), AccountKey.PinValid), body: { valid: true } };
+    },
+  );
+
+  /** Temporary password for a user in scope (our design; docs/API.md). */
+  app.post(
+    '/api/client/temporary-password',
+    { preValidation: requireClient, schema: { body: ZTemporaryPasswordRequest } },
+    async (req): Promise<Envelope> => {
+      const auth = authOf(req);
+      const target = await manageableUser(app.db, auth, req.body.employeeId);
+      await sendTemporaryPassword(app, target.id, { actorUserId: auth.userId, origin: requestOrigin(req), ip: req.ip });
+      return { success: true, description: text(requestLanguage(req), AccountKey.TemporaryPasswordSent) };
+    },
+  );
+
   /** Platform admin: the demo mailbox (messages kept when SMTP_URL is unset), newest first. */
   app.post(
     '/api/admin/outbox',
     { preValidation: requireAdmin, schema: { body: ZOutboxRequest } },
-    async (req): Promise<Envelope<{ outboxobject: OutboxMessage[] }>> => {
-      const list = await app.db
-        .select()
-        .from(outbox)
-        .where(req.body.to ? sql`lower(${outbox.recipient}) = ${req.body.to.toLowerCase()}` : undefined)
-        .orderBy(desc(outbox.id))
-        .limit(req.body.limit);
-      return {
-        success: true,
-        body: {
-          outboxobject: list.map((m) => ({
-            Id: m.id,
-            Channel: m.channel === 'sms' ? 'sms' : 'email',
-            To: m.recipient,
-            Subject: m.subject,
-            Text: m.text,
-            Html: m.html,
-            CreatedAt: m.createdAt.toISOString(),
-          })),
-        },
-      };
-    },
+    async (req): Promise<Envelope<{ outboxobject: OutboxMessage[] }>> => ({
+      success: true,
+      body: { outboxobject: await listOutbox(app.db, req.body) },
+    }),
   );
 }

@@ -5,15 +5,24 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ACTIVATION_TOKEN_HOURS, AccountKey, RESET_TOKEN_HOURS, StatusId, activationFormSchema, roleById } from '@vigil/contract';
-import type { Db } from '../../db/client.js';
-import { accountTokens, organizations, users } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../plugins/errors.js';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  ACTIVATION_TOKEN_HOURS,
+  AccountKey,
+  ErrorCode,
+  RESET_TOKEN_HOURS,
+  StatusId,
+  activationFormSchema,
+  roleById,
+  type OutboxMessage,
+} from '@vigil/contract';
+import { rows, type Db } from '../../db/client.js';
+import { accountTokens, organizations, outbox, users } from '../../db/schema/index.js';
+import { AppError, badRequest, notFound } from '../../plugins/errors.js';
 import { endUserSessions, hashToken, newToken } from '../../plugins/session.js';
 import { linkBase } from '../../lib/http.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { hashSecret } from '../auth/passwords.js';
+import { hashSecret, verifySecret } from '../auth/passwords.js';
 import { activationMail, activationSms, resetMail, temporaryPasswordMail, type Recipient } from './mail-templates.js';
 import { messengerFor } from './messenger.js';
 
@@ -214,7 +223,7 @@ export async function activateAccount(app: AppLike, token: string, values: Activ
     set.duressHash = await hashSecret(values.duress);
   }
   const done = await app.db.transaction(async (tx) => {
-    if (!(await spendToken(tx as unknown as Db, info.user.tokenId))) return false;
+    if (!(await spendToken(tx, info.user.tokenId))) return false;
     await tx
       .update(users)
       .set(set)
@@ -245,9 +254,9 @@ export async function confirmPasswordReset(app: AppLike, token: string, password
   if (!user || user.statusId !== StatusId.Active) throw badRequest(AccountKey.InvalidResetLink);
   const passwordHash = await hashSecret(password);
   const done = await app.db.transaction(async (tx) => {
-    if (!(await spendToken(tx as unknown as Db, user.tokenId))) return false;
+    if (!(await spendToken(tx, user.tokenId))) return false;
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.userId));
-    await endUserSessions(tx as unknown as Db, user.userId);
+    await endUserSessions(tx, user.userId);
     return true;
   });
   if (!done) throw badRequest(AccountKey.InvalidResetLink);
@@ -288,4 +297,55 @@ export async function sendTemporaryPassword(
     entityId: userId,
     ip: opts.ip ?? null,
   });
+}
+
+/**
+ * PIN check for the signed-in user (spec §7 validatepin). Wrong PINs are counted from the audit
+ * log (action pin-failed) per user in `window.ms`; `window.max` of them answer 429 until the
+ * window passes. Each check is audited (pin-validated, pin-failed, pin-rate-limited); the PIN never is.
+ * @throws 429 errors.rateLimited, 400 errors.invalidPin (field pin).
+ */
+export async function validatePin(
+  db: Db,
+  userId: number,
+  pin: string,
+  opts: { ip: string | null; window: { max: number; ms: number } },
+): Promise<void> {
+  const [recent] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from audit_log where actor_user_id = ${userId} and action = 'pin-failed' and at > now() - make_interval(secs => ${opts.window.ms / 1000})`,
+  );
+  if ((recent?.n ?? 0) >= opts.window.max) {
+    await writeAudit(db, { actorUserId: userId, action: 'pin-rate-limited', entity: 'users', entityId: userId, ip: opts.ip });
+    throw new AppError(429, ErrorCode.RateLimited);
+  }
+  const [u] = await db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, userId)).limit(1);
+  const ok = await verifySecret(u?.pinHash, pin);
+  await writeAudit(db, {
+    actorUserId: userId,
+    action: ok ? 'pin-validated' : 'pin-failed',
+    entity: 'users',
+    entityId: userId,
+    ip: opts.ip,
+  });
+  if (!ok) throw badRequest(ErrorCode.InvalidPin, 'pin');
+}
+
+/** The demo mailbox (messages kept when SMTP_URL is unset), newest first, optionally for one recipient (any case). */
+export async function listOutbox(db: Db, f: { to?: string | undefined; limit: number }): Promise<OutboxMessage[]> {
+  const list = await db
+    .select()
+    .from(outbox)
+    .where(f.to ? sql`lower(${outbox.recipient}) = ${f.to.toLowerCase()}` : undefined)
+    .orderBy(desc(outbox.id))
+    .limit(f.limit);
+  return list.map((m) => ({
+    Id: m.id,
+    Channel: m.channel === 'sms' ? 'sms' : 'email',
+    To: m.recipient,
+    Subject: m.subject,
+    Text: m.text,
+    Html: m.html,
+    CreatedAt: m.createdAt.toISOString(),
+  }));
 }
