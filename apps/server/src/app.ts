@@ -30,8 +30,8 @@ import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { vaultAccessRoutes } from './modules/reports/vault-access.js';
-import { managementRoutes } from './modules/management/index.js';
+import { serveBranchActivities } from './modules/reports/reports.service.js';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
 import { securityOfficesRoutes } from './modules/security-offices/security-offices.routes.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { headOfficeRoutes } from './modules/head-office/head-office.routes.js';
@@ -105,7 +105,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(branchesRoutes);
+  await app.register(branchesRoutes, { branchActivities: serveBranchActivities });
   await app.register(organizationsRoutes);
   await app.register(profileRoutes);
   await app.register(socketRoutes);
@@ -115,8 +115,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(accountRoutes);
   await app.register(notificationsRoutes);
   await app.register(reportsRoutes);
-  await app.register(vaultAccessRoutes);
-  await app.register(managementRoutes);
+  await app.register(geocodingRoutes);
   await app.register(securityOfficesRoutes);
   await app.register(regionsRoutes);
   await app.register(headOfficeRoutes);
