@@ -6,7 +6,7 @@ import { loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase, type Database } from './db/client.js';
 import { ensureReferenceData } from './db/reference-data.js';
 import { buildApp } from './app.js';
-import { startBackgroundJobs } from './modules/background-jobs.js';
+import { startBackgroundJobs } from './background-jobs.js';
 
 async function main() {
   const config = loadConfig();

@@ -5,8 +5,8 @@
  * FOR UPDATE SKIP LOCKED. Events they write wake this node's dispatcher; other nodes hear NOTIFY.
  */
 import type { FastifyInstance } from 'fastify';
-import { alertExpiredTimers } from './mobile/mobile.service.js';
-import { startSupervisor } from './supervision/supervisor.service.js';
+import { alertExpiredTimers } from './modules/mobile/mobile.service.js';
+import { startSupervisor } from './modules/supervision/supervisor.service.js';
 
 export function startBackgroundJobs(app: FastifyInstance): { stop(): Promise<void> } {
   const supervisor = startSupervisor(app.db, {
