@@ -302,8 +302,7 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     hashSecret(DEMO_DURESS_CODE),
   ]);
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const again = await tx
       .select({ id: securityOffices.id })
       .from(securityOffices)
