@@ -18,7 +18,7 @@ import {
 } from '@vigil/contract';
 import { authOf, requireMobile } from '../../plugins/session.js';
 import { branchAction } from '../branches/branch-mode.service.js';
-import { checkIn, checkOut, MOBILE_SESSION_MS, mobileSignIn, pingTimer, raiseAlarm, startTimer, stopTimer } from './mobile.service.js';
+import { checkIn, checkOut, mobileSignIn, pingTimer, raiseAlarm, startTimer, stopTimer } from './mobile.service.js';
 import { recordVaultAccess } from './vault-access.service.js';
 
 export async function mobileRoutes(fastify: FastifyInstance) {
@@ -39,7 +39,7 @@ export async function mobileRoutes(fastify: FastifyInstance) {
     },
     async (req) => ({
       success: true,
-      body: await mobileSignIn(app, req.body, { ip: req.ip, userAgent: req.headers['user-agent'], sessionMs: MOBILE_SESSION_MS }),
+      body: await mobileSignIn(app, req.body, { ip: req.ip, userAgent: req.headers['user-agent'], sessionMs: app.config.mobileSessionMs }),
     }),
   );
 

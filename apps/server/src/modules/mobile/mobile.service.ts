@@ -327,12 +327,9 @@ export async function alertExpiredTimers(app: FastifyInstance, now: Date = new D
   return result;
 }
 
-/** Lifetime of a mobile session (a bearer token), ms. */
-export const MOBILE_SESSION_MS = 30 * 24 * 3600_000;
-
 /**
  * Password sign-in for mobile roles (docs/API.md Mobile API /api/mobile/login; spec §6: 6, 7, 9,
- * 10, 11, 13): a bearer-token session of `sessionMs`, and the branches the user may act on.
+ * 10, 11, 13): a bearer-token session of `sessionMs` (MOBILE_SESSION_DAYS), and the branches the user may act on.
  * @throws 400 errors.invalidCredentials (unknown e-mail, wrong password, account not Active),
  * 403 errors.mobileLoginNotAllowed for roles without the mobile app.
  */
