@@ -2,8 +2,10 @@
  * The server layout is enforced by lint (apps/server/eslint.boundaries.js): ESLint's Node API
  * lints small sources placed at module paths, and a forbidden import must be reported as
  * boundaries/dependencies while an allowed one must not. Also: the root config applies the rule
- * to server files, and the allowed dependencies form no cycle but the one documented as temporary.
+ * to server files, the allowed dependencies form no cycle but the one documented as temporary, and
+ * docs/ARCHITECTURE.md lists the same modules and dependencies as the lint rule.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -117,5 +119,14 @@ describe('server layout lint (eslint-plugin-boundaries)', () => {
     for (const name of Object.keys(MODULE_DEPENDENCIES)) visit(name, []);
     expect(new Set(cycles)).toEqual(new Set(['notifications → reports → notifications', 'reports → notifications → reports']));
     for (const deps of Object.values(MODULE_DEPENDENCIES)) for (const d of deps) expect(Object.keys(MODULE_DEPENDENCIES)).toContain(d);
+  });
+
+  it('matches the module tree of docs/ARCHITECTURE.md', () => {
+    const doc = fs.readFileSync(path.join(repoRoot, 'docs/ARCHITECTURE.md'), 'utf8');
+    const documented: Record<string, string[]> = {};
+    for (const [, name, uses] of doc.matchAll(/^ {4}[├└]── ([a-z-]+)\/ .*?uses: ([^\n]*)$/gm)) {
+      documented[name!] = uses!.trim() === '—' ? [] : uses!.split(',').map((d) => d.trim().replace(/ \(.*$/, ''));
+    }
+    expect(documented).toEqual(Object.fromEntries(Object.entries(MODULE_DEPENDENCIES).map(([k, v]) => [k, [...v]])));
   });
 });
