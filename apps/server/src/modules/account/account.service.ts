@@ -1,7 +1,7 @@
 /**
  * Account lifecycle services (spec §4 activation and reset flows, §5 rules, §7 calls):
  * one-time link tokens (256-bit, stored as SHA-256, expiring, spent once), activation, password
- * reset, temporary passwords, and the scope rule of the employee-management calls.
+ * reset, temporary passwords, the PIN check and the demo outbox.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -152,8 +152,8 @@ export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, r
 
 /**
  * managebranchoffices case GET-ACTIVITIES-BY-BRANCH-ID (spec §7): the activity rows of one branch in
- * `body.organizationobject` (+ total, offset, limit), or the export. The path belongs to the branch
- * management routes (modules/management), which delegate this case here.
+ * `body.organizationobject` (+ total, offset, limit), or the export. The path belongs to the branches
+ * module, whose route takes this function as its `branchActivities` option (wired in app.ts).
  */
 export function serveBranchActivities(
   app: FastifyInstance,
