@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 import webBoundaries from './apps/web/eslint.boundaries.js';
+import serverBoundaries from './apps/server/eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -37,5 +38,6 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...webBoundaries,
+  ...serverBoundaries,
   prettier,
 );

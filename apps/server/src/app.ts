@@ -17,21 +17,24 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerSession } from './plugins/session.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
+import { employeesRoutes } from './modules/employees/employees.routes.js';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
+import { headOfficeRoutes } from './modules/head-office/head-office.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mobileRoutes } from './modules/mobile/mobile.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { Dispatcher } from './modules/realtime/dispatcher.js';
 import { socketRoutes } from './modules/realtime/socket.js';
-import { mobileRoutes } from './modules/mobile/mobile.routes.js';
-import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
-import { employeesRoutes } from './modules/employees/employees.routes.js';
-import { accountRoutes } from './modules/account/account.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { vaultAccessRoutes } from './modules/reports/vault-access.js';
-import { managementRoutes } from './modules/management/index.js';
+import { serveBranchActivities } from './modules/reports/reports.service.js';
+import { securityOfficesRoutes } from './modules/security-offices/security-offices.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,20 +103,24 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.addHook('onReady', async () => app.dispatcher.start());
   app.addHook('onClose', async () => app.dispatcher.stop());
 
+  // Feature routes, foundation first (ARCHITECTURE.md: the modules from the bottom of the tree up).
   await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(branchesRoutes);
-  await app.register(organizationsRoutes);
-  await app.register(profileRoutes);
   await app.register(socketRoutes);
-  await app.register(mobileRoutes);
-  await app.register(alarmsRoutes);
-  await app.register(employeesRoutes);
+  await app.register(geocodingRoutes);
+  await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(profileRoutes);
+  await app.register(organizationsRoutes);
+  await app.register(securityOfficesRoutes);
+  await app.register(regionsRoutes);
+  await app.register(headOfficeRoutes);
+  // managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID is a report: branches hands it to reports, wired here.
+  await app.register(branchesRoutes, { branchActivities: serveBranchActivities });
+  await app.register(employeesRoutes);
+  await app.register(alarmsRoutes);
+  await app.register(mobileRoutes);
   await app.register(notificationsRoutes);
   await app.register(reportsRoutes);
-  await app.register(vaultAccessRoutes);
-  await app.register(managementRoutes);
 
   const webDist = findWebDist(config);
   if (webDist) {

@@ -2,11 +2,11 @@
  * Server entry point (`npm start`): opens the database (migrating it), writes reference data,
  * seeds the demo when VIGIL_DEMO=1, and serves API and console on one port until SIGINT/SIGTERM.
  */
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase, type Database } from './db/client.js';
 import { ensureReferenceData } from './db/reference-data.js';
 import { buildApp } from './app.js';
-import { startBackgroundJobs } from './modules/background-jobs.js';
+import { startBackgroundJobs } from './background-jobs.js';
 
 async function main() {
   const config = loadConfig();
@@ -57,6 +57,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('vigil: failed to start:', err);
+  // A bad configuration is the operator's to fix: say what, without a stack trace.
+  if (err instanceof ConfigError) console.error(`vigil: ${err.message}`);
+  else console.error('vigil: failed to start:', err);
   process.exit(1);
 });

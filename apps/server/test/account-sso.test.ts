@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rows } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
-import { fetchTrustingCa } from '../src/modules/account/ca-fetch.js';
+import { fetchTrustingCa } from '../src/modules/auth/ca-fetch.js';
 import { ApiClient, DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 import { startOidcPeer, type OidcPeer } from './account-peers.js';
 

@@ -402,6 +402,20 @@ export const ZGetAllEmployeesRequest = z.object({
 });
 /** POST /api/client/getemployee. */
 export const ZGetEmployeeRequest = z.object({ case: z.literal('GET-EMPLOYEE-BY-ID'), employeeId: id() });
+/** POST /api/client/getbranchemployees (spec §7 Offices and organisations): the people working at a branch or its region. */
+export const ZGetBranchEmployeesRequest = z.object({ param_branchid: id() });
+/** A person of getbranchemployees `body.userobject`: who works at the branch (WorksIn the branch or its region). */
+export interface BranchEmployeeRow {
+  UserId: number;
+  Name: string;
+  Surname: string;
+  Email: string;
+  PhoneNumber: string | null;
+  RoleId: number;
+  RoleNameDisplay: string;
+  StatusId: number;
+  Status: string;
+}
 
 /** One WorksIn assignment (spec §3 User.WorksIn). */
 export interface WorksInEntry {

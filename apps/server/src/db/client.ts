@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { DEFAULT_EXPORT_CONNECTIONS } from '../config.js';
+import { AdvisoryLock } from './advisory-locks.js';
 import * as schema from './schema/index.js';
 import { PGliteThread } from './pglite-thread.js';
 
@@ -77,9 +78,6 @@ function newPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
-/** Key of the advisory lock held while migrating, so that several nodes migrate one at a time. */
-const MIGRATION_LOCK_KEY = 7_316_411;
-
 /**
  * Opens PostgreSQL at `url` and migrates it (under an advisory lock), or PGlite in `dataDir`
  * (under a lock file; `dataDir` undefined = in memory, for tests). `exportConnections`: size of the
@@ -97,17 +95,17 @@ export async function openDatabase(opts: {
     const client = new pg.Client({ connectionString: opts.databaseUrl });
     await client.connect();
     try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('select pg_advisory_lock($1)', [AdvisoryLock.Migration]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await client.query('select pg_advisory_unlock($1)', [AdvisoryLock.Migration]).catch(() => undefined);
       await client.end();
     }
     const url = opts.databaseUrl;
     const pool = newPool(url, 10);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     const dispatchPool = newPool(url, 2);
-    const dispatchDb = drizzlePg(dispatchPool, { schema }) as unknown as Db;
+    const dispatchDb: Db = drizzlePg(dispatchPool, { schema });
     const exportPool = newPool(url, opts.exportConnections ?? DEFAULT_EXPORT_CONNECTIONS);
     const close = async () => {
       await Promise.all([pool.end(), dispatchPool.end(), exportPool.end()]);
@@ -143,8 +141,8 @@ export async function openDatabase(opts: {
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
-      db: db as unknown as Db,
-      dispatchDb: db as unknown as Db,
+      db,
+      dispatchDb: db,
       kind: 'pglite',
       pglite: client,
       close: async () => {
@@ -161,7 +159,7 @@ export async function openDatabase(opts: {
 
 /** Rows of a raw query, the same on both drivers. */
 export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  const res = (await db.execute(query)) as { rows: T[] };
   return res.rows;
 }
 

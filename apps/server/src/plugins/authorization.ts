@@ -1,15 +1,23 @@
 /**
- * Server-side scope rules (ARCHITECTURE.md Authorization): which organisations and branches a
- * signed-in user may see. The role comes from the database row behind the session, never from the
- * client.
+ * Server-side scope rules (ARCHITECTURE.md Authorization), all of them in this one file: which
+ * organisations, regions, branches, security offices and employees a signed-in user may see, who
+ * may write offices and employees, and which organisation a write acts on. The role comes from the
+ * database row behind the session, never from the client.
  *
  * - role 2: its organisation. role 12 (dealer): the organisations it is assigned to.
  * - roles 5, 8: organisations monitored by the security office(s) they work in.
  * - role 9: branches of its region(s). role 6: its branch(es).
  * - mobile-only roles 7, 10, 11, 13 (mobile API only): the branches and regions they work in.
+ * - writes of offices and employees: roles 2 and 12 (RoleGroup.OrganizationAdmins).
+ *
+ * Outside the scope a call answers 403 (organisations, writes) or 404 where existence itself is
+ * private (branches, employees); nothing else is revealed.
  */
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { branchOffices } from '../db/schema/index.js';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { inRoleGroup, ManagementKey, RoleGroup, RoleId } from '@vigil/contract';
+import { rows, type Db } from '../db/client.js';
+import { branchOffices, offices, organizationDealers, securityOffices, users } from '../db/schema/index.js';
+import { badRequest, forbidden, notFound } from './errors.js';
 import type { AuthContext } from './session.js';
 
 /**
@@ -18,24 +26,37 @@ import type { AuthContext } from './session.js';
  */
 export type ScopeSubject = Pick<AuthContext, 'roleId' | 'organizationId'> & { userId: number | Placeholder };
 
+/**
+ * Roles whose branch scope depends only on the user id (6, 7, 9, 10, 11, 13): their scope
+ * conditions can be prepared once per role with the user id as a placeholder.
+ */
+export const SCOPE_BY_USER_ID: readonly number[] = [
+  RoleId.BranchManager,
+  RoleId.BranchStaff,
+  RoleId.RegionalManager,
+  RoleId.TravelingStaff,
+  RoleId.NonRetailExecutive,
+  RoleId.NonRetailEmployee,
+];
+
 /** SQL condition: `branch_offices` rows the user may see. */
 export function branchScope(auth: ScopeSubject): SQL {
   const b = branchOffices;
   switch (auth.roleId) {
-    case 2:
+    case RoleId.OrganizationAdmin:
       return auth.organizationId == null ? sql`false` : sql`${b.organizationId} = ${auth.organizationId}`;
-    case 12:
-    case 5:
-    case 8:
+    case RoleId.Dealer:
+    case RoleId.SecurityOfficer:
+    case RoleId.SecurityOperator:
       return sql`${b.organizationId} in (${organizationIdsSubquery(auth)})`;
-    case 9:
+    case RoleId.RegionalManager:
       return sql`${b.regionalOfficeId} in (select regional_office_id from works_in where user_id = ${auth.userId} and regional_office_id is not null)`;
-    case 6:
+    case RoleId.BranchManager:
       return sql`${b.id} in (select branch_office_id from works_in where user_id = ${auth.userId} and branch_office_id is not null)`;
-    case 7:
-    case 10:
-    case 11:
-    case 13:
+    case RoleId.BranchStaff:
+    case RoleId.TravelingStaff:
+    case RoleId.NonRetailExecutive:
+    case RoleId.NonRetailEmployee:
       return sql`(${b.id} in (select branch_office_id from works_in where user_id = ${auth.userId} and branch_office_id is not null)
         or ${b.regionalOfficeId} in (select regional_office_id from works_in where user_id = ${auth.userId} and regional_office_id is not null))`;
     default:
@@ -46,21 +67,139 @@ export function branchScope(auth: ScopeSubject): SQL {
 /** SQL subquery: ids of organisations the user may see (whole or in part). */
 export function organizationIdsSubquery(auth: ScopeSubject): SQL {
   switch (auth.roleId) {
-    case 2:
-    case 6:
-    case 7:
-    case 9:
-    case 10:
-    case 11:
-    case 13:
+    case RoleId.OrganizationAdmin:
+    case RoleId.BranchManager:
+    case RoleId.BranchStaff:
+    case RoleId.RegionalManager:
+    case RoleId.TravelingStaff:
+    case RoleId.NonRetailExecutive:
+    case RoleId.NonRetailEmployee:
       return auth.organizationId == null ? sql`select null::int where false` : sql`select ${auth.organizationId}::int`;
-    case 12:
+    case RoleId.Dealer:
       return sql`select organization_id from organization_dealers where user_id = ${auth.userId}`;
-    case 5:
-    case 8:
+    case RoleId.SecurityOfficer:
+    case RoleId.SecurityOperator:
       return sql`select os.organization_id from organization_security_offices os
         join works_in w on w.security_office_id = os.security_office_id where w.user_id = ${auth.userId}`;
     default:
       return sql`select null::int where false`;
   }
+}
+
+/** 403 unless the organisation is in the user's scope (existence of others is not revealed). */
+export async function assertOrganizationInScope(db: Db, auth: AuthContext, organizationId: number): Promise<void> {
+  const found = await rows<{ ok: number }>(db, sql`select 1 as ok where ${organizationId}::int in (${organizationIdsSubquery(auth)})`);
+  if (found.length === 0) throw forbidden();
+}
+
+/** SQL condition on `offices` (regional offices) the user may see. */
+export function regionScope(auth: AuthContext): SQL {
+  switch (auth.roleId) {
+    case RoleId.RegionalManager:
+      return sql`${offices.id} in (select regional_office_id from works_in where user_id = ${auth.userId} and regional_office_id is not null)`;
+    case RoleId.BranchManager:
+      return sql`${offices.id} in (select b.regional_office_id from branch_offices b join works_in w on w.branch_office_id = b.id where w.user_id = ${auth.userId})`;
+    default:
+      return sql`${offices.organizationId} in (${organizationIdsSubquery(auth)})`;
+  }
+}
+
+/**
+ * SQL condition on `security_offices` a user may see: security-office staff (5, 8) their own
+ * offices, others the offices monitoring their organisations; null auth = platform admin (all).
+ */
+export function securityOfficeScope(auth: AuthContext | null): SQL {
+  if (!auth) return sql`true`;
+  if (inRoleGroup(RoleGroup.Security, auth.roleId)) {
+    return sql`${securityOffices.id} in (select security_office_id from works_in where user_id = ${auth.userId} and security_office_id is not null)`;
+  }
+  return sql`${securityOffices.id} in (select security_office_id from organization_security_offices where organization_id in (${organizationIdsSubquery(auth)}))`;
+}
+
+/** SQL condition on `users u` (aliased u): employees the user may see. Platform admins are never listed. */
+export function employeeScope(auth: AuthContext): SQL {
+  const notAdmin = sql`u.role_id <> ${RoleId.PlatformAdmin}`;
+  switch (auth.roleId) {
+    case RoleId.OrganizationAdmin:
+      // An equality (not `in (select …)`), so the (organization_id, surname, name, id) index gives the list order.
+      return auth.organizationId == null ? sql`false` : sql`${notAdmin} and u.organization_id = ${auth.organizationId}`;
+    case RoleId.Dealer:
+      return sql`${notAdmin} and u.organization_id in (${organizationIdsSubquery(auth)})`;
+    case RoleId.SecurityOfficer:
+    case RoleId.SecurityOperator:
+      return sql`${notAdmin} and u.id in (select w2.user_id from works_in w2 where w2.security_office_id in
+        (select security_office_id from works_in where user_id = ${auth.userId} and security_office_id is not null))`;
+    case RoleId.RegionalManager:
+      return sql`${notAdmin} and u.id in (select w2.user_id from works_in w2 left join branch_offices b2 on b2.id = w2.branch_office_id
+        where coalesce(w2.regional_office_id, b2.regional_office_id) in
+        (select regional_office_id from works_in where user_id = ${auth.userId} and regional_office_id is not null))`;
+    case RoleId.BranchManager:
+      return sql`${notAdmin} and u.id in (select w2.user_id from works_in w2 where w2.branch_office_id in
+        (select branch_office_id from works_in where user_id = ${auth.userId} and branch_office_id is not null))`;
+    default:
+      return sql`false`;
+  }
+}
+
+/** Roles that manage their organisation's offices and employees: organisation admin (2) and dealer (12). */
+export function canManage(auth: AuthContext): boolean {
+  return inRoleGroup(RoleGroup.OrganizationAdmins, auth.roleId);
+}
+
+/** 403 unless the caller manages offices (checked before anything is looked up, so nothing leaks). */
+export function assertCanManage(auth: AuthContext): void {
+  if (!canManage(auth)) throw forbidden();
+}
+
+/**
+ * The organisation a write acts on: the organisation admin's own; for a dealer the requested one
+ * (required: 400 management.errors.organizationRequired; in its scope, else 403). Another
+ * organisation answers 403.
+ */
+export async function targetOrganization(db: Db, auth: AuthContext, requested: number | null | undefined): Promise<number> {
+  if (auth.roleId === RoleId.Dealer) {
+    if (!requested) throw badRequest(ManagementKey.OrganizationRequired, 'organizationId');
+    await assertOrganizationInScope(db, auth, requested);
+    return requested;
+  }
+  if (auth.organizationId == null) throw forbidden();
+  if (requested && requested !== auth.organizationId) throw forbidden();
+  return auth.organizationId;
+}
+
+/**
+ * The user `employeeId` if the caller may manage its account: an organisation admin (2) of the
+ * user's organisation, or a dealer (12) assigned to it; never the caller itself.
+ * @throws 404 otherwise (existence is private).
+ */
+export async function manageableUser(
+  db: Db,
+  auth: AuthContext,
+  employeeId: number,
+): Promise<{ id: number; statusId: number; organizationId: number }> {
+  const [u] = await db
+    .select({ id: users.id, statusId: users.statusId, organizationId: users.organizationId })
+    .from(users)
+    .where(eq(users.id, employeeId))
+    .limit(1);
+  if (!u || u.organizationId == null || u.id === auth.userId) throw notFound();
+  if (auth.roleId === RoleId.OrganizationAdmin && auth.organizationId === u.organizationId)
+    return { ...u, organizationId: u.organizationId };
+  if (auth.roleId === RoleId.Dealer) {
+    const [d] = await db
+      .select({ n: organizationDealers.userId })
+      .from(organizationDealers)
+      .where(and(eq(organizationDealers.organizationId, u.organizationId), eq(organizationDealers.userId, auth.userId)))
+      .limit(1);
+    if (d) return { ...u, organizationId: u.organizationId };
+  }
+  throw notFound();
+}
+
+/**
+ * Whether the caller may act on another user's check-in at a branch in its scope (check out
+ * someone else): the managers of branches and regions (RoleGroup.Managers, roles 6 and 9).
+ */
+export function mayActForOthersAtBranch(auth: Pick<AuthContext, 'roleId'>): boolean {
+  return inRoleGroup(RoleGroup.Managers, auth.roleId);
 }

@@ -12,8 +12,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ErrorCode } from '@vigil/contract';
-import { oncePerDatabase } from '../db/client.js';
+import { ErrorCode, StatusId } from '@vigil/contract';
+import { oncePerDatabase, type Db } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
 
@@ -126,7 +126,7 @@ const sessionLookup = oncePerDatabase((db) =>
 export async function findSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {
   if (token.length < 8) return null;
   const [row] = await sessionLookup(app.db).execute({ tokenHash: hashToken(token) });
-  if (!row || row.statusId !== 1) return null;
+  if (!row || row.statusId !== StatusId.Active) return null;
   // Slide the idle expiry, at most once a minute per session.
   if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
     await app.db
@@ -141,6 +141,14 @@ export async function findSession(app: FastifyInstance, token: string): Promise<
 /** Ends a session (logout). */
 export async function endSession(app: FastifyInstance, sessionId: number) {
   await app.db.update(sessions).set({ endedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every open session of a user (password changed by link or temporary password, user deactivated or made Pending). */
+export async function endUserSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -179,4 +187,19 @@ export async function requireClient(req: FastifyRequest) {
 /** preValidation: a platform-admin session is required; 401 otherwise. */
 export async function requireAdmin(req: FastifyRequest) {
   if (!req.auth || !req.auth.isAdmin) throw unauthorized();
+}
+
+/** preValidation: a mobile session (bearer token from /api/mobile/login) is required; 401 otherwise. */
+export async function requireMobile(req: FastifyRequest) {
+  if (!req.auth || req.auth.isAdmin || req.auth.sessionType !== 'MOBILE') throw unauthorized();
+}
+
+/**
+ * The signed-in user of a request, typed non-null: what a handler behind requireClient,
+ * requireAdmin or requireMobile reads instead of `req.auth!`.
+ * @throws 401 errors.sessionExpired when the request has no session (a route registered without its guard).
+ */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
 }

@@ -85,7 +85,7 @@ export const users = pgTable(
     // a keyset page of an export are index ranges (issue 4: fast with 100,000 employees).
     index('users_org_idx').on(t.organizationId, t.surname, t.name, t.id),
     index('users_name_idx').on(t.surname, t.name, t.id),
-    // The employee search text (modules/management/employees.repository.ts SEARCH_TEXT; keep them
+    // The employee search text (modules/employees/employees.repository.ts SEARCH_TEXT; keep them
     // identical) under pg_trgm, so `ILIKE '%text%'` is answered from the index.
     index('users_search_trgm_idx').using(
       'gin',

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { movesMapStatus } from '@vigil/contract';
+import { inRoleGroup, movesMapStatus, RoleGroup, RoleId, StatusId } from '@vigil/contract';
 import type { Db } from '../client.js';
 import { ensureReferenceData } from '../reference-data.js';
 import {
@@ -52,7 +52,7 @@ interface DemoAccount {
 const ACCOUNTS: readonly DemoAccount[] = [
   {
     email: 'admin@example.com',
-    roleId: 1,
+    roleId: RoleId.PlatformAdmin,
     name: 'Daniel',
     surname: 'Novak',
     org: null,
@@ -60,7 +60,7 @@ const ACCOUNTS: readonly DemoAccount[] = [
   },
   {
     email: 'orgadmin@example.com',
-    roleId: 2,
+    roleId: RoleId.OrganizationAdmin,
     name: 'Elira',
     surname: 'Hoxha',
     org: 'AL',
@@ -68,16 +68,23 @@ const ACCOUNTS: readonly DemoAccount[] = [
   },
   {
     email: 'us-orgadmin@example.com',
-    roleId: 2,
+    roleId: RoleId.OrganizationAdmin,
     name: 'Karen',
     surname: 'Mitchell',
     org: 'US',
     description: 'Organisation administrator of Liberty Savings Demo',
   },
-  { email: 'dealer@example.com', roleId: 12, name: 'Thomas', surname: 'Reed', org: null, description: 'Dealer managing both demo banks' },
+  {
+    email: 'dealer@example.com',
+    roleId: RoleId.Dealer,
+    name: 'Thomas',
+    surname: 'Reed',
+    org: null,
+    description: 'Dealer managing both demo banks',
+  },
   {
     email: 'officer@example.com',
-    roleId: 5,
+    roleId: RoleId.SecurityOfficer,
     name: 'Besnik',
     surname: 'Shehu',
     org: null,
@@ -86,7 +93,7 @@ const ACCOUNTS: readonly DemoAccount[] = [
   },
   {
     email: 'operator@example.com',
-    roleId: 8,
+    roleId: RoleId.SecurityOperator,
     name: 'Arta',
     surname: 'Leka',
     org: null,
@@ -95,7 +102,7 @@ const ACCOUNTS: readonly DemoAccount[] = [
   },
   {
     email: 'regional@example.com',
-    roleId: 9,
+    roleId: RoleId.RegionalManager,
     name: 'Gentian',
     surname: 'Dervishi',
     org: 'AL',
@@ -104,7 +111,7 @@ const ACCOUNTS: readonly DemoAccount[] = [
   },
   {
     email: 'manager@example.com',
-    roleId: 6,
+    roleId: RoleId.BranchManager,
     name: 'Mirela',
     surname: 'Gjoka',
     org: 'AL',
@@ -113,7 +120,7 @@ const ACCOUNTS: readonly DemoAccount[] = [
   },
   {
     email: 'staff@example.com',
-    roleId: 7,
+    roleId: RoleId.BranchStaff,
     name: 'Klodian',
     surname: 'Marku',
     org: 'AL',
@@ -134,7 +141,7 @@ const TIMERS = { openingTimer: 15, closingTimer: 15, servicingTimer: 60, autoClo
 const SEED = 0x5eed_2026;
 const CHUNK = 1000;
 /** Roles that sign in to the mobile app and so get a PIN and a panic code. */
-const MOBILE_ROLES = new Set([6, 7, 9, 10, 11, 13]);
+const MOBILE_ROLES = new Set(RoleGroup.Mobile);
 
 /** mulberry32: a small, fast, seeded PRNG returning [0, 1). */
 function mulberry32(seed: number): () => number {
@@ -295,8 +302,7 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     hashSecret(DEMO_DURESS_CODE),
   ]);
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const again = await tx
       .select({ id: securityOffices.id })
       .from(securityOffices)
@@ -315,7 +321,7 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     // ---- Security office -------------------------------------------------------------------------
     const [so] = await tx
       .insert(securityOffices)
-      .values({ ...SECURITY_OFFICE, statusId: 1 })
+      .values({ ...SECURITY_OFFICE, statusId: StatusId.Active })
       .returning({ id: securityOffices.id });
     const securityOfficeId = so!.id;
 
@@ -352,7 +358,7 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
           secondaryContactSurname: secondary!.surname,
           secondaryContactEmail: contactEmail(secondary!),
           secondaryContactPhone: mobile(rng, org, hoCity.area),
-          statusId: 1,
+          statusId: StatusId.Active,
         })
         .returning({ id: organizations.id });
       const orgId = o!.id;
@@ -406,7 +412,7 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
           primaryContactName: primary!.name,
           primaryContactSurname: primary!.surname,
           primaryContactEmail: contactEmail(primary!),
-          statusId: 1,
+          statusId: StatusId.Active,
         })
         .returning({ id: offices.id });
       await tx.update(organizations).set({ headOfficeId: ho!.id }).where(eq(organizations.id, orgId));
@@ -431,7 +437,7 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
               latitude: r.lat,
               longitude: r.lng,
               ...officeSchedule(city.zone, scheduleIds.weekdays),
-              statusId: 1,
+              statusId: StatusId.Active,
             };
           }),
         )
@@ -472,7 +478,7 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
             testMode: b.testNote !== undefined,
             testNote: b.testNote ?? null,
             firstUseDate: now.setZone(city.zone).minus({ days }).toISODate(),
-            statusId: 1,
+            statusId: StatusId.Active,
           },
         };
       });
@@ -517,14 +523,20 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
       passwordHash,
       pinHash: MOBILE_ROLES.has(roleId) ? pinHash : null,
       duressHash: MOBILE_ROLES.has(roleId) ? duressHash : null,
-      consoleAccess: ![7, 10, 11, 13].includes(roleId),
-      geofenceValidation: roleId === 6 || roleId === 7,
-      verifiedTelephone: statusId === 1,
-      allowedNotifications: roleId === 5 || roleId === 8 ? [0, 2, 10, 11, 12, 15] : [],
-      lastLogin: statusId === 1 ? now.minus({ minutes: rng.int(30, 60 * 24 * 6) }).toJSDate() : null,
+      consoleAccess: !inRoleGroup(RoleGroup.MobileOnly, roleId),
+      geofenceValidation: roleId === RoleId.BranchManager || roleId === RoleId.BranchStaff,
+      verifiedTelephone: statusId === StatusId.Active,
+      allowedNotifications: inRoleGroup(RoleGroup.Security, roleId) ? [0, 2, 10, 11, 12, 15] : [],
+      lastLogin: statusId === StatusId.Active ? now.minus({ minutes: rng.int(30, 60 * 24 * 6) }).toJSDate() : null,
     });
     /** A generated person of `org` (names from the org's lists; null org = the security office, Albanian). */
-    const person = (org: OrgDef | null, roleId: number, city: CityDef | null, works: UserDraft['works'], statusId = 1): UserDraft => {
+    const person = (
+      org: OrgDef | null,
+      roleId: number,
+      city: CityDef | null,
+      works: UserDraft['works'],
+      statusId: number = StatusId.Active,
+    ): UserDraft => {
       const names = org ?? albania;
       const name = rng.pick(names.firstNames);
       const surname = rng.pick(names.surnames);
@@ -569,14 +581,15 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
         const name = a.worksIn.branch;
         works.push({ branchOfficeId: branches.find((b) => b.def.name === name)!.id });
       }
-      const homeOrg = org ?? (a.roleId === 1 || a.roleId === 12 ? DEMO_ORGS.find((o) => o.key === 'US')! : albania);
+      const homeOrg =
+        org ?? (a.roleId === RoleId.PlatformAdmin || a.roleId === RoleId.Dealer ? DEMO_ORGS.find((o) => o.key === 'US')! : albania);
       const c = org?.cities[0] ?? (homeOrg === albania ? tiranaCity : homeOrg.cities[0]!);
       drafts.push({
         org,
         works,
-        dealerOf: a.roleId === 12 ? [...orgIds.values()] : [],
+        dealerOf: a.roleId === RoleId.Dealer ? [...orgIds.values()] : [],
         row: {
-          ...baseUser(a.roleId, 1),
+          ...baseUser(a.roleId, StatusId.Active),
           organizationId: org ? orgIds.get(org.key)! : null,
           name: a.name,
           surname: a.surname,
@@ -598,10 +611,10 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     );
 
     // Platform, dealer and security-office staff beyond the demo accounts.
-    drafts.push(person(null, 1, tiranaCity, []));
+    drafts.push(person(null, RoleId.PlatformAdmin, tiranaCity, []));
     const secondDealer = person(
       DEMO_ORGS.find((o) => o.key === 'US')!,
-      12,
+      RoleId.Dealer,
       null,
       [],
     );
@@ -609,23 +622,25 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     secondDealer.row.email = secondDealer.row.email!.replace(/@.*/, '@northeast-security-dealer.com');
     secondDealer.dealerOf = [orgIds.get('US')!];
     drafts.push(secondDealer);
-    for (let i = 0; i < 2; i++) drafts.push(person(null, 5, tiranaCity, [{ securityOfficeId }]));
-    for (let i = 0; i < 5; i++) drafts.push(person(null, 8, tiranaCity, [{ securityOfficeId }], i === 4 ? 3 : 1));
+    for (let i = 0; i < 2; i++) drafts.push(person(null, RoleId.SecurityOfficer, tiranaCity, [{ securityOfficeId }]));
+    for (let i = 0; i < 5; i++)
+      drafts.push(person(null, RoleId.SecurityOperator, tiranaCity, [{ securityOfficeId }], i === 4 ? StatusId.Inactive : StatusId.Active));
 
     let generated = 0;
     /** Every 17th generated organisation user is Pending and every 29th Inactive. */
     const nextStatus = () => {
       generated++;
-      return generated % 29 === 0 ? 3 : generated % 17 === 0 ? 2 : 1;
+      return generated % 29 === 0 ? StatusId.Inactive : generated % 17 === 0 ? StatusId.Pending : StatusId.Active;
     };
     for (const org of DEMO_ORGS) {
       const orgBranches = branches.filter((b) => b.org === org);
       const hoCity = org.cities.find((c) => c.name === org.headOffice.city)!;
-      drafts.push(person(org, 2, hoCity, []));
+      drafts.push(person(org, RoleId.OrganizationAdmin, hoCity, []));
       for (const r of org.regions) {
         const city = org.cities.find((c) => c.name === r.city)!;
         const regionalOfficeId = regionIds.get(`${org.key}:${r.key}`)!;
-        if (!(org.key === 'AL' && demoRegionKeys.has(r.key))) drafts.push(person(org, 9, city, [{ regionalOfficeId }]));
+        if (!(org.key === 'AL' && demoRegionKeys.has(r.key)))
+          drafts.push(person(org, RoleId.RegionalManager, city, [{ regionalOfficeId }]));
         // Traveling staff cover two or three branches of a region.
         const regionBranches = orgBranches.filter((b) => b.regionId === regionalOfficeId && b.kind === 'BRANCH');
         if (regionBranches.length >= 2) {
@@ -633,7 +648,7 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
           drafts.push(
             person(
               org,
-              10,
+              RoleId.TravelingStaff,
               city,
               covered.map((b) => ({ branchOfficeId: b.id })),
               nextStatus(),
@@ -642,16 +657,24 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
         }
       }
       const hoRegion = regionIds.get(`${org.key}:${org.regions[0]!.key}`)!;
-      drafts.push(person(org, 11, hoCity, [{ regionalOfficeId: hoRegion }]));
+      drafts.push(person(org, RoleId.NonRetailExecutive, hoCity, [{ regionalOfficeId: hoRegion }]));
       const vault = orgBranches.find((b) => b.kind === 'VAULT');
       for (let i = 0; i < 2; i++)
-        drafts.push(person(org, 13, hoCity, [vault ? { branchOfficeId: vault.id } : { regionalOfficeId: hoRegion }], nextStatus()));
+        drafts.push(
+          person(
+            org,
+            RoleId.NonRetailEmployee,
+            hoCity,
+            [vault ? { branchOfficeId: vault.id } : { regionalOfficeId: hoRegion }],
+            nextStatus(),
+          ),
+        );
       for (const b of orgBranches) {
         if (b.kind === 'ATM') continue; // unstaffed; serviced by the region
         const isDemoBranch = org.key === 'AL' && demoBranchIds.has(b.def.name);
-        if (!isDemoBranch) drafts.push(person(org, 6, b.city, [{ branchOfficeId: b.id }], nextStatus()));
+        if (!isDemoBranch) drafts.push(person(org, RoleId.BranchManager, b.city, [{ branchOfficeId: b.id }], nextStatus()));
         const staffCount = b.kind === 'VAULT' ? 1 : rng.int(1, 3);
-        for (let i = 0; i < staffCount; i++) drafts.push(person(org, 7, b.city, [{ branchOfficeId: b.id }], nextStatus()));
+        for (let i = 0; i < staffCount; i++) drafts.push(person(org, RoleId.BranchStaff, b.city, [{ branchOfficeId: b.id }], nextStatus()));
       }
     }
 
@@ -673,15 +696,15 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
     const regionManagers = new Map<number, number[]>();
     drafts.forEach((d, i) => {
       const id = userIds[i]!;
-      if (d.row.statusId !== 1) return;
+      if (d.row.statusId !== StatusId.Active) return;
       if (d.row.organizationId != null) orgUsers.set(d.row.organizationId, [...(orgUsers.get(d.row.organizationId) ?? []), id]);
       for (const w of d.works) {
-        if ('branchOfficeId' in w && (d.row.roleId === 6 || d.row.roleId === 7)) {
+        if ('branchOfficeId' in w && (d.row.roleId === RoleId.BranchManager || d.row.roleId === RoleId.BranchStaff)) {
           const b = branches.find((x) => x.id === w.branchOfficeId)!;
           b.staff.push(id);
-          if (d.row.roleId === 6) b.managers.push(id);
+          if (d.row.roleId === RoleId.BranchManager) b.managers.push(id);
         }
-        if ('regionalOfficeId' in w && d.row.roleId === 9)
+        if ('regionalOfficeId' in w && d.row.roleId === RoleId.RegionalManager)
           regionManagers.set(w.regionalOfficeId, [...(regionManagers.get(w.regionalOfficeId) ?? []), id]);
       }
     });

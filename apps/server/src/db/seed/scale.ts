@@ -31,7 +31,7 @@ import pg from 'pg';
 import { openDatabase } from '../client.js';
 import { ensureReferenceData } from '../reference-data.js';
 import { hashSecret } from '../../modules/auth/passwords.js';
-import { EVENT_LOG_LOCK } from '../../modules/realtime/event-log.js';
+import { AdvisoryLock } from '../advisory-locks.js';
 
 /** Password of every scale-data user. */
 export const SCALE_PASSWORD = 'Vigil-scale-2026';
@@ -119,7 +119,7 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
     const [passwordHash, pinHash] = await Promise.all([hashSecret(SCALE_PASSWORD), hashSecret('1234')]);
     await client.query('select setseed(0.2026)');
     await client.query('begin');
-    await client.query('select pg_advisory_xact_lock($1)', [EVENT_LOG_LOCK]);
+    await client.query('select pg_advisory_xact_lock($1)', [AdvisoryLock.EventLog]);
     await client.query(`set local work_mem = '256MB'`);
     await client.query(`set local maintenance_work_mem = '512MB'`);
     await step(

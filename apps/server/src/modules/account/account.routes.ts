@@ -1,23 +1,19 @@
 /**
  * Account lifecycle routes (spec §7 Employees and profile, Common and authentication; docs/API.md
  * "Account lifecycle"): validatetokenforpin, validateAndConfirm, validateLink, confirmpassword,
- * validatepin, temporary-password, manageemployees RESEND-ACTIVATION, sso; admin editclient
- * UPDATE-SSO and outbox. Link-token calls need no session and are rate limited per IP address.
+ * forgotpassword, validatepin, temporary-password; the platform admin's outbox. Link-token calls
+ * need no session and are rate limited per IP address.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import {
   AccountKey,
   ErrorCode,
+  StatusId,
   ZConfirmPasswordRequest,
-  ZManageEmployeesRequest,
+  ZForgotPasswordRequest,
   ZOutboxRequest,
-  ZSsoRequest,
   ZTemporaryPasswordRequest,
-  ZEditClientRequest,
-  ZUpdateSsoRequest,
   ZValidateAndConfirmRequest,
   ZValidateLinkRequest,
   ZValidatePinRequest,
@@ -29,25 +25,20 @@ import {
   type ValidateTokenForPinBody,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
-import { rows } from '../../db/client.js';
-import { organizations, outbox, users } from '../../db/schema/index.js';
-import { AppError, badRequest, notFound, requestLanguage } from '../../plugins/errors.js';
-import { requireAdmin, requireClient } from '../../plugins/session.js';
-import { writeAudit } from '../audit/audit.service.js';
-import { verifySecret } from '../auth/passwords.js';
+import { manageableUser } from '../../plugins/authorization.js';
+import { requestLanguage } from '../../plugins/errors.js';
+import { authOf, requireAdmin, requireClient } from '../../plugins/session.js';
+import { requestOrigin } from '../../lib/http.js';
 import {
   activateAccount,
   checkActivationToken,
   confirmPasswordReset,
   findLinkToken,
-  issueActivation,
-  manageableUser,
-  requestOrigin,
+  listOutbox,
+  requestPasswordReset,
   sendTemporaryPassword,
+  validatePin,
 } from './account.service.js';
-import { completeSso, forgetProviderConfig } from './sso.service.js';
-import { editClient } from '../management/admin.routes.js';
-import { IMPORT_BODY_LIMIT, manageEmployees } from '../management/employees.routes.js';
 
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -94,7 +85,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     async (req): Promise<Envelope<ValidateLinkBody>> => {
       const lang = requestLanguage(req);
       const user = await findLinkToken(app.db, req.body.token, 'reset');
-      const ok = !!user && user.statusId === 1;
+      const ok = !!user && user.statusId === StatusId.Active;
       return { success: true, body: { resflag: ok, msg: text(lang, ok ? AccountKey.ResetLinkValid : AccountKey.InvalidResetLink) } };
     },
   );
@@ -113,40 +104,36 @@ export async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // Let reset mails in flight finish before the server closes.
+  const pendingResets = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pendingResets]);
+  });
+
   /**
-   * PIN check for the signed-in user (spec §7 validatepin). Wrong PINs are counted from the audit
-   * log (action pin-failed) per user in LOGIN_RATE_WINDOW_MS; LOGIN_RATE_MAX of them answer 429
-   * until the window passes. The PIN is never logged.
+   * Forgot password (spec §7 forgotpassword). Answers the same, at once, whether or not the email
+   * exists: the reset link and its e-mail (account.service.ts requestPasswordReset, for Active
+   * password accounts) are made after the answer, so timing reveals nothing either.
    */
+  app.post(
+    '/api/client/forgotpassword',
+    { schema: { body: ZForgotPasswordRequest }, config: { rateLimit: { max: loginRateMax, timeWindow: loginRateWindowMs } } },
+    async (req) => {
+      const work = requestPasswordReset(app, req.body.email, { origin: requestOrigin(req), ip: req.ip }).catch((err: unknown) =>
+        app.log.error({ err: (err as Error).message }, 'password reset mail failed'),
+      );
+      pendingResets.add(work);
+      void work.finally(() => pendingResets.delete(work));
+      return { success: true, description: translate(requestLanguage(req), ErrorCode.ForgotPasswordSent) };
+    },
+  );
+
+  /** PIN check for the signed-in user (spec §7 validatepin), counted per user against LOGIN_RATE_MAX / LOGIN_RATE_WINDOW_MS. */
   app.post(
     '/api/client/validatepin',
     { preValidation: requireClient, schema: { body: ZValidatePinRequest }, config: linkLimit },
     async (req): Promise<Envelope<{ valid: true }>> => {
-      const auth = req.auth!;
-      const [recent] = await rows<{ n: number }>(
-        app.db,
-        sql`select count(*)::int as n from audit_log where actor_user_id = ${auth.userId} and action = 'pin-failed' and at > now() - make_interval(secs => ${loginRateWindowMs / 1000})`,
-      );
-      if ((recent?.n ?? 0) >= loginRateMax) {
-        await writeAudit(app.db, {
-          actorUserId: auth.userId,
-          action: 'pin-rate-limited',
-          entity: 'users',
-          entityId: auth.userId,
-          ip: req.ip,
-        });
-        throw new AppError(429, ErrorCode.RateLimited);
-      }
-      const [u] = await app.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, auth.userId)).limit(1);
-      const ok = await verifySecret(u?.pinHash, req.body.pin);
-      await writeAudit(app.db, {
-        actorUserId: auth.userId,
-        action: ok ? 'pin-validated' : 'pin-failed',
-        entity: 'users',
-        entityId: auth.userId,
-        ip: req.ip,
-      });
-      if (!ok) throw badRequest(ErrorCode.InvalidPin, 'pin');
+      await validatePin(app.db, authOf(req).userId, req.body.pin, { ip: req.ip, window: { max: loginRateMax, ms: loginRateWindowMs } });
       return { success: true, description: text(requestLanguage(req), AccountKey.PinValid), body: { valid: true } };
     },
   );
@@ -156,109 +143,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
     '/api/client/temporary-password',
     { preValidation: requireClient, schema: { body: ZTemporaryPasswordRequest } },
     async (req): Promise<Envelope> => {
-      const target = await manageableUser(app.db, req.auth!, req.body.employeeId);
-      await sendTemporaryPassword(app, target.id, { actorUserId: req.auth!.userId, origin: requestOrigin(req), ip: req.ip });
+      const auth = authOf(req);
+      const target = await manageableUser(app.db, auth, req.body.employeeId);
+      await sendTemporaryPassword(app, target.id, { actorUserId: auth.userId, origin: requestOrigin(req), ip: req.ip });
       return { success: true, description: text(requestLanguage(req), AccountKey.TemporaryPasswordSent) };
-    },
-  );
-
-  /**
-   * Employee management (spec §7 manageemployees): RESEND-ACTIVATION here; ADD-EMPLOYEE,
-   * UPDATE-EMPLOYEE and the CSV import through the management module's employee service.
-   */
-  app.post(
-    '/api/client/manageemployees',
-    { preValidation: requireClient, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT },
-    async (req, reply): Promise<Envelope<unknown>> => {
-      if (req.body.case !== 'RESEND-ACTIVATION') return manageEmployees(app, req, reply, req.body, false);
-      switch (req.body.case) {
-        case 'RESEND-ACTIVATION': {
-          const target = await manageableUser(app.db, req.auth!, req.body.employeeId);
-          if (target.statusId !== 2) throw notFound();
-          await issueActivation(app, target.id, { origin: requestOrigin(req), actorUserId: req.auth!.userId, ip: req.ip });
-          return { success: true, description: text(requestLanguage(req), AccountKey.ActivationSent) };
-        }
-      }
-    },
-  );
-
-  /** Single sign-on completion (spec §7 sso). Answers the Login result. */
-  app.post('/api/client/sso', { schema: { body: ZSsoRequest }, config: linkLimit }, async (req, reply) => {
-    const body = await completeSso(app, req, reply, req.body);
-    return { success: true, body };
-  });
-
-  /**
-   * Platform admin: POST /api/admin/editclient. Case UPDATE-SSO sets an organisation's single
-   * sign-on settings; any other body is the organisation edit of the management module.
-   */
-  app.post(
-    '/api/admin/editclient',
-    { preValidation: requireAdmin, schema: { body: z.union([ZUpdateSsoRequest, ZEditClientRequest]) } },
-    async (req): Promise<Envelope<unknown>> => {
-      if (!('case' in req.body) || req.body.case !== 'UPDATE-SSO')
-        return editClient(app, req, req.body as z.infer<typeof ZEditClientRequest>);
-      const b = req.body;
-      const [org] = await app.db
-        .select({
-          id: organizations.id,
-          ssoDomain: organizations.ssoDomain,
-          ssoIssuer: organizations.ssoIssuer,
-          ssoClientId: organizations.ssoClientId,
-          secret: organizations.ssoClientSecret,
-        })
-        .from(organizations)
-        .where(eq(organizations.id, b.organizationId))
-        .limit(1);
-      if (!org) throw notFound();
-      const before = { ssoDomain: org.ssoDomain, ssoIssuer: org.ssoIssuer, ssoClientId: org.ssoClientId };
-      let next: { ssoDomain: string | null; ssoIssuer: string | null; ssoClientId: string | null; ssoClientSecret: string | null };
-      if (b.ssoIssuer === null) {
-        next = { ssoDomain: null, ssoIssuer: null, ssoClientId: null, ssoClientSecret: null };
-      } else {
-        const [taken] = await app.db
-          .select({ id: organizations.id })
-          .from(organizations)
-          .where(and(eq(organizations.ssoDomain, b.ssoDomain), ne(organizations.id, org.id)))
-          .limit(1);
-        if (taken) throw new AppError(409, AccountKey.SsoDomainTaken, {}, 'ssoDomain');
-        next = {
-          ssoDomain: b.ssoDomain,
-          ssoIssuer: b.ssoIssuer,
-          ssoClientId: b.ssoClientId,
-          ssoClientSecret: b.ssoClientSecret ?? org.secret,
-        };
-      }
-      await app.db
-        .update(organizations)
-        .set({ ...next, updatedAt: new Date() })
-        .where(eq(organizations.id, org.id));
-      forgetProviderConfig(org.id);
-      await writeAudit(app.db, {
-        actorUserId: req.auth!.userId,
-        action: 'update-sso',
-        entity: 'organizations',
-        entityId: org.id,
-        ip: req.ip,
-        before,
-        after: {
-          ssoDomain: next.ssoDomain,
-          ssoIssuer: next.ssoIssuer,
-          ssoClientId: next.ssoClientId,
-          secretChanged: next.ssoClientSecret !== org.secret,
-        },
-      });
-      return {
-        success: true,
-        description: text(requestLanguage(req), AccountKey.SsoSaved),
-        body: {
-          OrganizationId: org.id,
-          SsoDomain: next.ssoDomain,
-          SsoIssuer: next.ssoIssuer,
-          SsoClientId: next.ssoClientId,
-          SsoClientSecretSet: !!next.ssoClientSecret,
-        },
-      };
     },
   );
 
@@ -266,27 +154,9 @@ export async function accountRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/outbox',
     { preValidation: requireAdmin, schema: { body: ZOutboxRequest } },
-    async (req): Promise<Envelope<{ outboxobject: OutboxMessage[] }>> => {
-      const list = await app.db
-        .select()
-        .from(outbox)
-        .where(req.body.to ? sql`lower(${outbox.recipient}) = ${req.body.to.toLowerCase()}` : undefined)
-        .orderBy(desc(outbox.id))
-        .limit(req.body.limit);
-      return {
-        success: true,
-        body: {
-          outboxobject: list.map((m) => ({
-            Id: m.id,
-            Channel: m.channel === 'sms' ? 'sms' : 'email',
-            To: m.recipient,
-            Subject: m.subject,
-            Text: m.text,
-            Html: m.html,
-            CreatedAt: m.createdAt.toISOString(),
-          })),
-        },
-      };
-    },
+    async (req): Promise<Envelope<{ outboxobject: OutboxMessage[] }>> => ({
+      success: true,
+      body: { outboxobject: await listOutbox(app.db, req.body) },
+    }),
   );
 }

@@ -1,18 +1,28 @@
 /**
  * Account lifecycle services (spec §4 activation and reset flows, §5 rules, §7 calls):
  * one-time link tokens (256-bit, stored as SHA-256, expiring, spent once), activation, password
- * reset, temporary passwords, and the scope rule of the employee-management calls.
+ * reset, temporary passwords, the PIN check and the demo outbox.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ACTIVATION_TOKEN_HOURS, AccountKey, RESET_TOKEN_HOURS, RoleId, StatusId, activationFormSchema, roleById } from '@vigil/contract';
-import type { Db } from '../../db/client.js';
-import { accountTokens, organizationDealers, organizations, sessions, users } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../plugins/errors.js';
-import { hashToken, newToken, type AuthContext } from '../../plugins/session.js';
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  ACTIVATION_TOKEN_HOURS,
+  AccountKey,
+  ErrorCode,
+  RESET_TOKEN_HOURS,
+  StatusId,
+  activationFormSchema,
+  roleById,
+  type OutboxMessage,
+} from '@vigil/contract';
+import { rows, type Db } from '../../db/client.js';
+import { accountTokens, organizations, outbox, users } from '../../db/schema/index.js';
+import { AppError, badRequest, notFound } from '../../plugins/errors.js';
+import { endUserSessions, hashToken, newToken } from '../../plugins/session.js';
+import { linkBase } from '../../lib/http.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { hashSecret } from '../auth/passwords.js';
+import { hashSecret, verifySecret } from '../auth/passwords.js';
 import { activationMail, activationSms, resetMail, temporaryPasswordMail, type Recipient } from './mail-templates.js';
 import { messengerFor } from './messenger.js';
 
@@ -20,17 +30,6 @@ export type TokenPurpose = 'activation' | 'reset';
 
 /** What the services need of the server: configuration and database. */
 type AppLike = Pick<FastifyInstance, 'config' | 'db'>;
-
-/** The public address links point to: PUBLIC_URL, else the request's origin, else HOST:PORT. */
-export function linkBase(app: AppLike, origin?: string): string {
-  const base = app.config.publicUrl || origin || `http://${app.config.host}:${app.config.port}`;
-  return base.replace(/\/+$/, '');
-}
-
-/** The origin (scheme://host[:port]) a request was made to. */
-export function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
 
 /**
  * Creates a one-time token for `userId` and `purpose`, valid `hours`; earlier unspent tokens of
@@ -104,14 +103,6 @@ async function spendToken(db: Db, tokenId: number): Promise<boolean> {
     .where(and(eq(accountTokens.id, tokenId), isNull(accountTokens.usedAt)))
     .returning({ id: accountTokens.id });
   return spent.length === 1;
-}
-
-/** Ends every open session of a user (after a password change by link or temporary password). */
-export async function endUserSessions(db: Db, userId: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ endedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 
 async function recipient(db: Db, userId: number): Promise<(Recipient & { statusId: number; phoneNumber: string | null }) | undefined> {
@@ -232,7 +223,7 @@ export async function activateAccount(app: AppLike, token: string, values: Activ
     set.duressHash = await hashSecret(values.duress);
   }
   const done = await app.db.transaction(async (tx) => {
-    if (!(await spendToken(tx as unknown as Db, info.user.tokenId))) return false;
+    if (!(await spendToken(tx, info.user.tokenId))) return false;
     await tx
       .update(users)
       .set(set)
@@ -263,42 +254,14 @@ export async function confirmPasswordReset(app: AppLike, token: string, password
   if (!user || user.statusId !== StatusId.Active) throw badRequest(AccountKey.InvalidResetLink);
   const passwordHash = await hashSecret(password);
   const done = await app.db.transaction(async (tx) => {
-    if (!(await spendToken(tx as unknown as Db, user.tokenId))) return false;
+    if (!(await spendToken(tx, user.tokenId))) return false;
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.userId));
-    await endUserSessions(tx as unknown as Db, user.userId);
+    await endUserSessions(tx, user.userId);
     return true;
   });
   if (!done) throw badRequest(AccountKey.InvalidResetLink);
   await writeAudit(app.db, { actorUserId: user.userId, action: 'reset-password', entity: 'users', entityId: user.userId, ip });
   return { roleId: user.roleId };
-}
-
-/**
- * The user `employeeId` if the caller may manage its account: an organisation admin (2) of the
- * user's organisation, or a dealer (12) assigned to it. @throws 404 otherwise (existence is private).
- */
-export async function manageableUser(
-  db: Db,
-  auth: AuthContext,
-  employeeId: number,
-): Promise<{ id: number; statusId: number; organizationId: number }> {
-  const [u] = await db
-    .select({ id: users.id, statusId: users.statusId, organizationId: users.organizationId })
-    .from(users)
-    .where(eq(users.id, employeeId))
-    .limit(1);
-  if (!u || u.organizationId == null || u.id === auth.userId) throw notFound();
-  if (auth.roleId === RoleId.OrganizationAdmin && auth.organizationId === u.organizationId)
-    return { ...u, organizationId: u.organizationId };
-  if (auth.roleId === RoleId.Dealer) {
-    const [d] = await db
-      .select({ n: organizationDealers.userId })
-      .from(organizationDealers)
-      .where(and(eq(organizationDealers.organizationId, u.organizationId), eq(organizationDealers.userId, auth.userId)))
-      .limit(1);
-    if (d) return { ...u, organizationId: u.organizationId };
-  }
-  throw notFound();
 }
 
 /** A random temporary password: 14 characters without look-alikes (about 80 bits). */
@@ -334,4 +297,55 @@ export async function sendTemporaryPassword(
     entityId: userId,
     ip: opts.ip ?? null,
   });
+}
+
+/**
+ * PIN check for the signed-in user (spec §7 validatepin). Wrong PINs are counted from the audit
+ * log (action pin-failed) per user in `window.ms`; `window.max` of them answer 429 until the
+ * window passes. Each check is audited (pin-validated, pin-failed, pin-rate-limited); the PIN never is.
+ * @throws 429 errors.rateLimited, 400 errors.invalidPin (field pin).
+ */
+export async function validatePin(
+  db: Db,
+  userId: number,
+  pin: string,
+  opts: { ip: string | null; window: { max: number; ms: number } },
+): Promise<void> {
+  const [recent] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from audit_log where actor_user_id = ${userId} and action = 'pin-failed' and at > now() - make_interval(secs => ${opts.window.ms / 1000})`,
+  );
+  if ((recent?.n ?? 0) >= opts.window.max) {
+    await writeAudit(db, { actorUserId: userId, action: 'pin-rate-limited', entity: 'users', entityId: userId, ip: opts.ip });
+    throw new AppError(429, ErrorCode.RateLimited);
+  }
+  const [u] = await db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, userId)).limit(1);
+  const ok = await verifySecret(u?.pinHash, pin);
+  await writeAudit(db, {
+    actorUserId: userId,
+    action: ok ? 'pin-validated' : 'pin-failed',
+    entity: 'users',
+    entityId: userId,
+    ip: opts.ip,
+  });
+  if (!ok) throw badRequest(ErrorCode.InvalidPin, 'pin');
+}
+
+/** The demo mailbox (messages kept when SMTP_URL is unset), newest first, optionally for one recipient (any case). */
+export async function listOutbox(db: Db, f: { to?: string | undefined; limit: number }): Promise<OutboxMessage[]> {
+  const list = await db
+    .select()
+    .from(outbox)
+    .where(f.to ? sql`lower(${outbox.recipient}) = ${f.to.toLowerCase()}` : undefined)
+    .orderBy(desc(outbox.id))
+    .limit(f.limit);
+  return list.map((m) => ({
+    Id: m.id,
+    Channel: m.channel === 'sms' ? 'sms' : 'email',
+    To: m.recipient,
+    Subject: m.subject,
+    Text: m.text,
+    Html: m.html,
+    CreatedAt: m.createdAt.toISOString(),
+  }));
 }

@@ -1,26 +1,19 @@
 /**
  * Authentication routes (spec §7 Common and authentication): /locate, /api/{client,admin}/login,
- * isauthenticated, loginwithtoken, logout, and /api/client/forgotpassword.
+ * isauthenticated, loginwithtoken, logout, and the single sign-on completion /api/client/sso.
+ * Every way to get or end a session lives here; the account lifecycle (activation, reset,
+ * forgot password) is the account module's.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ErrorCode,
-  ZForgotPasswordRequest,
-  ZLocateRequest,
-  ZLoginRequest,
-  ZLoginWithTokenRequest,
-  type Envelope,
-  type LocateResponse,
-} from '@vigil/contract';
+import { ZLocateRequest, ZLoginRequest, ZLoginWithTokenRequest, ZSsoRequest, type Envelope, type LocateResponse } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { requestLanguage, unauthorized } from '../../plugins/errors.js';
 import { requireAdmin, requireClient } from '../../plugins/session.js';
 import { presentUserInfos } from './auth.presenter.js';
 import { currentUser, signIn, signInWithToken, signOut, type Area } from './auth.service.js';
-import { requestOrigin, requestPasswordReset } from '../account/account.service.js';
-import { ssoAuthorizationUrl } from '../account/sso.service.js';
+import { completeSso, ssoAuthorizationUrl } from './sso.service.js';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -81,27 +74,16 @@ export async function authRoutes(fastify: FastifyInstance) {
     });
   }
 
-  // Let reset mails in flight finish before the server closes.
-  const pendingResets = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pendingResets]);
-  });
-
-  /**
-   * Forgot password (spec §7 forgotpassword). Answers the same, at once, whether or not the email
-   * exists: the reset link and its e-mail (account.service.ts requestPasswordReset, for Active
-   * password accounts) are made after the answer, so timing reveals nothing either.
-   */
+  /** Single sign-on completion (spec §7 sso): the Login result, like /api/client/login. Rate limited per IP address. */
   app.post(
-    '/api/client/forgotpassword',
-    { schema: { body: ZForgotPasswordRequest }, config: { rateLimit: { max: loginRateMax, timeWindow: loginRateWindowMs } } },
-    async (req) => {
-      const work = requestPasswordReset(app, req.body.email, { origin: requestOrigin(req), ip: req.ip }).catch((err: unknown) =>
-        app.log.error({ err: (err as Error).message }, 'password reset mail failed'),
-      );
-      pendingResets.add(work);
-      void work.finally(() => pendingResets.delete(work));
-      return { success: true, description: translate(requestLanguage(req), ErrorCode.ForgotPasswordSent) };
+    '/api/client/sso',
+    {
+      schema: { body: ZSsoRequest },
+      config: { rateLimit: { max: loginRateMax * 3, timeWindow: loginRateWindowMs, keyGenerator: (req) => `account-link|${req.ip}` } },
+    },
+    async (req, reply) => {
+      const body = await completeSso(app, req, reply, req.body);
+      return { success: true, body };
     },
   );
 }

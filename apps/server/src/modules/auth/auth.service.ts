@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { CLIENT_WEB_ROLES, ErrorCode, RoleId, type LoginResult } from '@vigil/contract';
+import { ErrorCode, inRoleGroup, RoleGroup, RoleId, StatusId, type LoginResult } from '@vigil/contract';
 import { rows } from '../../db/client.js';
 import { organizations, users } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden } from '../../plugins/errors.js';
@@ -55,7 +55,7 @@ export function assertWebAccess(app: FastifyInstance, user: { roleId: number; co
     return;
   }
   if (user.roleId === RoleId.PlatformAdmin) throw forbidden(ErrorCode.AdminUseAdminLogin);
-  if (!CLIENT_WEB_ROLES.includes(user.roleId) || !user.consoleAccess) {
+  if (!inRoleGroup(RoleGroup.ClientWeb, user.roleId) || !user.consoleAccess) {
     throw forbidden(ErrorCode.WebLoginNotAllowed, { product: app.config.productName });
   }
 }
@@ -77,7 +77,7 @@ export async function signIn(
 ): Promise<LoginResult> {
   const user = await loadUser(app, sql`lower(${users.email}) = ${input.username.toLowerCase()}`);
   const ok = await verifySecret(user?.passwordHash, input.password);
-  if (!user || !ok || user.statusId !== 1) {
+  if (!user || !ok || user.statusId !== StatusId.Active) {
     await writeAudit(app.db, {
       actorUserId: user?.userId ?? null,
       action: 'login-failed',

@@ -1,6 +1,9 @@
-/** The branch row of spec §3 Branch office as getofficesv2 returns it. */
-import { statusLabel, type BranchOfficeRow } from '@vigil/contract';
-import { zoneAbbreviationNow } from '../management/common.js';
+/** Branch shapes (spec §3 Branch office): the getofficesv2 row, the detail, the branch types and the CSV export. */
+import { formatPhoneInternational, statusLabel, type BranchOfficeRow, type BranchOfficeType } from '@vigil/contract';
+import type { branchOfficeTypes } from '../../db/schema/index.js';
+import type { NameKey } from '../../lib/list-query.js';
+import { presentTimers, type readSchedule } from '../../lib/office-schedule.js';
+import { zoneAbbreviationNow } from '../../lib/time-zones.js';
 import type { BranchListRow } from './branches.repository.js';
 
 /** 'Branch / Location' is shown as 'Branch' (spec §3 Branch office). */
@@ -8,6 +11,7 @@ export function branchTypeDisplay(display: string): string {
   return display === 'Branch / Location' ? 'Branch' : display;
 }
 
+/** The list row of a branch (getofficesv2 organizationobject). */
 export function presentBranch(r: BranchListRow): BranchOfficeRow {
   const b = r.b;
   return {
@@ -42,3 +46,80 @@ export function presentBranch(r: BranchListRow): BranchOfficeRow {
     GeofenceRadius: b.geofenceRadius,
   };
 }
+
+/** A branch office type as getknownoperators lists it. */
+export function presentBranchType(t: typeof branchOfficeTypes.$inferSelect): BranchOfficeType {
+  return {
+    BranchOfficeTypeId: t.id,
+    BranchOfficeType: t.type,
+    BranchOfficeTypeDescription: t.description,
+    BranchOfficeTypeDisplay: branchTypeDisplay(t.display),
+  };
+}
+
+/** The branch detail of getbranchbyidv2 and the writes: the list row plus schedule (`schedule` from readSchedule), timers and dates. */
+export function presentBranchDetail(r: BranchListRow, schedule: Awaited<ReturnType<typeof readSchedule>>) {
+  const b = r.b;
+  return {
+    ...presentBranch(r),
+    Altitude: b.altitude,
+    ...schedule,
+    ...presentTimers(b),
+    CreatedOn: b.createdAt.toISOString(),
+    FirstUseDate: b.firstUseDate,
+  };
+}
+
+/** Column header of the branch CSV export. */
+export const BRANCH_CSV_HEADER = [
+  'Id',
+  'Name',
+  'Code',
+  'Type',
+  'Organization',
+  'Region',
+  'Address',
+  'City',
+  'State',
+  'ZipCode',
+  'Country',
+  'PhoneNumber',
+  'Email',
+  'Latitude',
+  'Longitude',
+  'TimeZone',
+  'Status',
+  'TestMode',
+  'SecurityOffice',
+  'GeofenceRadius',
+];
+
+/** One CSV row of a branch. */
+export function branchCsvRow(r: BranchListRow): unknown[] {
+  const b = presentBranch(r);
+  return [
+    b.BranchOfficeId,
+    b.Name,
+    b.Code,
+    b.BranchOfficeTypeDisplay,
+    b.OrganizationName,
+    b.RegionalOfficeName,
+    b.Address,
+    b.City,
+    b.State,
+    b.ZipCode,
+    b.Country,
+    formatPhoneInternational(b.PhoneNumber),
+    b.Email,
+    b.Latitude,
+    b.Longitude,
+    b.BranchTimeZone,
+    b.Status,
+    b.TestMode,
+    b.SecurityOfficeName,
+    b.GeofenceRadius,
+  ];
+}
+
+/** The keyset of a branch row (to continue an export after it). */
+export const branchKey = (r: BranchListRow): NameKey => ({ name: r.b.name, id: r.b.id });

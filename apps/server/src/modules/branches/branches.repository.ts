@@ -1,10 +1,16 @@
-/** Branch office queries, always under the caller's scope (spec §7 getofficesv2). */
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { branchOffices, branchOfficeTypes, offices, organizations, securityOffices } from '../../db/schema/index.js';
-import { branchScope } from '../../plugins/authorization.js';
+/**
+ * Branch office queries, always under the caller's scope (spec §7 getofficesv2, getbranchbyidv2;
+ * the branch of every mobile action and console branch action).
+ */
+import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ErrorCode } from '@vigil/contract';
+import { oncePerDatabase, type Db } from '../../db/client.js';
+import { branchOffices, branchOfficeTypes, offices, OfficeType, organizations, securityOffices } from '../../db/schema/index.js';
+import { branchScope, SCOPE_BY_USER_ID } from '../../plugins/authorization.js';
+import { badRequest, notFound } from '../../plugins/errors.js';
+import { conflict } from '../../lib/writes.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { afterNameKey, type NameKey } from '../management/common.js';
+import { afterNameKey, likePattern, type NameKey } from '../../lib/list-query.js';
 
 export interface BranchListFilter {
   organizationId?: number;
@@ -24,9 +30,6 @@ export interface BranchListFilter {
   count?: boolean;
 }
 
-/** Escapes LIKE wildcards in user text. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-
 /**
  * Branches the user may see, filtered, ordered by name then id and paged (offset/limit, or keyset
  * with `after`); `total` counts all matches unless `count` is false.
@@ -41,7 +44,7 @@ export async function listBranches(db: Db, auth: AuthContext, f: BranchListFilte
   if (f.testMode !== undefined) where.push(eq(branchOffices.testMode, f.testMode));
   if (f.branchOfficeId) where.push(eq(branchOffices.id, f.branchOfficeId));
   if (f.search) {
-    const pattern = `%${likeEscape(f.search)}%`;
+    const pattern = likePattern(f.search);
     where.push(or(ilike(branchOffices.name, pattern), ilike(branchOffices.code, pattern))!);
   }
   where.push(...afterNameKey(branchOffices.name, branchOffices.id, f.after));
@@ -66,3 +69,91 @@ export async function listBranches(db: Db, auth: AuthContext, f: BranchListFilte
   return { rows, total: rows[0]?.total ?? 0 };
 }
 export type BranchListRow = Awaited<ReturnType<typeof listBranches>>['rows'][number];
+
+/** A branch office row. */
+export type Branch = typeof branchOffices.$inferSelect;
+
+/**
+ * The branch lookup of every mobile action for one role whose scope depends only on the user id,
+ * built once per database (a named prepared statement on PostgreSQL). Placeholders:
+ * `branchOfficeId`, `userId`.
+ */
+const branchLookup = oncePerDatabase((db, roleId: number) =>
+  db
+    .select()
+    .from(branchOffices)
+    .where(
+      and(
+        eq(branchOffices.id, sql.placeholder('branchOfficeId')),
+        branchScope({ roleId, organizationId: null, userId: sql.placeholder('userId') }),
+      ),
+    )
+    .limit(1)
+    .prepare(`vigil_branch_for_role_${roleId}`),
+);
+
+/** The branch `branchOfficeId` if the user may see it. @throws 404 otherwise (existence of others is not revealed). */
+export async function branchInScope(db: Db, auth: AuthContext, branchOfficeId: number): Promise<Branch> {
+  const [b] = SCOPE_BY_USER_ID.includes(auth.roleId)
+    ? await branchLookup(db, auth.roleId).execute({ branchOfficeId, userId: auth.userId })
+    : await db
+        .select()
+        .from(branchOffices)
+        .where(and(eq(branchOffices.id, branchOfficeId), branchScope(auth)))
+        .limit(1);
+  if (!b) throw notFound();
+  return b;
+}
+
+/** Every branch office type, by id (getknownoperators). */
+export function branchTypes(db: Db) {
+  return db.select().from(branchOfficeTypes).orderBy(asc(branchOfficeTypes.id));
+}
+
+/** The references and name of a branch form (getbranchbyidv2 / addbranchoffice / UPDATE-BRANCH-OFFICE-DETAILS). */
+export interface BranchReferences {
+  name: string;
+  regionalOfficeId?: number | null | undefined;
+  branchOfficeTypeId: number;
+  securityOfficeId?: number | null | undefined;
+}
+
+/**
+ * Checks the references of branch details and the unique name: the region of the same
+ * organisation, an existing type and security office, no other branch of the organisation with
+ * the name (any case; `selfId` is the branch being updated).
+ * @throws 400 errors.badRequest with the field of a bad reference, 409 management.errors.nameInUse.
+ */
+export async function checkBranchReferences(db: Db, organizationId: number, d: BranchReferences, selfId: number | null) {
+  if (d.regionalOfficeId) {
+    const [r] = await db
+      .select({ id: offices.id })
+      .from(offices)
+      .where(
+        and(
+          eq(offices.id, d.regionalOfficeId),
+          eq(offices.organizationId, organizationId),
+          eq(offices.officeTypeId, OfficeType.RegionalOffice),
+        ),
+      );
+    if (!r) throw badRequest(ErrorCode.BadRequest, 'regionalOfficeId');
+  }
+  const [t] = await db.select({ id: branchOfficeTypes.id }).from(branchOfficeTypes).where(eq(branchOfficeTypes.id, d.branchOfficeTypeId));
+  if (!t) throw badRequest(ErrorCode.BadRequest, 'branchOfficeTypeId');
+  if (d.securityOfficeId) {
+    const [s] = await db.select({ id: securityOffices.id }).from(securityOffices).where(eq(securityOffices.id, d.securityOfficeId));
+    if (!s) throw badRequest(ErrorCode.BadRequest, 'securityOfficeId');
+  }
+  const same = await db
+    .select({ id: branchOffices.id })
+    .from(branchOffices)
+    .where(
+      and(
+        eq(branchOffices.organizationId, organizationId),
+        sql`lower(${branchOffices.name}) = lower(${d.name})`,
+        selfId ? ne(branchOffices.id, selfId) : sql`true`,
+      ),
+    )
+    .limit(1);
+  if (same.length) throw conflict('name');
+}

@@ -1,82 +1,98 @@
 /**
- * POST /api/client/getofficesv2 case GET-ALL-BRANCH-OFFICES (spec §7 Offices; the dashboard board
- * and the /branches list): filters, search, paging, and `format: 'csv'` streaming every match.
+ * Branch calls (spec §7 Offices and organisations; §4 branch actions): getofficesv2 case
+ * GET-ALL-BRANCH-OFFICES (the dashboard board and the /branches list, with CSV), getbranchbyidv2,
+ * getknownoperators, addbranchoffice, managebranchoffices and setbranchmode.
+ *
+ * managebranchoffices also answers GET-ACTIVITIES-BY-BRANCH-ID, a report (spec §7 Reports): the
+ * route hands that case to `options.branchActivities`, which app.ts wires to the reports module,
+ * so branches never depends on reports.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formatPhoneInternational, ZGetOfficesV2Request, type Envelope, type GetOfficesV2Body } from '@vigil/contract';
-import { requireClient } from '../../plugins/session.js';
-import { assertOrganizationInScope } from '../organizations/organizations.repository.js';
-import { csvPage, sendCsv, type NameKey } from '../management/common.js';
-import { listBranches } from './branches.repository.js';
-import { presentBranch } from './branches.presenter.js';
+import { z } from 'zod';
+import {
+  ZAddBranchOfficeRequest,
+  ZBranchActivitiesRequest,
+  ZGetBranchByIdRequest,
+  ZGetKnownOperatorsRequest,
+  ZGetOfficesV2Request,
+  ZManageBranchOfficesRequest,
+  ZSetBranchModeRequest,
+  type BranchOfficeType,
+  type Envelope,
+  type GetOfficesV2Body,
+} from '@vigil/contract';
+import { assertOrganizationInScope } from '../../plugins/authorization.js';
+import { authOf, requireClient } from '../../plugins/session.js';
+import { csvPage, sendCsv } from '../../lib/csv.js';
+import type { NameKey } from '../../lib/list-query.js';
+import { setBranchMode } from './branch-mode.service.js';
+import { BRANCH_CSV_HEADER, branchCsvRow, branchKey, presentBranch, presentBranchType } from './branches.presenter.js';
+import { branchTypes, listBranches } from './branches.repository.js';
+import { branchDetail, manageBranch, saveBranch } from './branches.service.js';
 
-/** Column header of the branch CSV export. */
-export const BRANCH_CSV_HEADER = [
-  'Id',
-  'Name',
-  'Code',
-  'Type',
-  'Organization',
-  'Region',
-  'Address',
-  'City',
-  'State',
-  'ZipCode',
-  'Country',
-  'PhoneNumber',
-  'Email',
-  'Latitude',
-  'Longitude',
-  'TimeZone',
-  'Status',
-  'TestMode',
-  'SecurityOffice',
-  'GeofenceRadius',
-];
+/** Options of the branch routes. */
+export interface BranchesRoutesOptions {
+  /** Answers managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID (the reports module's serveBranchActivities). */
+  branchActivities: (
+    app: FastifyInstance,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    body: z.output<typeof ZBranchActivitiesRequest>,
+  ) => Promise<unknown>;
+}
 
-export async function branchesRoutes(fastify: FastifyInstance) {
+export async function branchesRoutes(fastify: FastifyInstance, options: BranchesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
   app.post('/api/client/getofficesv2', { preValidation: requireClient, schema: { body: ZGetOfficesV2Request } }, async (req, reply) => {
-    const auth = req.auth!;
+    const auth = authOf(req);
     const f = req.body;
     if (f.organizationId) await assertOrganizationInScope(app.db, auth, f.organizationId);
     if (f.format === 'csv') {
       return sendCsv(reply, 'branches.csv', BRANCH_CSV_HEADER, async (after: NameKey | null, limit) => {
         const { rows } = await listBranches(app.db, auth, { ...f, offset: 0, limit, after, count: false });
-        return csvPage(
-          rows,
-          (r) => {
-            const b = presentBranch(r);
-            return [
-              b.BranchOfficeId,
-              b.Name,
-              b.Code,
-              b.BranchOfficeTypeDisplay,
-              b.OrganizationName,
-              b.RegionalOfficeName,
-              b.Address,
-              b.City,
-              b.State,
-              b.ZipCode,
-              b.Country,
-              formatPhoneInternational(b.PhoneNumber),
-              b.Email,
-              b.Latitude,
-              b.Longitude,
-              b.BranchTimeZone,
-              b.Status,
-              b.TestMode,
-              b.SecurityOfficeName,
-              b.GeofenceRadius,
-            ];
-          },
-          (r) => ({ name: r.b.name, id: r.b.id }),
-        );
+        return csvPage(rows, branchCsvRow, branchKey);
       });
     }
     const { rows, total } = await listBranches(app.db, auth, f);
     const out: Envelope<GetOfficesV2Body> = { success: true, body: { organizationobject: rows.map(presentBranch), total } };
     return out;
   });
+
+  app.post('/api/client/getbranchbyidv2', { preValidation: requireClient, schema: { body: ZGetBranchByIdRequest } }, async (req) => ({
+    success: true,
+    body: { branchofficeobject: await branchDetail(app.db, authOf(req), req.body.branchOfficeId) },
+  }));
+
+  app.post(
+    '/api/client/getknownoperators',
+    { preValidation: requireClient, schema: { body: ZGetKnownOperatorsRequest } },
+    async (): Promise<Envelope<{ branchofficetypes: BranchOfficeType[]; operators: { Brand: string; SmsDomain: string }[] }>> => ({
+      success: true,
+      body: { branchofficetypes: (await branchTypes(app.db)).map(presentBranchType), operators: [] },
+    }),
+  );
+
+  app.post('/api/client/addbranchoffice', { preValidation: requireClient, schema: { body: ZAddBranchOfficeRequest } }, async (req) => ({
+    success: true,
+    body: { branchofficeobject: await saveBranch(app.db, { auth: authOf(req), ip: req.ip }, req.body) },
+  }));
+
+  app.post(
+    '/api/client/managebranchoffices',
+    { preValidation: requireClient, schema: { body: z.union([ZManageBranchOfficesRequest, ZBranchActivitiesRequest]) } },
+    async (req, reply) => {
+      const d = req.body;
+      // GET-ACTIVITIES-BY-BRANCH-ID (spec §7 Reports) reads the branch's activity under the report scope rules.
+      if (d.case === 'GET-ACTIVITIES-BY-BRANCH-ID') return options.branchActivities(app, req, reply, d);
+      return { success: true, body: { branchofficeobject: await manageBranch(app.db, { auth: authOf(req), ip: req.ip }, d) } };
+    },
+  );
+
+  /** The console's open / close / service of a branch in scope (spec §7 setbranchmode SET-BRANCH-MODE). */
+  app.post('/api/client/setbranchmode', { preValidation: requireClient, schema: { body: ZSetBranchModeRequest } }, async (req) => ({
+    success: true,
+    body: await setBranchMode(app, { auth: authOf(req), ip: req.ip }, req.body),
+  }));
 }

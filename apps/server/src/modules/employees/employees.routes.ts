@@ -1,59 +1,131 @@
 /**
- * POST /api/client/getbranchemployees {param_branchid} → body.userobject (spec §7 Offices and
- * organisations): the people who work at a branch (WorksIn the branch or its region), for a
- * branch in the caller's scope. 404 for a branch outside it.
+ * Employee calls (spec §7 Employees and profile; Offices and organisations getbranchemployees):
+ * getallemployees (filters, search, server-side paging and CSV), getemployee, getbranchemployees,
+ * manageemployees (ADD-EMPLOYEE, UPDATE-EMPLOYEE, IMPORT-EMPLOYEES-PREVIEW, IMPORT-EMPLOYEES,
+ * RESEND-ACTIVATION) and managerolestatus, under the caller's scope (an employee or branch outside
+ * it answers 404); and the platform admin's twins under /api/admin/ (any organisation).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { roleById, statusLabel } from '@vigil/contract';
-import { rows } from '../../db/client.js';
-import { branchOffices } from '../../db/schema/index.js';
-import { branchScope } from '../../plugins/authorization.js';
-import { notFound } from '../../plugins/errors.js';
-import { requireClient } from '../../plugins/session.js';
-
-const ZGetBranchEmployeesRequest = z.object({ param_branchid: z.coerce.number().int().positive() });
+import type { z } from 'zod';
+import {
+  ManagementKey,
+  ZGetAllEmployeesRequest,
+  ZGetBranchEmployeesRequest,
+  ZGetEmployeeRequest,
+  ZManageEmployeesRequest,
+  ZManageRoleStatusRequest,
+  type BranchEmployeeRow,
+  type Envelope,
+} from '@vigil/contract';
+import { translate } from '@vigil/i18n';
+import { assertOrganizationInScope } from '../../plugins/authorization.js';
+import { notFound, requestLanguage } from '../../plugins/errors.js';
+import { authOf, requireAdmin, requireClient, type AuthContext } from '../../plugins/session.js';
+import { sendCsv } from '../../lib/csv.js';
+import { requestOrigin } from '../../lib/http.js';
+import {
+  branchForEmployees,
+  EMPLOYEE_CSV_HEADER,
+  employeeCsvPage,
+  listBranchEmployees,
+  listEmployees,
+  type EmployeeKey,
+} from './employees.repository.js';
+import { changeRoleStatus, IMPORT_BODY_LIMIT, ImportRefused, manageEmployees } from './employees.service.js';
 
 export async function employeesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** A page of the list, or with `format: 'csv'` every match as a file, under `auth`'s scope (null: the platform admin, everyone). */
+  const listAnswer = async (reply: FastifyReply, auth: AuthContext | null, d: z.output<typeof ZGetAllEmployeesRequest>) => {
+    if (d.format === 'csv') {
+      return sendCsv(reply, 'employees.csv', EMPLOYEE_CSV_HEADER, (after: EmployeeKey | null, limit) =>
+        employeeCsvPage(app.db, auth, d, after, limit),
+      );
+    }
+    const page = await listEmployees(app.db, auth, d);
+    return { success: true, body: { personobject: page.rows, total: page.total } };
+  };
+
+  /** manageemployees in either area; an unclean import answers 400 management.errors.importNotClean with the bad rows in body. */
+  const manageAnswer = async (req: FastifyRequest, reply: FastifyReply, body: z.output<typeof ZManageEmployeesRequest>, admin: boolean) => {
+    const lang = requestLanguage(req);
+    try {
+      return await manageEmployees(app, { auth: authOf(req), admin, origin: requestOrigin(req), ip: req.ip }, body, lang);
+    } catch (err) {
+      if (!(err instanceof ImportRefused)) throw err;
+      return reply.status(400).send({
+        success: false,
+        code: ManagementKey.ImportNotClean,
+        description: translate(lang, ManagementKey.ImportNotClean, { product: app.config.productName }),
+        body: err.result,
+      });
+    }
+  };
+
+  /** managerolestatus in either area. */
+  const roleStatusAnswer = async (req: FastifyRequest, body: z.output<typeof ZManageRoleStatusRequest>, admin: boolean) => {
+    const person = await changeRoleStatus(app, { auth: authOf(req), admin, ip: req.ip }, body);
+    return { success: true, description: translate(requestLanguage(req), ManagementKey.EmployeeSaved), body: { personobject: person } };
+  };
+
+  app.post(
+    '/api/client/getallemployees',
+    { preValidation: requireClient, schema: { body: ZGetAllEmployeesRequest } },
+    async (req, reply) => {
+      const auth = authOf(req);
+      if (req.body.organizationId) await assertOrganizationInScope(app.db, auth, req.body.organizationId);
+      return listAnswer(reply, auth, req.body);
+    },
+  );
+
+  app.post('/api/client/getemployee', { preValidation: requireClient, schema: { body: ZGetEmployeeRequest } }, async (req) => {
+    const page = await listEmployees(app.db, authOf(req), { employeeId: req.body.employeeId, offset: 0, limit: 1, count: false });
+    const person = page.rows[0];
+    if (!person) throw notFound();
+    return { success: true, body: { personobject: person } };
+  });
+
+  /** The people working at a branch in scope or its region (404 for a branch outside the scope). */
   app.post(
     '/api/client/getbranchemployees',
     { preValidation: requireClient, schema: { body: ZGetBranchEmployeesRequest } },
-    async (req) => {
-      const [b] = await app.db
-        .select({ id: branchOffices.id, regionalOfficeId: branchOffices.regionalOfficeId })
-        .from(branchOffices)
-        .where(and(eq(branchOffices.id, req.body.param_branchid), branchScope(req.auth!)))
-        .limit(1);
-      if (!b) throw notFound();
-      const list = await rows<{
-        UserId: number;
-        Name: string;
-        Surname: string;
-        Email: string;
-        PhoneNumber: string | null;
-        RoleId: number;
-        StatusId: number;
-      }>(
-        app.db,
-        sql`select distinct u.id as "UserId", u.name as "Name", u.surname as "Surname", u.email as "Email", u.phone_number as "PhoneNumber",
-            u.role_id as "RoleId", u.status_id as "StatusId"
-          from users u join works_in w on w.user_id = u.id
-          where w.branch_office_id = ${b.id} or (${b.regionalOfficeId}::int is not null and w.regional_office_id = ${b.regionalOfficeId})
-          order by "Surname", "Name"`,
-      );
-      return {
-        success: true,
-        body: {
-          userobject: list.map((u) => ({
-            ...u,
-            RoleNameDisplay: roleById(u.RoleId)?.RoleNameDisplay ?? String(u.RoleId),
-            Status: statusLabel(u.StatusId),
-          })),
-        },
-      };
+    async (req): Promise<Envelope<{ userobject: BranchEmployeeRow[] }>> => {
+      const branch = await branchForEmployees(app.db, authOf(req), req.body.param_branchid);
+      if (!branch) throw notFound();
+      return { success: true, body: { userobject: await listBranchEmployees(app.db, branch) } };
     },
+  );
+
+  app.post(
+    '/api/client/manageemployees',
+    { preValidation: requireClient, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT },
+    async (req, reply): Promise<Envelope<unknown>> => manageAnswer(req, reply, req.body, false),
+  );
+
+  /** Role and status of a user (spec §7 managerolestatus): roles 2/12 in their organisation. */
+  app.post(
+    '/api/client/managerolestatus',
+    { preValidation: requireClient, schema: { body: ZManageRoleStatusRequest } },
+    async (req): Promise<Envelope<unknown>> => roleStatusAnswer(req, req.body, false),
+  );
+
+  app.post('/api/admin/getallemployees', { preValidation: requireAdmin, schema: { body: ZGetAllEmployeesRequest } }, async (req, reply) =>
+    listAnswer(reply, null, req.body),
+  );
+
+  /** Platform admin: every case of manageemployees for any organisation. */
+  app.post(
+    '/api/admin/manageemployees',
+    { preValidation: requireAdmin, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT },
+    async (req, reply): Promise<Envelope<unknown>> => manageAnswer(req, reply, req.body, true),
+  );
+
+  /** Platform admin: role and status of any organisation's user. */
+  app.post(
+    '/api/admin/managerolestatus',
+    { preValidation: requireAdmin, schema: { body: ZManageRoleStatusRequest } },
+    async (req): Promise<Envelope<unknown>> => roleStatusAnswer(req, req.body, true),
   );
 }

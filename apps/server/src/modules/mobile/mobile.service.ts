@@ -1,7 +1,8 @@
 /**
- * Mobile actions (docs/API.md "Mobile API"): branch open/close/service confirmed by PIN, alarms,
- * check-in/out with geofence validation, and personal (lone-worker) timers. Each writes its event
- * row in the same transaction as the change (event-log.ts), so the console sees exactly what was
+ * Mobile actions (docs/API.md "Mobile API"): sign-in, alarms, check-in/out with geofence
+ * validation, personal (lone-worker) timers and vault access (VaultTrak); the branch
+ * open/close/service is the branches module's branch-mode service. Each writes its event row in
+ * the same transaction as the change (event-log.ts), so the console sees exactly what was
  * committed.
  *
  * Duress: where a PIN is asked, the panic (duress) code performs the action exactly as the PIN
@@ -9,136 +10,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ALARM_TYPES, BRANCH_ACTIONS, ErrorCode, movesMapStatus } from '@vigil/contract';
-import { oncePerDatabase, rows, type Db } from '../../db/client.js';
-import { branchOffices, checkIns, EventKind, timerPings, timers, users } from '../../db/schema/index.js';
-import { branchScope } from '../../plugins/authorization.js';
-import { AppError, badRequest, notFound } from '../../plugins/errors.js';
-import type { AuthContext } from '../../plugins/session.js';
+import { ALARM_TYPES, ErrorCode, inRoleGroup, RoleGroup, StatusId } from '@vigil/contract';
+import { rows, type Db } from '../../db/client.js';
+import { branchOffices, checkIns, EventKind, sessions, timerPings, timers, users } from '../../db/schema/index.js';
+import { branchScope, mayActForOthersAtBranch } from '../../plugins/authorization.js';
+import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors.js';
+import { hashToken, newToken, type AuthContext } from '../../plugins/session.js';
+import { writeAudit } from '../audit/audit.service.js';
 import { verifySecret } from '../auth/passwords.js';
-import { commitWithEvents, withEvents, type NewEvent, type PendingWrite } from '../realtime/event-log.js';
+import { checkPin } from '../auth/pin.service.js';
+import { branchEventBase, moveBranchStatus } from '../branches/branch-mode.service.js';
+import { branchInScope, type Branch } from '../branches/branches.repository.js';
+import { commitWithEvents, withEvents, type NewEvent } from '../realtime/event-log.js';
 import { insideGeofence } from './geofence.js';
-
-type Branch = typeof branchOffices.$inferSelect;
-
-/** A branch the user may act on, or 404 (existence of others is not revealed). */
-export async function branchForUser(db: Db, auth: AuthContext, branchOfficeId: number): Promise<Branch> {
-  const [b] = PREPARED_SCOPE_ROLES.has(auth.roleId)
-    ? await branchLookup(db, auth.roleId).execute({ branchOfficeId, userId: auth.userId })
-    : await db
-        .select()
-        .from(branchOffices)
-        .where(and(eq(branchOffices.id, branchOfficeId), branchScope(auth)))
-        .limit(1);
-  if (!b) throw notFound();
-  return b;
-}
-
-/** The mobile roles, whose branch scope depends only on the user id: one prepared lookup per role. */
-const PREPARED_SCOPE_ROLES = new Set([6, 7, 9, 10, 11, 13]);
-
-/**
- * The branch lookup of every mobile action for one role, built once per database (a named
- * prepared statement on PostgreSQL). Placeholders: `branchOfficeId`, `userId`.
- */
-const branchLookup = oncePerDatabase((db, roleId: number) =>
-  db
-    .select()
-    .from(branchOffices)
-    .where(
-      and(
-        eq(branchOffices.id, sql.placeholder('branchOfficeId')),
-        branchScope({ roleId, organizationId: null, userId: sql.placeholder('userId') }),
-      ),
-    )
-    .limit(1)
-    .prepare(`vigil_branch_for_role_${roleId}`),
-);
-
-/**
- * Checks a PIN. Both stored hashes are always verified, so the time taken does not tell a PIN
- * from a panic code. Returns 'pin' or 'duress'; a wrong code answers 400 errors.invalidPin.
- */
-export async function checkPin(db: Db, userId: number, code: string): Promise<'pin' | 'duress'> {
-  const [u] = await db.select({ pinHash: users.pinHash, duressHash: users.duressHash }).from(users).where(eq(users.id, userId)).limit(1);
-  const [isPin, isDuress] = await Promise.all([verifySecret(u?.pinHash, code), verifySecret(u?.duressHash, code)]);
-  if (isPin) return 'pin';
-  if (isDuress) return 'duress';
-  throw badRequest(ErrorCode.InvalidPin, 'pin');
-}
-
-const base = (b: Branch, auth: AuthContext, at: Date) => ({
-  organizationId: b.organizationId,
-  regionalOfficeId: b.regionalOfficeId,
-  branchOfficeId: b.id,
-  userId: auth.userId,
-  occurredAt: at,
-  isTestNotification: b.testMode,
-});
-
-/** The silent duress alarm raised when the panic code was entered instead of the PIN. */
-function duressEvent(b: Branch, auth: AuthContext, at: Date, during: string, pos?: { latitude?: number; longitude?: number }): NewEvent {
-  return {
-    ...base(b, auth, at),
-    kind: EventKind.Notification,
-    branchAction: ALARM_TYPES.DURESS.branchAction,
-    notificationType: ALARM_TYPES.DURESS.notificationType,
-    securityAlert: true,
-    latitude: pos?.latitude ?? null,
-    longitude: pos?.longitude ?? null,
-    payload: { silent: true, during },
-  };
-}
-
-/**
- * Sets the branch's board status (spec §4) from the last status-moving action of `actions`. Called
- * before the events are appended, in the same transaction: the branch row lock orders concurrent
- * actions on one branch, and the event-log lock is then held only for the insert and the commit.
- */
-function moveBranchStatus(branchId: number, actions: string[], at: Date): ((db: Db) => PendingWrite)[] {
-  const last = actions.filter(movesMapStatus).at(-1);
-  if (!last) return [];
-  return [(db) => db.update(branchOffices).set({ branchAction: last, branchActionAt: at }).where(eq(branchOffices.id, branchId))];
-}
-
-/** Open, close or service a branch (spec §4 Branch actions). */
-export async function branchAction(
-  app: FastifyInstance,
-  auth: AuthContext,
-  input: {
-    branchOfficeId: number;
-    action: keyof typeof BRANCH_ACTIONS;
-    pin?: string;
-    latitude?: number;
-    longitude?: number;
-    checklist?: unknown[];
-  },
-  opts: { source: 'mobile' | 'console'; punctuality?: (b: Branch, action: string, at: Date) => Promise<string | null> },
-) {
-  const b = await branchForUser(app.db, auth, input.branchOfficeId);
-  const mode = input.pin ? await checkPin(app.db, auth.userId, input.pin) : 'pin';
-  const at = new Date();
-  const action = BRANCH_ACTIONS[input.action];
-  const punctuality = opts.punctuality ? await opts.punctuality(b, action, at) : null;
-  // Status first, events last, all in one transaction (one message on PostgreSQL).
-  const ids = await commitWithEvents(
-    app,
-    moveBranchStatus(b.id, mode === 'duress' ? [action, ALARM_TYPES.DURESS.branchAction] : [action], at),
-    [
-      {
-        ...base(b, auth, at),
-        kind: EventKind.BranchAction,
-        branchAction: action,
-        punctuality,
-        latitude: input.latitude ?? null,
-        longitude: input.longitude ?? null,
-        payload: { source: opts.source, checklist: input.checklist ?? [] },
-      },
-      ...(mode === 'duress' ? [duressEvent(b, auth, at, action, input)] : []),
-    ],
-  );
-  return { NotificationId: ids[0]!, BranchOfficeId: b.id, BranchAction: action, At: at.toISOString() };
-}
 
 /** Panic, duress, emergency, trouble or alarm from the app. No PIN: the user may be in danger. */
 export async function raiseAlarm(
@@ -146,12 +30,12 @@ export async function raiseAlarm(
   auth: AuthContext,
   input: { branchOfficeId: number; type: keyof typeof ALARM_TYPES; latitude?: number; longitude?: number; message?: string },
 ) {
-  const b = await branchForUser(app.db, auth, input.branchOfficeId);
+  const b = await branchInScope(app.db, auth, input.branchOfficeId);
   const t = ALARM_TYPES[input.type];
   const at = new Date();
   const ids = await commitWithEvents(app, moveBranchStatus(b.id, [t.branchAction], at), [
     {
-      ...base(b, auth, at),
+      ...branchEventBase(b, auth, at),
       kind: EventKind.Notification,
       branchAction: t.branchAction,
       notificationType: t.notificationType,
@@ -171,7 +55,7 @@ export async function checkIn(
   auth: AuthContext,
   input: { branchOfficeId: number; latitude: number; longitude: number; horizontalAccuracy: number },
 ) {
-  const b = await branchForUser(app.db, auth, input.branchOfficeId);
+  const b = await branchInScope(app.db, auth, input.branchOfficeId);
   const [u] = await app.db.select({ geofenceValidation: users.geofenceValidation }).from(users).where(eq(users.id, auth.userId));
   const fence =
     b.latitude != null && b.longitude != null
@@ -196,7 +80,7 @@ export async function checkIn(
       .returning({ id: checkIns.id });
     const [eventId] = await emit([
       {
-        ...base(b, auth, at),
+        ...branchEventBase(b, auth, at),
         kind: EventKind.CheckIn,
         latitude: input.latitude,
         longitude: input.longitude,
@@ -221,14 +105,14 @@ export async function checkOut(
     .where(and(eq(checkIns.id, input.checkInId), isNull(checkIns.checkOutAt)))
     .limit(1);
   if (!ci) throw notFound();
-  const b = await branchForUser(app.db, auth, ci.branchOfficeId);
-  if (ci.userId !== auth.userId && ![6, 9].includes(auth.roleId)) throw notFound();
+  const b = await branchInScope(app.db, auth, ci.branchOfficeId);
+  if (ci.userId !== auth.userId && !mayActForOthersAtBranch(auth)) throw notFound();
   const at = new Date();
   await withEvents(app, async (tx, emit) => {
     await tx.update(checkIns).set({ checkOutAt: at, checkedOutBy: auth.userId }).where(eq(checkIns.id, ci.id));
     await emit([
       {
-        ...base(b, auth, at),
+        ...branchEventBase(b, auth, at),
         userId: ci.userId,
         kind: EventKind.CheckOut,
         latitude: input.latitude,
@@ -241,7 +125,7 @@ export async function checkOut(
 }
 
 async function timerBranch(db: Db, auth: AuthContext, branchOfficeId: number | null | undefined): Promise<Branch | null> {
-  return branchOfficeId ? branchForUser(db, auth, branchOfficeId) : null;
+  return branchOfficeId ? branchInScope(db, auth, branchOfficeId) : null;
 }
 
 const timerBase = (b: Branch | null, auth: AuthContext, at: Date): Omit<NewEvent, 'kind'> => ({
@@ -324,7 +208,7 @@ export async function pingTimer(
   input: { timerId: number; latitude: number; longitude: number; horizontalAccuracy?: number },
 ) {
   const t = await ownRunningTimer(app.db, auth, input.timerId);
-  const b = t.branchOfficeId ? await branchForUser(app.db, auth, t.branchOfficeId) : null;
+  const b = t.branchOfficeId ? await branchInScope(app.db, auth, t.branchOfficeId) : null;
   const at = new Date();
   await withEvents(app, async (tx, emit) => {
     await tx.insert(timerPings).values({
@@ -355,7 +239,7 @@ export async function stopTimer(
 ) {
   const t = await ownRunningTimer(app.db, auth, input.timerId);
   const mode = await checkPin(app.db, auth.userId, input.pin);
-  const b = t.branchOfficeId ? await branchForUser(app.db, auth, t.branchOfficeId) : null;
+  const b = t.branchOfficeId ? await branchInScope(app.db, auth, t.branchOfficeId) : null;
   const at = new Date();
   await withEvents(app, async (tx, emit) => {
     const stopped = await tx
@@ -441,4 +325,63 @@ export async function alertExpiredTimers(app: FastifyInstance, now: Date = new D
     return due.length;
   });
   return result;
+}
+
+/**
+ * Password sign-in for mobile roles (docs/API.md Mobile API /api/mobile/login; spec §6: 6, 7, 9,
+ * 10, 11, 13): a bearer-token session of `sessionMs` (MOBILE_SESSION_DAYS), and the branches the user may act on.
+ * @throws 400 errors.invalidCredentials (unknown e-mail, wrong password, account not Active),
+ * 403 errors.mobileLoginNotAllowed for roles without the mobile app.
+ */
+export async function mobileSignIn(
+  app: FastifyInstance,
+  input: { username: string; password: string; appVersion?: string | undefined },
+  from: { ip: string; userAgent: string | undefined; sessionMs: number },
+) {
+  const [u] = await app.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.username.toLowerCase()}`)
+    .limit(1);
+  const ok = await verifySecret(u?.passwordHash, input.password);
+  if (!u || !ok || u.statusId !== StatusId.Active) throw badRequest(ErrorCode.InvalidCredentials);
+  if (!inRoleGroup(RoleGroup.Mobile, u.roleId)) throw forbidden(ErrorCode.MobileLoginNotAllowed, { product: app.config.productName });
+  const token = newToken();
+  await app.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: u.id,
+    sessionType: 'MOBILE',
+    isAdmin: false,
+    ip: from.ip,
+    userAgent: from.userAgent?.slice(0, 300) ?? null,
+    expiresAt: new Date(Date.now() + from.sessionMs),
+  });
+  await app.db
+    .update(users)
+    .set({ lastLogin: new Date(), appVersion: input.appVersion ?? u.appVersion })
+    .where(eq(users.id, u.id));
+  await writeAudit(app.db, { actorUserId: u.id, action: 'login', entity: 'users', entityId: u.id, ip: from.ip, after: { area: 'mobile' } });
+  const branches = await rows<{
+    BranchOfficeId: number;
+    Name: string;
+    Code: string;
+    Latitude: number | null;
+    Longitude: number | null;
+    GeofenceRadius: number;
+    BranchTimeZone: string;
+  }>(
+    app.db,
+    sql`select id as "BranchOfficeId", name as "Name", code as "Code", latitude as "Latitude", longitude as "Longitude", geofence_radius as "GeofenceRadius", time_zone as "BranchTimeZone"
+      from ${branchOffices} where ${branchScope({ userId: u.id, roleId: u.roleId, organizationId: u.organizationId })} order by name`,
+  );
+  return {
+    Token: token,
+    UserId: u.id,
+    RoleId: u.roleId,
+    Name: u.name,
+    Surname: u.surname,
+    LangId: u.langId,
+    GeofenceValidation: u.geofenceValidation,
+    Branches: branches,
+  };
 }

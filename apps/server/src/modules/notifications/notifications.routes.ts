@@ -11,7 +11,7 @@ import { requireClient } from '../../plugins/session.js';
 import { notFound } from '../../plugins/errors.js';
 import { listNotifications, markAllRead, markRead } from './notifications.repository.js';
 import { activityDetailExtras } from '../reports/activities.js';
-import { serveActivityReport } from '../reports/reports.routes.js';
+import { serveActivityReport } from '../reports/reports.service.js';
 
 export async function notificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

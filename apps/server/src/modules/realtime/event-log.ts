@@ -12,11 +12,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { AdvisoryLock } from '../../db/advisory-locks.js';
 import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 
-/** Advisory lock key serialising event-log writers. */
-export const EVENT_LOG_LOCK = 7_316_412;
+/** Advisory lock key serialising event-log writers (db/advisory-locks.ts). */
+export const EVENT_LOG_LOCK = AdvisoryLock.EventLog;
 export const EVENTS_CHANNEL = 'vigil_events';
 
 export type NewEvent = typeof events.$inferInsert;

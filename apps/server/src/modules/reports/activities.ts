@@ -4,7 +4,14 @@
  * notifications of the event log in the caller's scope, on branch-local days.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { type ActivityDetailExtras, type ActivityReportRequest, type ActivityReportRow, type ActivityType } from '@vigil/contract';
+import {
+  RoleId,
+  StatusId,
+  type ActivityDetailExtras,
+  type ActivityReportRequest,
+  type ActivityReportRow,
+  type ActivityType,
+} from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
 import {
@@ -298,10 +305,10 @@ export async function activityDetailExtras(db: Db, auth: AuthContext, id: number
     db,
     sql`select distinct u.name as "Name", u.surname as "Surname", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
         from users u join roles ro on ro.id = u.role_id join works_in w on w.user_id = u.id
-        where u.status_id = 1 and (
-          (u.role_id in (5, 8) and w.security_office_id in (select security_office_id from organization_security_offices where organization_id = ${e.organization_id}))
-          or (u.role_id = 9 and w.regional_office_id = ${e.regional_office_id})
-          or (u.role_id = 6 and w.branch_office_id = ${e.branch_office_id}))
+        where u.status_id = ${StatusId.Active} and (
+          (u.role_id in (${RoleId.SecurityOfficer}, ${RoleId.SecurityOperator}) and w.security_office_id in (select security_office_id from organization_security_offices where organization_id = ${e.organization_id}))
+          or (u.role_id = ${RoleId.RegionalManager} and w.regional_office_id = ${e.regional_office_id})
+          or (u.role_id = ${RoleId.BranchManager} and w.branch_office_id = ${e.branch_office_id}))
         order by 2, 1`,
   );
   return {

@@ -7,6 +7,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   formatDuration,
+  inRoleGroup,
+  RoleGroup,
+  RoleId,
+  StatusId,
   type CheckInOutRequest,
   type CheckInOutRow,
   type LogAccessRow,
@@ -155,7 +159,7 @@ const TIMER_ZONE = sql`coalesce(branch_offices.time_zone, ho.time_zone, 'UTC')`;
 
 /** A timer is in scope through its branch, or — without a branch — through its user's organisation (organisation-wide roles). */
 function timerScope(auth: AuthContext): SQL {
-  const orgWide = [2, 5, 8, 12].includes(auth.roleId)
+  const orgWide = inRoleGroup(RoleGroup.OrganizationWide, auth.roleId)
     ? sql`(branch_offices.id is null and u.organization_id in (${organizationIdsSubquery(auth)}))`
     : sql`false`;
   return sql`((branch_offices.id is not null and ${branchScope(auth)}) or ${orgWide})`;
@@ -389,7 +393,8 @@ export async function surveyDetail(db: Db, auth: AuthContext, id: number): Promi
         db,
         sql`select distinct u.name as "Name", u.surname as "Surname", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
         from users u join roles ro on ro.id = u.role_id join works_in w on w.user_id = u.id
-        where u.status_id = 1 and ((u.role_id = 6 and w.branch_office_id = ${raw.branch_id}) or (u.role_id = 9 and w.regional_office_id = (select regional_office_id from branch_offices where id = ${raw.branch_id})))
+        where u.status_id = ${StatusId.Active} and ((u.role_id = ${RoleId.BranchManager} and w.branch_office_id = ${raw.branch_id})
+          or (u.role_id = ${RoleId.RegionalManager} and w.regional_office_id = (select regional_office_id from branch_offices where id = ${raw.branch_id})))
         order by 2, 1`,
       )
     : [];

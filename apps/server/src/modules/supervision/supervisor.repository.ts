@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { StatusId } from '@vigil/contract';
+import { AdvisoryLock } from '../../db/advisory-locks.js';
 import type { Db } from '../../db/client.js';
 import { branchOffices, events, EventKind, holidays, weekScheduleDays } from '../../db/schema/index.js';
 import { appendEvents, type NewEvent } from '../realtime/event-log.js';
@@ -18,12 +19,6 @@ import {
   type RecordedEvent,
   type SupervisionAction,
 } from './supervisor.js';
-
-/**
- * Advisory lock key serialising supervisor writers across processes (held to the end of the
- * transaction). Taken before the event-log lock, never after it.
- */
-export const SUPERVISOR_LOCK_KEY = 7_316_413;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -192,9 +187,9 @@ function eventRow(a: SupervisionAction): NewEvent {
  */
 export async function applyActions(db: Db, actions: readonly SupervisionAction[], opts: { notify?: boolean } = {}): Promise<number[]> {
   if (actions.length === 0) return [];
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(${SUPERVISOR_LOCK_KEY})`);
+  return db.transaction(async (tx) => {
+    // Serialises supervisor writers across processes until commit; taken before the event-log lock, never after it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.SupervisorWrite})`);
 
     // Re-check under the lock. The key's event lies within a few days of its instant (the instant
     // moves only if the schedule was edited), which keeps the lookup on the branch/time index.

@@ -1,7 +1,7 @@
 /**
  * POST /api/client/geocode and /api/admin/geocode (ours; issue 4 "coordinates chosen on a map or
  * from the address"): GEOCODER-STATUS tells the forms whether to offer "Find from the address";
- * GEOCODE-ADDRESS looks the address up through the configured geocoder (geocode.ts). Client
+ * GEOCODE-ADDRESS looks the address up through the configured geocoder (geocoding.service.ts). Client
  * lookups need role 2 or 12 (the roles that edit offices), admin lookups role 1; both are rate
  * limited per IP address, since every lookup costs a call to the geocoder.
  */
@@ -10,15 +10,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ManagementKey, ZGeocodeRequest, type Envelope, type GeocodeBody } from '@vigil/contract';
 import { AppError, requestLanguage } from '../../plugins/errors.js';
-import { requireAdmin, requireClient } from '../../plugins/session.js';
-import { assertCanManage } from './common.js';
-import { geocodeAddress } from './geocode.js';
+import { authOf, requireAdmin, requireClient } from '../../plugins/session.js';
+import { assertCanManage } from '../../plugins/authorization.js';
+import { geocodeAddress } from './geocoding.service.js';
 
 /** Lookups allowed per IP address and minute. */
 export const GEOCODE_RATE_MAX = 30;
 
 /** Registers the client and admin geocode routes. */
-export async function geocodeRoutes(fastify: FastifyInstance) {
+export async function geocodingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = { rateLimit: { max: GEOCODE_RATE_MAX, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `geocode|${req.ip}` } };
 
@@ -40,7 +40,7 @@ export async function geocodeRoutes(fastify: FastifyInstance) {
   };
 
   app.post('/api/client/geocode', { preValidation: requireClient, schema: { body: ZGeocodeRequest }, config: limit }, async (req) => {
-    if (req.body.case === 'GEOCODE-ADDRESS') assertCanManage(req.auth!);
+    if (req.body.case === 'GEOCODE-ADDRESS') assertCanManage(authOf(req));
     return answer(req, req.body);
   });
 

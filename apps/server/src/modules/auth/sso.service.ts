@@ -17,10 +17,10 @@ import { organizations, ssoStates, users } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../plugins/errors.js';
 import { createSession, hashToken, issueCsrfToken } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { presentLoginResult } from '../auth/auth.presenter.js';
-import { assertWebAccess, loadUser, securityOfficesOf } from '../auth/auth.service.js';
+import { presentLoginResult } from './auth.presenter.js';
+import { assertWebAccess, loadUser, securityOfficesOf } from './auth.service.js';
 import { fetchTrustingCa } from './ca-fetch.js';
-import { linkBase, requestOrigin } from './account.service.js';
+import { linkBase, requestOrigin } from '../../lib/http.js';
 
 type AppLike = Pick<FastifyInstance, 'config' | 'db' | 'log'>;
 

@@ -1,12 +1,24 @@
 /**
- * Employee list queries (spec §7 getallemployees, getemployee; §3 User): one page of users with
- * their WorksIn, under the caller's scope (employeeScope) or every user for the platform admin.
+ * Employee list queries (spec §7 getallemployees, getemployee, getbranchemployees; §3 User): one
+ * page of users with their WorksIn, under the caller's scope (employeeScope) or every user for the
+ * platform admin; the people working at a branch.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { formatPhoneInternational, roleById, statusLabel, type EmployeeRow, type WorksInEntry } from '@vigil/contract';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import {
+  formatPhoneInternational,
+  roleById,
+  statusLabel,
+  type BranchEmployeeRow,
+  type EmployeeRow,
+  type WorksInEntry,
+} from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
+import { branchOffices, users, worksIn } from '../../db/schema/index.js';
+import { branchScope, employeeScope } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { employeeScope, likePattern, zoneAbbreviationNow, type CsvPage } from './common.js';
+import type { CsvPage } from '../../lib/csv.js';
+import { likePattern } from '../../lib/list-query.js';
+import { zoneAbbreviationNow } from '../../lib/time-zones.js';
 
 /** Sort key of the employee list (its ORDER BY u.surname, u.name, u.id) for keyset paging. */
 export interface EmployeeKey {
@@ -220,4 +232,43 @@ export function employeeCsvRow(e: EmployeeRow): unknown[] {
     works,
     e.LastLogin,
   ];
+}
+
+/** The branch `branchOfficeId` if in the caller's scope (its id and region), else undefined. */
+export async function branchForEmployees(db: Db, auth: AuthContext, branchOfficeId: number) {
+  const [b] = await db
+    .select({ id: branchOffices.id, regionalOfficeId: branchOffices.regionalOfficeId })
+    .from(branchOffices)
+    .where(and(eq(branchOffices.id, branchOfficeId), branchScope(auth)))
+    .limit(1);
+  return b;
+}
+
+/**
+ * The people who work at a branch: WorksIn the branch itself or its region (`regionalOfficeId`,
+ * null when the branch has none), each once, by surname then name.
+ */
+export async function listBranchEmployees(db: Db, branch: { id: number; regionalOfficeId: number | null }): Promise<BranchEmployeeRow[]> {
+  const worksHere = branch.regionalOfficeId
+    ? or(eq(worksIn.branchOfficeId, branch.id), eq(worksIn.regionalOfficeId, branch.regionalOfficeId))
+    : eq(worksIn.branchOfficeId, branch.id);
+  const list = await db
+    .selectDistinct({
+      UserId: users.id,
+      Name: users.name,
+      Surname: users.surname,
+      Email: users.email,
+      PhoneNumber: users.phoneNumber,
+      RoleId: users.roleId,
+      StatusId: users.statusId,
+    })
+    .from(users)
+    .innerJoin(worksIn, eq(worksIn.userId, users.id))
+    .where(worksHere)
+    .orderBy(asc(users.surname), asc(users.name));
+  return list.map((u) => ({
+    ...u,
+    RoleNameDisplay: roleById(u.RoleId)?.RoleNameDisplay ?? String(u.RoleId),
+    Status: statusLabel(u.StatusId),
+  }));
 }

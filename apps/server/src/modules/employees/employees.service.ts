@@ -7,7 +7,9 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
+import type { z } from 'zod';
 import {
+  AccountKey,
   ErrorCode,
   IMPORT_COLUMNS,
   ImportKey,
@@ -17,10 +19,12 @@ import {
   RoleId,
   StatusId,
   toE164,
+  type Envelope,
   type EmployeeRow,
   type EmployeeValues,
   type ImportResult,
   type ImportRowError,
+  type ZManageEmployeesRequest,
 } from '@vigil/contract';
 import { translate, type Language } from '@vigil/i18n';
 import type { FastifyInstance } from 'fastify';
@@ -38,8 +42,10 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { endUserSessions, issueActivation, manageableUser } from '../account/account.service.js';
-import { assertCanManage, normalize, targetOrganization, withConflicts } from './common.js';
+import { issueActivation } from '../account/account.service.js';
+import { assertCanManage, manageableUser, targetOrganization } from '../../plugins/authorization.js';
+import { endUserSessions } from '../../plugins/session.js';
+import { normalize, withConflicts } from '../../lib/writes.js';
 import { listEmployees } from './employees.repository.js';
 
 type AppLike = Pick<FastifyInstance, 'config' | 'db'>;
@@ -54,6 +60,9 @@ type WorksInIds = Pick<EmployeeValues, 'regionalOfficeIds' | 'branchOfficeIds' |
 
 /** Most rows one import file may have. */
 export const IMPORT_MAX_ROWS = 5000;
+
+/** Body limit of the manageemployees calls, bytes (the CSV import of up to IMPORT_MAX_ROWS rows travels in the JSON body). */
+export const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
 
 /** 403 unless the actor may write employees (platform admin, organisation admin, dealer). */
 function assertActor(a: Actor): void {
@@ -215,13 +224,13 @@ export async function addEmployee(
         .returning({ id: users.id });
       const w = worksInRows(u!.id, d);
       if (w.length) await tx.insert(worksIn).values(w);
-      await writeAudit(tx as unknown as Db, {
+      await writeAudit(tx, {
         actorUserId: a.auth.userId,
         action: 'add-employee',
         entity: 'users',
         entityId: u!.id,
         ip: a.ip ?? null,
-        after: await snapshot(tx as unknown as Db, u!.id),
+        after: await snapshot(tx, u!.id),
       });
       return u!.id;
     }),
@@ -242,8 +251,7 @@ export async function updateEmployee(app: AppLike, a: Actor, d: EmployeeValues &
   const statusId = emailChanged ? StatusId.Pending : nextStatus(current.statusId, d.statusId);
   await withConflicts(() =>
     app.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      const before = await snapshot(db, current.id);
+      const before = await snapshot(tx, current.id);
       await tx
         .update(users)
         .set({ ...columnsOf(d), statusId, updatedAt: new Date() })
@@ -251,15 +259,15 @@ export async function updateEmployee(app: AppLike, a: Actor, d: EmployeeValues &
       await tx.delete(worksIn).where(eq(worksIn.userId, current.id));
       const w = worksInRows(current.id, d);
       if (w.length) await tx.insert(worksIn).values(w);
-      if (statusId !== StatusId.Active && current.statusId === StatusId.Active) await endUserSessions(db, current.id);
-      await writeAudit(db, {
+      if (statusId !== StatusId.Active && current.statusId === StatusId.Active) await endUserSessions(tx, current.id);
+      await writeAudit(tx, {
         actorUserId: a.auth.userId,
         action: 'update-employee',
         entity: 'users',
         entityId: current.id,
         ip: a.ip ?? null,
         before,
-        after: { ...(await snapshot(db, current.id)), emailChanged },
+        after: { ...(await snapshot(tx, current.id)), emailChanged },
       });
     }),
   );
@@ -279,8 +287,8 @@ export async function changeRoleStatus(
   const roleId = d.roleId ?? current.roleId;
   await app.db.transaction(async (tx) => {
     await tx.update(users).set({ roleId, statusId, updatedAt: new Date() }).where(eq(users.id, current.id));
-    if (statusId !== StatusId.Active && current.statusId === StatusId.Active) await endUserSessions(tx as unknown as Db, current.id);
-    await writeAudit(tx as unknown as Db, {
+    if (statusId !== StatusId.Active && current.statusId === StatusId.Active) await endUserSessions(tx, current.id);
+    await writeAudit(tx, {
       actorUserId: a.auth.userId,
       action: 'update-role-status',
       entity: 'users',
@@ -293,12 +301,55 @@ export async function changeRoleStatus(
   return employeeRow(app.db, current.id);
 }
 
-/** RESEND-ACTIVATION for the admin area (the client case lives in the account routes). */
-export async function resendActivationAdmin(app: AppLike, a: Actor, employeeId: number): Promise<void> {
-  assertActor(a);
-  const u = await targetUser(app.db, a, employeeId);
-  if (u.statusId !== StatusId.Pending) throw notFound();
-  await issueActivation(app, u.id, { origin: a.origin, actorUserId: a.auth.userId, ip: a.ip ?? null });
+/**
+ * RESEND-ACTIVATION: a new activation link for a Pending user (earlier links stop working). The
+ * client asks for a user it may manage (manageableUser), the platform admin for any organisation's.
+ * @throws 404 for a user outside that scope or not Pending.
+ */
+export async function resendActivation(app: AppLike, a: Actor, employeeId: number): Promise<void> {
+  let id: number;
+  if (a.admin) {
+    assertActor(a);
+    const u = await targetUser(app.db, a, employeeId);
+    if (u.statusId !== StatusId.Pending) throw notFound();
+    id = u.id;
+  } else {
+    const u = await manageableUser(app.db, a.auth, employeeId);
+    if (u.statusId !== StatusId.Pending) throw notFound();
+    id = u.id;
+  }
+  await issueActivation(app, id, { origin: a.origin, actorUserId: a.auth.userId, ip: a.ip ?? null });
+}
+
+/**
+ * The cases of manageemployees (spec §7; client or admin area per `a.admin`): the answer envelope
+ * with its description in `lang`.
+ * @throws ImportRefused for IMPORT-EMPLOYEES with a bad row (nothing is imported); the errors of
+ * the case's service function otherwise.
+ */
+export async function manageEmployees(
+  app: AppLike,
+  a: Actor,
+  body: z.output<typeof ZManageEmployeesRequest>,
+  lang: Language,
+): Promise<Envelope<unknown>> {
+  const text = (key: string, vars: Record<string, string | number> = {}) =>
+    translate(lang, key, { product: app.config.productName, ...vars });
+  switch (body.case) {
+    case 'ADD-EMPLOYEE':
+      return { success: true, description: text(ManagementKey.EmployeeSaved), body: { personobject: await addEmployee(app, a, body) } };
+    case 'UPDATE-EMPLOYEE':
+      return { success: true, description: text(ManagementKey.EmployeeSaved), body: { personobject: await updateEmployee(app, a, body) } };
+    case 'IMPORT-EMPLOYEES-PREVIEW':
+      return { success: true, body: await previewImport(app, a, body, lang) };
+    case 'IMPORT-EMPLOYEES': {
+      const result = await importEmployees(app, a, body, lang);
+      return { success: true, description: text(ManagementKey.EmployeesImported, { count: result.imported }), body: result };
+    }
+    case 'RESEND-ACTIVATION':
+      await resendActivation(app, a, body.employeeId);
+      return { success: true, description: text(AccountKey.ActivationSent) };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

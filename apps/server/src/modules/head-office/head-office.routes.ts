@@ -1,0 +1,31 @@
+/**
+ * POST /api/client/getoffices (spec §7 Offices and organisations): the head office cases
+ * (GET-HEAD-OFFICE, UPDATE-HEAD-OFFICE-DETAILS / -WEEKSCHEDULE / -HOLIDAYS / -TIMERS; the
+ * /mainoffice page) and, on the same path, the regional cases GET-REGIONAL-OFFICES and
+ * GET-REGIONAL-OFFICE-BY-ID, handed to the regions module's service.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZGetOfficesRequest } from '@vigil/contract';
+import { authOf, requireClient } from '../../plugins/session.js';
+import { regionalOfficesAnswer, regionDetail } from '../regions/regions.service.js';
+import { headOfficeDetail, updateHeadOffice } from './head-office.service.js';
+
+export async function headOfficeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/client/getoffices', { preValidation: requireClient, schema: { body: ZGetOfficesRequest } }, async (req, reply) => {
+    const auth = authOf(req);
+    const d = req.body;
+    switch (d.case) {
+      case 'GET-REGIONAL-OFFICES':
+        return regionalOfficesAnswer(app.db, reply, auth, d);
+      case 'GET-REGIONAL-OFFICE-BY-ID':
+        return { success: true, body: { officeobject: await regionDetail(app.db, auth, d.regionalOfficeId) } };
+      case 'GET-HEAD-OFFICE':
+        return { success: true, body: { officeobject: await headOfficeDetail(app.db, auth, d.organizationId) } };
+      default:
+        return { success: true, body: { officeobject: await updateHeadOffice(app.db, { auth, ip: req.ip }, d) } };
+    }
+  });
+}
