@@ -3,13 +3,14 @@
  * notification types; §4 unread → read). A notification is a NOTIFICATION event of the log.
  */
 import { z } from 'zod';
-import { ZActivityReportRequest, type ActivityNotificationFields } from './reports.js';
+import type { ActivityNotificationFields } from './activity.js';
+import { ZActivityReportRequest } from './reports.js';
 
 /** The notifications/[type] pages and getnotificationsv2 `type` (spec §2 Notifications: All, Alarms, Anomaly, Emergency, ENS). */
 export const NOTIFICATION_LIST_TYPES = ['all', 'alarms', 'panic', 'anomaly', 'emergency', 'ens'] as const;
 export type NotificationListType = (typeof NOTIFICATION_LIST_TYPES)[number];
 
-/** GET /api/client/getnotificationsv2 query. `id` returns one notification. Dates YYYY-MM-DD (UTC bounds of the range). */
+/** GET /api/client/getnotificationsv2 query (spec §7). `id` returns one notification. Dates YYYY-MM-DD (UTC bounds of the range). */
 export const ZGetNotificationsV2Query = z.object({
   type: z.enum(NOTIFICATION_LIST_TYPES).default('all'),
   id: z.coerce.number().int().positive().optional(),
