@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { DATE_RANGE_PRESETS, ErrorCode, ROLES, ValidationKey, menuForRole, type MenuItem } from '@vigil/contract';
 import { catalogues, flattenKeys } from '@vigil/i18n';
 import { REQUIRED_FEATURES } from '../shared/browser/browser-features';
-import { BRANCH_STATUSES, branchActionKey } from '../features/dashboard/branch-board';
+import { BRANCH_STATUSES } from '../features/dashboard/branch-board';
+import { branchActionKey } from '../shared/i18n/branch-action';
 import { NOTIFICATION_TABS } from '../features/notifications/notification-list';
 
 const sources = import.meta.glob(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts'], {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BranchOfficeRow } from '@vigil/contract';
-import { branchActionKey, filterBranches, formatBranchTime, organizationCount, regionsOf, statusCounts } from './branch-board';
+import { filterBranches, formatBranchTime, organizationCount, regionsOf, statusCounts } from './branch-board';
+import { branchActionKey } from '../../shared/i18n/branch-action';
 
 function row(p: Partial<BranchOfficeRow>): BranchOfficeRow {
   return {

@@ -1,30 +1,12 @@
 /**
- * Pure logic of the branch board (spec §2 colours; §3 Branch office; §4 map status): action
- * labels, the time of the last action in the branch's own zone, filtering and status counts.
+ * Pure logic of the branch board (spec §2 colours; §3 Branch office; §4 map status): the time of
+ * the last action in the branch's own zone, filtering and status counts. (Action labels:
+ * shared/i18n/branch-action.ts.)
  */
 import { DateTime } from 'luxon';
 import { branchStatusOf, zoneAbbreviation, type BranchOfficeRow, type BranchStatus } from '@vigil/contract';
 
 export const BRANCH_STATUSES: readonly BranchStatus[] = ['open', 'closed', 'service', 'alarm'];
-
-const ACTION_KEYS: Record<string, string> = {
-  open: 'open',
-  close: 'close',
-  service: 'service',
-  panic: 'panic',
-  duress: 'duress',
-  trouble: 'trouble',
-  alarm: 'alarm',
-  emergency: 'emergency',
-  'not opened': 'notOpened',
-  'not closed': 'notClosed',
-};
-
-/** Catalogue key (under branchActions.) of a BranchAction, or null to show the raw text. */
-export function branchActionKey(action: string | null | undefined): string | null {
-  if (!action) return null;
-  return ACTION_KEYS[action.trim().toLowerCase()] ?? null;
-}
 
 /**
  * The last action's time in the branch's zone: 'yyyy-MM-dd HH:mm:ss' and the zone

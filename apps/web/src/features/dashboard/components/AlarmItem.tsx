@@ -5,7 +5,7 @@ import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { BRANCH_STATUS_COLORS, formatInZone } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { alarmPriority, type Alarm } from '../../../realtime/alarm-events';
-import { branchActionKey } from '../branch-board';
+import { branchActionKey } from '../../../shared/i18n/branch-action';
 import { useAcknowledgeAlarm } from '../live-api';
 import { AlarmNotes } from './AlarmNotes';
 

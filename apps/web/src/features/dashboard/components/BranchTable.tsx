@@ -11,7 +11,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { branchStatusOf, type BranchOfficeRow } from '@vigil/contract';
-import { branchActionKey, formatBranchTime } from '../branch-board';
+import { formatBranchTime } from '../branch-board';
+import { branchActionKey } from '../../../shared/i18n/branch-action';
 import { StatusDot } from './StatusDot';
 import { BranchActionsMenu } from './BranchActionsMenu';
 

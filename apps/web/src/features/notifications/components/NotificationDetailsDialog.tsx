@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { Loading } from '../../../shared/components/Loading';
-import { branchActionKey } from '../../dashboard/branch-board';
+import { branchActionKey } from '../../../shared/i18n/branch-action';
 import { useNotificationDetails } from '../api';
 import { formatNotificationTime } from '../format';
 import { categoryKey } from '../notification-list';

@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import DraftsIcon from '@mui/icons-material/Drafts';
 import { BRANCH_STATUS_COLORS, type NotificationRow } from '@vigil/contract';
-import { branchActionKey } from '../../dashboard/branch-board';
+import { branchActionKey } from '../../../shared/i18n/branch-action';
 import { formatNotificationTime } from '../format';
 import { categoryKey } from '../notification-list';
 
