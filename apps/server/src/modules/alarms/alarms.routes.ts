@@ -2,12 +2,19 @@
  * Console branch actions and the shared alarm workflow:
  * - POST /api/client/setbranchmode case SET-BRANCH-MODE (spec §7; §4 open/close/service).
  * - POST /api/client/managealarms case ACKNOWLEDGE (first acknowledgement wins, shown on every
- *   console through an ALARM-ACK event) and ADD-NOTE (an ALARM-NOTE event).
+ *   console through an ALARM-ACK event) and ADD-NOTE (an ALARM-NOTE event). Their payloads are the
+ *   objects the notification row shows (Acknowledged, Notes), made by the same presenter.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import { ErrorCode, ZManageAlarmsRequest, ZSetBranchModeRequest } from '@vigil/contract';
+import {
+  ErrorCode,
+  ZManageAlarmsRequest,
+  ZSetBranchModeRequest,
+  type AlarmAcknowledgedPayload,
+  type AlarmNotePayload,
+} from '@vigil/contract';
 import { alarmAcknowledgements, alarmNotes, events, EventKind } from '../../db/schema/index.js';
 import { branchScope } from '../../plugins/authorization.js';
 import { AppError } from '../../plugins/errors.js';
@@ -15,6 +22,7 @@ import { requireClient } from '../../plugins/session.js';
 import { branchOffices } from '../../db/schema/index.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { withEvents } from '../realtime/event-log.js';
+import { presentAcknowledgement, presentNote } from '../notifications/notification.presenter.js';
 import { branchAction } from '../mobile/mobile.service.js';
 import { punctualityOf } from '../mobile/punctuality.js';
 
@@ -74,14 +82,12 @@ export async function alarmsRoutes(fastify: FastifyInstance) {
         await emit([
           {
             ...common,
-            kind: 'ALARM_ACK',
+            kind: EventKind.AlarmAcknowledged,
             branchAction: e.branchAction,
             payload: {
-              notificationId: e.id,
-              acknowledgedBy: auth.userId,
-              acknowledgedByName: `${auth.name} ${auth.surname}`,
-              acknowledgedAt: ack.acknowledgedAt.toISOString(),
-            },
+              NotificationId: e.id,
+              Acknowledged: presentAcknowledgement({ userId: auth.userId, name: auth.name, surname: auth.surname, at: ack.acknowledgedAt }),
+            } satisfies AlarmAcknowledgedPayload,
           },
         ]);
         await writeAudit(tx, { actorUserId: auth.userId, action: 'acknowledge-alarm', entity: 'events', entityId: e.id, ip: req.ip });
@@ -94,9 +100,12 @@ export async function alarmsRoutes(fastify: FastifyInstance) {
       await emit([
         {
           ...common,
-          kind: 'ALARM_NOTE',
+          kind: EventKind.AlarmNote,
           branchAction: e.branchAction,
-          payload: { notificationId: e.id, noteId: note!.id, note: input.note, by: `${auth.name} ${auth.surname}` },
+          payload: {
+            NotificationId: e.id,
+            Note: presentNote({ id: note!.id, note: note!.note, name: auth.name, surname: auth.surname, at: note!.createdAt }),
+          } satisfies AlarmNotePayload,
         },
       ]);
       await writeAudit(tx, {

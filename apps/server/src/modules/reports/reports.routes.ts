@@ -2,7 +2,7 @@
  * Report calls (spec §7 Reports): dailyreports, getcheckinout, gettrackings, managesummaryreports,
  * managesurveys (reporting cases), log-access/reports; managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID
  * (`serveBranchActivities`, for the branch management routes to delegate to); and the activity report served by getnotifications GET-ALL-REPORTS
- * (`serveActivityReport`, called from the notifications routes). Every call needs a client
+ * (`serveActivityReport`, which app.ts hands to the notifications routes). Every call needs a client
  * session; rows are limited to the caller's scope by the queries themselves.
  *
  * Answers: `{success, body: {resultobject: Row[], total, offset, limit}}`, or with `format: 'csv' |

@@ -14,9 +14,6 @@ import type { AuthContext } from '../../plugins/session.js';
 import { withEvents } from '../realtime/event-log.js';
 import { branchForUser, checkPin } from '../mobile/mobile.service.js';
 
-/** Event kind of a vault access. */
-export const VAULT_ACCESS_KIND = 'VAULT_ACCESS';
-
 /** Records a vault access; answers `{NotificationId, BranchOfficeId, VaultName, Action, At}` (At UTC ISO). 404 outside the user's branches, 400 errors.invalidPin. */
 export async function recordVaultAccess(app: FastifyInstance, auth: AuthContext, input: VaultAccessRequest) {
   const b = await branchForUser(app.db, auth, input.branchOfficeId);
@@ -36,7 +33,7 @@ export async function recordVaultAccess(app: FastifyInstance, auth: AuthContext,
     const [id] = await emit([
       {
         ...base,
-        kind: VAULT_ACCESS_KIND,
+        kind: EventKind.VaultAccess,
         branchAction: input.action === 'OPEN' ? 'Vault Open' : 'Vault Close',
         payload: { vaultName: input.vaultName, action: input.action },
       },

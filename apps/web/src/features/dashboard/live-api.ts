@@ -5,13 +5,12 @@
  */
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SocketEventType, type GetOfficesV2Body, type SocketEvent } from '@vigil/contract';
+import { SocketEventType, type GetOfficesV2Body } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session-store';
 import { applyEventToBoard } from '../../realtime/board-events';
-import { alarmKeys, applyEventToAlarms, type Alarm } from '../../realtime/alarm-events';
-import { mergeAlarmHistory } from '../../realtime/alarm-history';
-import { fetchAlarmHistory, notificationKeys } from '../notifications/api';
+import { acknowledgeAlarm, alarmKeys, type Alarm } from '../../realtime/alarm-events';
+import { alarmHistoryKey, fetchAlarmHistory, mergeAlarmHistory } from '../../realtime/alarm-history';
 import { branchKeys } from './api';
 
 /** Modes of ZSetBranchModeRequest (contract mobile.ts). */
@@ -37,7 +36,7 @@ export interface AcknowledgeBody {
 export function useAlarms() {
   const qc = useQueryClient();
   const history = useQuery({
-    queryKey: notificationKeys.alarmHistory,
+    queryKey: alarmHistoryKey,
     queryFn: fetchAlarmHistory,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -54,45 +53,19 @@ export function useAlarms() {
   });
 }
 
-/** A synthetic event with the fields an HTTP answer gives, to update the cache before the socket echo. */
-function localEvent(type: SocketEvent['type'], fields: Partial<SocketEvent>): SocketEvent {
-  return {
-    type,
-    id: 0,
-    BranchOfficeId: null,
-    OrganizationId: null,
-    RegionalOfficeId: null,
-    BranchOfficeName: null,
-    BranchTimeZone: null,
-    BranchAction: null,
-    NotificationType: null,
-    IsTestNotification: false,
-    IsClosedBySystemData: false,
-    SecurityAlert: false,
-    UserId: null,
-    Name: null,
-    Surname: null,
-    Latitude: null,
-    Longitude: null,
-    MessageContent: null,
-    NotificationTimeAddedUTC: new Date().toISOString(),
-    LoggedAtUTC: new Date().toISOString(),
-    Payload: {},
-    ...fields,
-  };
-}
-
 export function useSetBranchMode() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { branchOfficeId: number; mode: BranchMode }) =>
       apiPost<SetBranchModeBody>('/api/client/setbranchmode', { case: 'SET-BRANCH-MODE', branchOfficeId: v.branchOfficeId, mode: v.mode }),
     onSuccess: (b) => {
-      const e = localEvent(SocketEventType.BranchAction, {
+      // The board moves at once, before the socket's BRANCH-ACTION message.
+      const e = {
+        type: SocketEventType.BranchAction,
         BranchOfficeId: b.BranchOfficeId,
         BranchAction: b.BranchAction,
         NotificationTimeAddedUTC: b.At,
-      });
+      };
       qc.setQueriesData<GetOfficesV2Body>({ queryKey: branchKeys.all }, (body) => applyEventToBoard(body, e));
     },
   });
@@ -109,11 +82,8 @@ export function useAcknowledgeAlarm() {
     onSuccess: (b, notificationId) => {
       if (!b.acknowledged) return; // someone else was first: their ALARM-ACK event names them
       const s = getSession();
-      const byName = s ? `${s.Name} ${s.Surname}` : '';
-      const e = localEvent(SocketEventType.AlarmAcknowledged, {
-        Payload: { notificationId, acknowledgedBy: b.AcknowledgedBy, acknowledgedByName: byName, acknowledgedAt: b.AcknowledgedAtUTC },
-      });
-      qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => applyEventToAlarms(list, e));
+      const ack = { UserId: b.AcknowledgedBy, Name: s ? `${s.Name} ${s.Surname}` : '', AtUTC: b.AcknowledgedAtUTC };
+      qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => acknowledgeAlarm(list, notificationId, ack));
     },
   });
 }
