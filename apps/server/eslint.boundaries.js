@@ -35,9 +35,7 @@ export const MODULE_DEPENDENCIES = {
   employees: ['audit', 'account', 'organizations', 'regions', 'security-offices', 'branches'],
   alarms: ['audit', 'realtime', 'branches'],
   mobile: ['audit', 'auth', 'realtime', 'branches'],
-  // Temporary: notifications → reports is the notifications↔reports cycle that issue 11's
-  // presenter work removes; delete 'reports' here when it is gone.
-  notifications: ['realtime', 'branches', 'reports'],
+  notifications: ['realtime', 'branches'],
   reports: ['realtime', 'branches', 'supervision', 'notifications'],
 };
 

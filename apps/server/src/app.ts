@@ -33,7 +33,7 @@ import { Dispatcher } from './modules/realtime/dispatcher.js';
 import { socketRoutes } from './modules/realtime/socket.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { serveBranchActivities } from './modules/reports/reports.service.js';
+import { serveActivityReport, serveBranchActivities } from './modules/reports/reports.service.js';
 import { securityOfficesRoutes } from './modules/security-offices/security-offices.routes.js';
 
 declare module 'fastify' {
@@ -119,7 +119,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(employeesRoutes);
   await app.register(alarmsRoutes);
   await app.register(mobileRoutes);
-  await app.register(notificationsRoutes);
+  // getnotifications GET-ALL-REPORTS is the activity report: handed in, so notifications never imports reports.
+  await app.register(notificationsRoutes, { activityReport: serveActivityReport });
   await app.register(reportsRoutes);
 
   const webDist = findWebDist(config);

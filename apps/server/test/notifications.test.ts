@@ -1,6 +1,6 @@
 /** Notifications and the shared alarm workflow (spec §7 getnotificationsv2 / getnotifications; issue: alarm panel). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationRow, SocketEvent } from '@vigil/contract';
+import type { NotificationRow, SocketEventOf } from '@vigil/contract';
 import { ApiClient, DB_KINDS, SocketClient, mobileLogin, startTestServer, type TestServer } from './helpers.js';
 
 describe.each(DB_KINDS)('notifications on %s', (kind) => {
@@ -57,9 +57,9 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
       notificationId: panicId,
     });
     expect(first.json.body!.acknowledged).toBe(true);
-    const ack = (await socket.waitFor((m) => m.type === 'ALARM-ACK')) as SocketEvent;
-    expect(ack.Payload).toMatchObject({ notificationId: panicId, acknowledgedBy: op.infos.UserId });
-    expect(String(ack.Payload.acknowledgedByName)).toMatch(/\S+ \S+/);
+    const ack = (await socket.waitFor((m) => m.type === 'ALARM-ACK')) as SocketEventOf<'ALARM-ACK'>;
+    expect(ack.Payload).toMatchObject({ NotificationId: panicId, Acknowledged: { UserId: op.infos.UserId } });
+    expect(String(ack.Payload.Acknowledged.Name)).toMatch(/\S+ \S+/);
     const second = await al.c.post<{ acknowledged: boolean; AcknowledgedBy: number }>('/api/client/managealarms', {
       case: 'ACKNOWLEDGE',
       notificationId: panicId,

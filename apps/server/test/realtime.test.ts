@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { SocketEvent, SocketMessage } from '@vigil/contract';
+import type { SocketEvent, SocketEventOf, SocketMessage } from '@vigil/contract';
 import { rows } from '../src/db/client.js';
 import { alertExpiredTimers } from '../src/modules/mobile/mobile.service.js';
 import {
@@ -206,7 +206,7 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     const later = new Date(Date.now() + 61_000);
     expect(await alertExpiredTimers(server.app, later)).toBe(1);
     expect(await alertExpiredTimers(server.app, later)).toBe(0);
-    const alert = (await op.waitFor((m) => 'id' in m && m.BranchAction === 'Timer Expired')) as SocketEvent;
+    const alert = (await op.waitFor((m) => 'id' in m && m.BranchAction === 'Timer Expired')) as SocketEventOf<'NOTIFICATION'>;
     expect(alert.Payload.timerId).toBe(lapsed.json.body!.TimerId);
     const t = await rows<{ id: number; alerted: boolean; safe_stopped: boolean }>(
       server.database.db,

@@ -1,16 +1,17 @@
 /**
  * Account lifecycle (spec §2 /validateToken and /resetpassword, §4 activation and reset flows,
  * §5 Activation and Reset password rules, §7 Employees and profile, §8): requests and answers of
- * validatetokenforpin, validateAndConfirm, validateLink, confirmpassword, validatepin,
- * temporary-password, manageemployees RESEND-ACTIVATION, sso, and the admin calls
- * editclient UPDATE-SSO and outbox.
+ * forgotpassword, validatetokenforpin, validateAndConfirm, validateLink, confirmpassword,
+ * validatepin, temporary-password, manageemployees RESEND-ACTIVATION (the request as a whole is
+ * in employees.ts), sso (the account side; an organisation's settings, editclient UPDATE-SSO, are
+ * in organizations.ts), and the admin's outbox.
  *
  * The same schemas validate the web forms (zod resolver) and the server requests, so both give
  * the same catalogue text. Messages are catalogue keys (packages/i18n, en and sq).
  */
 import { z } from 'zod';
 import { ValidationKey } from './errors.js';
-import { ZAddEmployeeRequest, ZImportEmployeesPreviewRequest, ZImportEmployeesRequest, ZUpdateEmployeeRequest } from './management.js';
+import { ZLoginEmail } from './auth.js';
 import { PASSWORD_MIN_LENGTH, PIN_DIGITS } from './constants.js';
 
 /** Catalogue keys of the account lifecycle (packages/i18n/account.*.json; spec §5, §8 verbatim in English). */
@@ -78,7 +79,14 @@ export const RESET_TOKEN_HOURS = 2;
 /** Single sign-on state (PKCE verifier, nonce) lifetime, minutes. */
 export const SSO_STATE_MINUTES = 10;
 
-/** A raw one-time token from a link: base64url, 43 characters for 256 bits (shorter ones are refused). */
+/** POST /api/client/forgotpassword body (spec §7 {case, email, version}). */
+export const ZForgotPasswordRequest = z.object({
+  case: z.literal('FORGOT-PASSWORD').default('FORGOT-PASSWORD'),
+  email: ZLoginEmail,
+  version: z.string().optional(),
+});
+
+/** A raw one-time token from an activation or reset link (spec §4): base64url, 43 characters for 256 bits (shorter ones are refused). */
 export const ZLinkToken = z
   .string()
   .trim()
@@ -203,14 +211,14 @@ export interface ConfirmPasswordBody {
 }
 
 /**
- * POST /api/client/validatepin body: the signed-in user's 4-digit PIN. 200 `{success, body:
+ * POST /api/client/validatepin body (spec §7: payload not shown; ours): the signed-in user's 4-digit PIN. 200 `{success, body:
  * {valid: true}}`; 400 `errors.invalidPin` when wrong; 429 after too many wrong PINs in the
  * window. The PIN is never logged; every attempt is audited.
  */
 export const ZValidatePinRequest = z.object({ pin: pin(ValidationKey.PinFormat) });
 
 /**
- * POST /api/client/temporary-password body: an organisation admin (2) or dealer (12) sends an
+ * POST /api/client/temporary-password body (spec §7: payload not shown; ours): an organisation admin (2) or dealer (12) sends an
  * Active user of its organisation a temporary password by e-mail; the user's sessions end.
  * 404 for a user outside the caller's scope.
  */
@@ -224,18 +232,6 @@ export const ZResendActivationRequest = z.object({
   case: z.literal('RESEND-ACTIVATION'),
   employeeId: z.coerce.number().int().positive(),
 });
-/**
- * POST /api/client/manageemployees body: a discriminated union on `case` (spec §7):
- * RESEND-ACTIVATION, ADD-EMPLOYEE, UPDATE-EMPLOYEE and the CSV import (preview and import).
- */
-export const ZManageEmployeesRequest = z.discriminatedUnion('case', [
-  ZResendActivationRequest,
-  ZAddEmployeeRequest,
-  ZUpdateEmployeeRequest,
-  ZImportEmployeesPreviewRequest,
-  ZImportEmployeesRequest,
-]);
-
 /**
  * POST /api/client/sso body (spec §7 {code, session_state, sessiontype, org, redirectUri,
  * force}) plus `state` (and `iss` when the provider sends it, RFC 9207), from the query of the
@@ -256,33 +252,7 @@ export const ZSsoRequest = z.object({
 });
 export type SsoRequest = z.input<typeof ZSsoRequest>;
 
-/**
- * POST /api/admin/editclient {case: 'UPDATE-SSO'} (platform admin): an organisation's OpenID
- * Connect settings. `ssoDomain` is the e-mail domain whose sign-ins go to the provider;
- * `ssoIssuer` the https issuer URL; `ssoClientSecret` may be omitted to keep the stored one.
- * `ssoIssuer: null` turns single sign-on off (and clears the other fields). The secret is never
- * returned. 404 for an unknown organisation; 409 when the domain belongs to another one.
- */
-export const ZUpdateSsoRequest = z.union([
-  z.object({
-    case: z.literal('UPDATE-SSO'),
-    organizationId: z.coerce.number().int().positive(),
-    ssoDomain: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .min(3)
-      .max(255)
-      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, { error: ValidationKey.Formatted }),
-    ssoIssuer: z.url({ protocol: /^https$/, error: ValidationKey.Formatted }).max(2048),
-    ssoClientId: z.string().trim().min(1, { error: ValidationKey.Required }).max(255),
-    ssoClientSecret: z.string().min(1).max(1024).optional(),
-  }),
-  z.object({ case: z.literal('UPDATE-SSO'), organizationId: z.coerce.number().int().positive(), ssoIssuer: z.null() }),
-]);
-export type UpdateSsoRequest = z.input<typeof ZUpdateSsoRequest>;
-
-/** POST /api/admin/outbox body (platform admin): the newest held messages, optionally for one recipient. */
+/** POST /api/admin/outbox body (ours, not in the spec; platform admin): the newest held messages, optionally for one recipient. */
 export const ZOutboxRequest = z.object({
   case: z.literal('GET-OUTBOX').default('GET-OUTBOX'),
   to: z.string().trim().max(320).optional(),

@@ -1,5 +1,6 @@
 /**
- * Requests and responses of spec §7 "Common and authentication" (and §3 Login result, Session).
+ * Requests and responses of spec §7 "Common and authentication": login, loginwithtoken, the
+ * login-server lookup (and §3 Login result, Session). Forgot password is in account.ts.
  * Validation messages are catalogue keys (errors.ts ValidationKey), so the web form resolver and
  * the server share one rule and one text.
  */
@@ -22,16 +23,9 @@ export const ZLoginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof ZLoginRequest>;
 
-/** POST /api/client/loginwithtoken and /api/admin/loginwithtoken body. */
+/** POST /api/client/loginwithtoken and /api/admin/loginwithtoken body (spec §7; §2 Session gate). */
 export const ZLoginWithTokenRequest = z.object({
   token: z.string({ error: 'errors.sessionTokenNotFound' }).min(SESSION_TOKEN_MIN_LENGTH, { error: 'errors.sessionTokenNotFound' }),
-});
-
-/** POST /api/client/forgotpassword body (spec §7 {case, email, version}). */
-export const ZForgotPasswordRequest = z.object({
-  case: z.literal('FORGOT-PASSWORD').default('FORGOT-PASSWORD'),
-  email: ZLoginEmail,
-  version: z.string().optional(),
 });
 
 /**

@@ -1,14 +1,30 @@
+/**
+ * The contract shared by the server, the console and the simulator: one file per feature (the
+ * same names as apps/server/src/modules and apps/web/src/features), plus the shared roles,
+ * constants, errors, envelope, time helpers and field groups. Consumers import from
+ * '@vigil/contract' only. Within the contract, feature files import the shared files and, one way
+ * only: employees → account → auth; head-office → regions; notifications → reports → activity;
+ * realtime → notifications, activity.
+ */
 export * from './roles.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './envelope.js';
-export * from './auth.js';
-export * from './profile.js';
-export * from './offices.js';
 export * from './time.js';
-export * from './events.js';
-export * from './mobile.js';
-export * from './notifications.js';
+export * from './fields.js';
+export * from './activity.js';
+export * from './auth.js';
 export * from './account.js';
+export * from './profile.js';
+export * from './organizations.js';
+export * from './security-offices.js';
+export * from './regions.js';
+export * from './head-office.js';
+export * from './branches.js';
+export * from './employees.js';
+export * from './alarms.js';
+export * from './notifications.js';
 export * from './reports.js';
-export * from './management.js';
+export * from './realtime.js';
+export * from './mobile.js';
+export * from './geocoding.js';

@@ -13,6 +13,7 @@ const ZLat = z.number().min(-90).max(90);
 const ZLng = z.number().min(-180).max(180);
 const ZId = z.coerce.number().int().positive();
 
+/** POST /api/mobile/login: e-mail and password (spec §5 Login rules); answers the bearer token and the user's branches. */
 export const ZMobileLoginRequest = z.object({
   username: z
     .string()
@@ -25,6 +26,7 @@ export const ZMobileLoginRequest = z.object({
 
 /** Branch actions of spec §4 (open, close, service). */
 export const BRANCH_ACTIONS = { OPEN: 'Open', CLOSE: 'Close', SERVICE: 'Service' } as const;
+/** POST /api/mobile/branchaction: open, close or service a branch (spec §4), confirmed by PIN or panic code. */
 export const ZBranchActionRequest = z.object({
   branchOfficeId: ZId,
   action: z.enum(['OPEN', 'CLOSE', 'SERVICE']),
@@ -38,17 +40,7 @@ export const ZBranchActionRequest = z.object({
     .optional(),
 });
 
-/**
- * Alarms raised from the app, with their spec §9 notification types: Panic 10, Duress 11 and
- * Emergency 12 (emergency family), Trouble 2 and Alarm 15 (alarm family).
- */
-export const ALARM_TYPES = {
-  PANIC: { branchAction: 'Panic', notificationType: 10, securityAlert: true },
-  DURESS: { branchAction: 'Duress', notificationType: 11, securityAlert: true },
-  EMERGENCY: { branchAction: 'Emergency', notificationType: 12, securityAlert: true },
-  TROUBLE: { branchAction: 'Trouble', notificationType: 2, securityAlert: false },
-  ALARM: { branchAction: 'Alarm', notificationType: 15, securityAlert: false },
-} as const;
+/** POST /api/mobile/alarm: an alarm raised from the app at a branch; `type` is one of ALARM_TYPES (alarms.ts). */
 export const ZAlarmRequest = z.object({
   branchOfficeId: ZId,
   type: z.enum(['PANIC', 'DURESS', 'EMERGENCY', 'TROUBLE', 'ALARM']),
@@ -57,12 +49,14 @@ export const ZAlarmRequest = z.object({
   message: z.string().trim().max(1000).optional(),
 });
 
+/** POST /api/mobile/checkin: a check-in at a branch, with the device's position and accuracy (metres). */
 export const ZCheckInRequest = z.object({
   branchOfficeId: ZId,
   latitude: ZLat,
   longitude: ZLng,
   horizontalAccuracy: z.number().min(0).max(100_000),
 });
+/** POST /api/mobile/checkout: ends a check-in. */
 export const ZCheckOutRequest = z.object({
   checkInId: ZId,
   latitude: ZLat,
@@ -70,6 +64,7 @@ export const ZCheckOutRequest = z.object({
   horizontalAccuracy: z.number().min(0).max(100_000),
 });
 
+/** POST /api/mobile/timer/start: a personal (lone-worker) timer (spec §3 Timer report row). */
 export const ZTimerStartRequest = z.object({
   timerForAction: z.string().trim().min(1).max(100),
   /** Seconds until the timer raises an alarm unless stopped (1 minute to 24 hours). */
@@ -79,27 +74,23 @@ export const ZTimerStartRequest = z.object({
   longitude: ZLng,
   horizontalAccuracy: z.number().min(0).max(100_000).optional(),
 });
+/** POST /api/mobile/timer/ping: a location ping of a running timer. */
 export const ZTimerPingRequest = z.object({
   timerId: ZId,
   latitude: ZLat,
   longitude: ZLng,
   horizontalAccuracy: z.number().min(0).max(100_000).optional(),
 });
+/** POST /api/mobile/timer/stop: stops a timer, confirmed by PIN (the panic code raises a silent duress alarm). */
 export const ZTimerStopRequest = z.object({ timerId: ZId, pin: ZPin, latitude: ZLat.optional(), longitude: ZLng.optional() });
 
-/** Console: POST /api/client/setbranchmode case SET-BRANCH-MODE (spec §7). */
-export const ZSetBranchModeRequest = z.object({
-  case: z.literal('SET-BRANCH-MODE'),
+/** POST /api/mobile/vaultaccess: a vault opened or closed at a branch, confirmed by PIN (or panic code); VaultTrak (spec §7 log-access reports). */
+export const ZVaultAccessRequest = z.object({
   branchOfficeId: ZId,
-  mode: z.enum(['OPEN', 'CLOSE', 'SERVICE']),
+  vaultName: z.string().trim().min(1, ValidationKey.Required).max(80),
+  action: z.enum(['OPEN', 'CLOSE']),
+  pin: z.string().regex(/^\d{4}$/, ValidationKey.PinFormat),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
 });
-
-/** Console alarm workflow: POST /api/client/managealarms. */
-export const ZManageAlarmsRequest = z.discriminatedUnion('case', [
-  z.object({ case: z.literal('ACKNOWLEDGE'), notificationId: ZId }),
-  z.object({
-    case: z.literal('ADD-NOTE'),
-    notificationId: ZId,
-    note: z.string().trim().min(1, { error: ValidationKey.Required }).max(2000, { error: ValidationKey.Max }),
-  }),
-]);
+export type VaultAccessRequest = z.infer<typeof ZVaultAccessRequest>;

@@ -1,15 +1,18 @@
 /**
  * Notifications (spec §7 getnotificationsv2, getnotifications; §3 Activity notification; §9
- * notification types; §4 unread → read). A notification is a NOTIFICATION event of the log.
+ * notification types; §4 unread → read). A notification is a NOTIFICATION event of the log; its
+ * live message on /_socket (realtime.ts) is the same NotificationRow.
  */
 import { z } from 'zod';
-import { ZActivityReportRequest, type ActivityNotificationFields } from './reports.js';
+import type { ActivityNotificationFields } from './activity.js';
+import type { NotificationCategory } from './constants.js';
+import { ZActivityReportRequest } from './reports.js';
 
 /** The notifications/[type] pages and getnotificationsv2 `type` (spec §2 Notifications: All, Alarms, Anomaly, Emergency, ENS). */
 export const NOTIFICATION_LIST_TYPES = ['all', 'alarms', 'panic', 'anomaly', 'emergency', 'ens'] as const;
 export type NotificationListType = (typeof NOTIFICATION_LIST_TYPES)[number];
 
-/** GET /api/client/getnotificationsv2 query. `id` returns one notification. Dates YYYY-MM-DD (UTC bounds of the range). */
+/** GET /api/client/getnotificationsv2 query (spec §7). `id` returns one notification. Dates YYYY-MM-DD (UTC bounds of the range). */
 export const ZGetNotificationsV2Query = z.object({
   type: z.enum(NOTIFICATION_LIST_TYPES).default('all'),
   id: z.coerce.number().int().positive().optional(),
@@ -34,11 +37,31 @@ export const ZGetNotificationsRequest = z.discriminatedUnion('case', [
   ZActivityReportRequest,
 ]);
 
-/** One notification (spec §3 Activity notification, plus read and acknowledgement state). Times UTC ISO. */
+/** Who acknowledged an alarm first, and when (UTC ISO). The row's `Acknowledged` and the ALARM-ACK message's payload. */
+export interface NotificationAcknowledgement {
+  UserId: number;
+  /** 'Name Surname' of the user. */
+  Name: string;
+  AtUTC: string;
+}
+
+/** An operator's note on an alarm (UTC ISO time; `By` is 'Name Surname'). An entry of the row's `Notes` and the ALARM-NOTE message's payload. */
+export interface NotificationNote {
+  NoteId: number;
+  Note: string;
+  By: string;
+  AtUTC: string;
+}
+
+/**
+ * One notification (spec §3 Activity notification, plus read and acknowledgement state). Times UTC
+ * ISO. A live NOTIFICATION message carries the row as it was logged: unread, not acknowledged, no
+ * notes; ALARM-ACK and ALARM-NOTE messages then carry the acknowledgement and the notes.
+ */
 export interface NotificationRow extends ActivityNotificationFields {
   /** anomaly | alarm | emergency | panic | other (notificationCategory). */
-  Category: string;
+  Category: NotificationCategory;
   IsRead: boolean;
-  Acknowledged: { UserId: number; Name: string; AtUTC: string } | null;
-  Notes: { NoteId: number; Note: string; By: string; AtUTC: string }[];
+  Acknowledged: NotificationAcknowledgement | null;
+  Notes: NotificationNote[];
 }

@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { ValidationKey } from './errors.js';
+import type { ActivityNotificationFields } from './activity.js';
 
 /** Longest range a report accepts, in days (a whole year plus a leap day). */
 export const REPORT_MAX_RANGE_DAYS = 366;
@@ -159,17 +160,6 @@ export const ZLogAccessReportRequest = z.union([
 ]);
 export type LogAccessReportRequest = z.infer<typeof ZLogAccessReportRequest>;
 
-/** POST /api/mobile/vaultaccess: a vault opened or closed at a branch, confirmed by PIN (or panic code). */
-export const ZVaultAccessRequest = z.object({
-  branchOfficeId: zId,
-  vaultName: z.string().trim().min(1, ValidationKey.Required).max(80),
-  action: z.enum(['OPEN', 'CLOSE']),
-  pin: z.string().regex(/^\d{4}$/, ValidationKey.PinFormat),
-  latitude: z.number().min(-90).max(90).optional(),
-  longitude: z.number().min(-180).max(180).optional(),
-});
-export type VaultAccessRequest = z.infer<typeof ZVaultAccessRequest>;
-
 /** A paged report answer: `body.resultobject` rows of the page, `total` rows matching the filters. */
 export interface ReportPage<Row> {
   resultobject: Row[];
@@ -225,35 +215,6 @@ export interface DailyReportRow {
   ClosingStatus: Punctuality | null;
   tasksOpenings: DailyTask[];
   tasksClosings: DailyTask[];
-}
-
-/**
- * The fields of an activity notification (spec §3 Activity notification) that the activity report
- * and the notification lists share. Times UTC ISO 8601; coordinates WGS 84 degrees.
- */
-export interface ActivityNotificationFields {
-  NotificationId: number;
-  BranchAction: string | null;
-  NotificationType: number | null;
-  RegionalOfficeId: number | null;
-  RegionalOfficeName: string | null;
-  UserId: number | null;
-  Name: string | null;
-  Surname: string | null;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
-  BranchOfficeDst: string | null;
-  BranchOfficeTimeZone: string | null;
-  BranchOfficeTypeDisplay: string | null;
-  OrganizationId: number | null;
-  OrganizationName: string | null;
-  IsClosedBySystemData: boolean;
-  IsTestNotification: boolean;
-  NotificationTimeAddedUTC: string;
-  SecurityAlert: boolean;
-  Latitude: number | null;
-  Longitude: number | null;
-  MessageContent: string | null;
 }
 
 /** Activity report row (spec §3 Activity notification). */

@@ -43,7 +43,7 @@ describe('alarm events', () => {
       ev({
         type: 'ALARM-ACK',
         id: 30,
-        Payload: { notificationId: 20, acknowledgedBy: 9, acknowledgedByName: 'Op Erator', acknowledgedAt: '2026-03-01T10:01:00.000Z' },
+        Payload: { NotificationId: 20, Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:01:00.000Z' } },
       }),
     );
     expect(list[0]!.acknowledged).toEqual({ by: 9, byName: 'Op Erator', at: '2026-03-01T10:01:00.000Z' });
@@ -51,20 +51,33 @@ describe('alarm events', () => {
     expect(
       applyEventToAlarms(
         list,
-        ev({ type: 'ALARM-ACK', id: 31, Payload: { notificationId: 20, acknowledgedBy: 10, acknowledgedByName: 'X' } }),
+        ev({
+          type: 'ALARM-ACK',
+          id: 31,
+          Payload: { NotificationId: 20, Acknowledged: { UserId: 10, Name: 'X', AtUTC: '2026-03-01T10:02:00.000Z' } },
+        }),
       ),
     ).toBe(list);
     list = applyEventToAlarms(
       list,
-      ev({ type: 'ALARM-NOTE', id: 32, Payload: { notificationId: 20, noteId: 3, note: 'Police called', by: 'Op Erator' } }),
+      ev({
+        type: 'ALARM-NOTE',
+        id: 32,
+        Payload: { NotificationId: 20, Note: { NoteId: 3, Note: 'Police called', By: 'Op Erator', AtUTC: '2026-03-01T10:03:00.000Z' } },
+      }),
     );
     list = applyEventToAlarms(
       list,
-      ev({ type: 'ALARM-NOTE', id: 33, Payload: { notificationId: 20, noteId: 3, note: 'Police called', by: 'Op Erator' } }),
+      ev({
+        type: 'ALARM-NOTE',
+        id: 33,
+        Payload: { NotificationId: 20, Note: { NoteId: 3, Note: 'Police called', By: 'Op Erator', AtUTC: '2026-03-01T10:03:00.000Z' } },
+      }),
     );
     expect(list[0]!.notes).toEqual([{ noteId: 3, note: 'Police called', by: 'Op Erator' }]);
     // events about unknown alarms leave the list alone
-    expect(applyEventToAlarms(list, ev({ type: 'ALARM-ACK', id: 34, Payload: { notificationId: 999 } }))).toBe(list);
+    const unknown = { NotificationId: 999, Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:04:00.000Z' } };
+    expect(applyEventToAlarms(list, ev({ type: 'ALARM-ACK', id: 34, Payload: unknown }))).toBe(list);
   });
   it('orders unacknowledged first, then by priority, then oldest first', () => {
     let list: Alarm[] = [];
@@ -91,7 +104,14 @@ describe('alarm events', () => {
       NotificationTimeAddedUTC: '2026-03-01T07:00:00.000Z',
     });
     for (const e of [panic, trouble, old, emergency, other]) list = applyEventToAlarms(list, e);
-    list = applyEventToAlarms(list, ev({ type: 'ALARM-ACK', id: 50, Payload: { notificationId: 20, acknowledgedByName: 'A' } }));
+    list = applyEventToAlarms(
+      list,
+      ev({
+        type: 'ALARM-ACK',
+        id: 50,
+        Payload: { NotificationId: 20, Acknowledged: { UserId: 1, Name: 'A', AtUTC: '2026-03-01T11:30:00.000Z' } },
+      }),
+    );
     expect(sortAlarms(list).map((a) => a.notificationId)).toEqual([41, 42, 40, 21, 20]);
   });
 });

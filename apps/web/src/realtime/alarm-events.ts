@@ -1,9 +1,20 @@
 /**
- * The console's alarm list from live events: a NOTIFICATION in the panic, alarm or emergency
- * family (spec §9 notification types), or any security alert, is an alarm; ALARM-ACK and
- * ALARM-NOTE events update it. Pure functions; the list lives in the query cache ['alarms'].
+ * The console's alarm list. A notification in the panic, alarm or emergency family (spec §9
+ * notification types), or any security alert, is an alarm. One mapper, `alarmFromRow`, makes an
+ * alarm from the contract's NotificationRow, whether the row was fetched (getnotificationsv2) or
+ * received live (a NOTIFICATION message is that row); ALARM-ACK and ALARM-NOTE messages carry the
+ * row's Acknowledged and Notes objects, which `acknowledgementOf` and `noteOf` map. Pure functions;
+ * the list lives in the query cache ['alarms'].
  */
-import { SocketEventType, notificationCategory, type NotificationCategory, type SocketEvent } from '@vigil/contract';
+import {
+  SocketEventType,
+  notificationCategory,
+  type NotificationAcknowledgement,
+  type NotificationCategory,
+  type NotificationNote,
+  type NotificationRow,
+  type SocketEvent,
+} from '@vigil/contract';
 
 export const alarmKeys = { all: ['alarms'] as const };
 
@@ -37,11 +48,16 @@ export interface Alarm {
   notes: AlarmNote[];
 }
 
-export function isAlarmEvent(e: SocketEvent): boolean {
-  if (e.type !== SocketEventType.Notification) return false;
-  if (e.SecurityAlert) return true;
-  const c = notificationCategory(e.NotificationType, e.BranchAction);
+/** True when a notification row is an alarm (panic, alarm or emergency family, or a security alert). */
+export function isAlarmRow(r: Pick<NotificationRow, 'NotificationType' | 'BranchAction' | 'SecurityAlert'>): boolean {
+  if (r.SecurityAlert) return true;
+  const c = notificationCategory(r.NotificationType, r.BranchAction);
   return c === 'panic' || c === 'alarm' || c === 'emergency';
+}
+
+/** True for a live NOTIFICATION message that is an alarm. */
+export function isAlarmEvent(e: SocketEvent): boolean {
+  return e.type === SocketEventType.Notification && isAlarmRow(e);
 }
 
 /** Actions that sound the alert (spec §9: Trouble, Panic, Alert or Alarm; also Duress and Emergency). */
@@ -60,32 +76,34 @@ export function alarmPriority(a: Pick<Alarm, 'category' | 'securityAlert'>): num
   return 2;
 }
 
-export function alarmFromEvent(e: SocketEvent): Alarm {
-  const raisedBy = [e.Name, e.Surname].filter(Boolean).join(' ');
-  return {
-    notificationId: e.id,
-    branchOfficeId: e.BranchOfficeId,
-    branchName: e.BranchOfficeName ?? '',
-    zone: e.BranchTimeZone || 'UTC',
-    action: e.BranchAction ?? '',
-    notificationType: e.NotificationType,
-    category: notificationCategory(e.NotificationType, e.BranchAction),
-    securityAlert: e.SecurityAlert,
-    isTest: e.IsTestNotification,
-    raisedBy,
-    message: e.MessageContent,
-    at: e.NotificationTimeAddedUTC,
-    acknowledged: null,
-    notes: [],
-  };
+/** The alarm's acknowledgement from the row's (or the ALARM-ACK message's) Acknowledged. */
+export function acknowledgementOf(a: NotificationAcknowledgement): Acknowledgement {
+  return { by: a.UserId, byName: a.Name, at: a.AtUTC };
 }
 
-function num(v: unknown): number | null {
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
-  return Number.isFinite(n) ? n : null;
+/** The alarm's note from an entry of the row's Notes (or the ALARM-NOTE message's Note). */
+export function noteOf(n: NotificationNote): AlarmNote {
+  return { noteId: n.NoteId, note: n.Note, by: n.By };
 }
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
+
+/** The alarm of a notification row, fetched or live. The one mapper of the shape. */
+export function alarmFromRow(r: NotificationRow): Alarm {
+  return {
+    notificationId: r.NotificationId,
+    branchOfficeId: r.BranchOfficeId ?? null,
+    branchName: r.BranchOfficeName ?? '',
+    zone: r.BranchOfficeTimeZone || 'UTC',
+    action: r.BranchAction ?? '',
+    notificationType: r.NotificationType,
+    category: notificationCategory(r.NotificationType, r.BranchAction),
+    securityAlert: r.SecurityAlert,
+    isTest: r.IsTestNotification,
+    raisedBy: [r.Name, r.Surname].filter(Boolean).join(' '),
+    message: r.MessageContent ?? null,
+    at: r.NotificationTimeAddedUTC,
+    acknowledged: r.Acknowledged ? acknowledgementOf(r.Acknowledged) : null,
+    notes: (r.Notes ?? []).map(noteOf),
+  };
 }
 
 function updateOne(list: Alarm[], id: number | null, f: (a: Alarm) => Alarm): Alarm[] {
@@ -99,36 +117,29 @@ function updateOne(list: Alarm[], id: number | null, f: (a: Alarm) => Alarm): Al
   return out;
 }
 
+/** The list with alarm `notificationId` acknowledged (the same array when it is not there or acknowledged already: the first wins). */
+export function acknowledgeAlarm(list: readonly Alarm[] | undefined, notificationId: number, ack: NotificationAcknowledgement): Alarm[] {
+  return updateOne((list ?? []) as Alarm[], notificationId, (a) => (a.acknowledged ? a : { ...a, acknowledged: acknowledgementOf(ack) }));
+}
+
 /** The list after one event (the same array when the event does not concern it). */
 export function applyEventToAlarms(list: readonly Alarm[] | undefined, e: SocketEvent): Alarm[] {
   const current = (list ?? []) as Alarm[];
-  if (isAlarmEvent(e)) {
-    if (current.some((a) => a.notificationId === e.id)) return current;
-    return [...current, alarmFromEvent(e)];
+  switch (e.type) {
+    case SocketEventType.Notification:
+      if (!isAlarmRow(e) || current.some((a) => a.notificationId === e.id)) return current;
+      return [...current, alarmFromRow(e)];
+    case SocketEventType.AlarmAcknowledged:
+      return acknowledgeAlarm(current, e.Payload.NotificationId, e.Payload.Acknowledged);
+    case SocketEventType.AlarmNote: {
+      const note = noteOf(e.Payload.Note);
+      return updateOne(current, e.Payload.NotificationId, (a) =>
+        a.notes.some((n) => n.noteId === note.noteId) ? a : { ...a, notes: [...a.notes, note] },
+      );
+    }
+    default:
+      return current;
   }
-  if (e.type === SocketEventType.AlarmAcknowledged) {
-    const p = e.Payload;
-    return updateOne(current, num(p.notificationId), (a) =>
-      a.acknowledged
-        ? a
-        : {
-            ...a,
-            acknowledged: {
-              by: num(p.acknowledgedBy),
-              byName: str(p.acknowledgedByName),
-              at: str(p.acknowledgedAt) || e.NotificationTimeAddedUTC,
-            },
-          },
-    );
-  }
-  if (e.type === SocketEventType.AlarmNote) {
-    const p = e.Payload;
-    const noteId = num(p.noteId) ?? e.id;
-    return updateOne(current, num(p.notificationId), (a) =>
-      a.notes.some((n) => n.noteId === noteId) ? a : { ...a, notes: [...a.notes, { noteId, note: str(p.note), by: str(p.by) }] },
-    );
-  }
-  return current;
 }
 
 /** Unacknowledged first, then by priority, then oldest first. */

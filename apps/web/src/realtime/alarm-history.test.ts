@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationRow } from '@vigil/contract';
-import { alarmFromRow, isAlarmRow, mergeAlarmHistory } from './alarm-history';
-import { applyEventToAlarms, sortAlarms, type Alarm } from './alarm-events';
+import { mergeAlarmHistory } from './alarm-history';
+import { alarmFromRow, applyEventToAlarms, isAlarmRow, sortAlarms, type Alarm } from './alarm-events';
 import { ev } from './test-events';
 
 function nrow(p: Partial<NotificationRow> & Pick<NotificationRow, 'NotificationId'>): NotificationRow {
@@ -59,6 +59,13 @@ describe('alarm history', () => {
     expect(alarmFromRow(nrow({ NotificationId: 6, BranchOfficeTimeZone: null })).zone).toBe('UTC');
   });
 
+  it('gives the same alarm for a live NOTIFICATION message and the same row fetched by REST (one mapper)', () => {
+    const fetched = nrow({ NotificationId: 20, Category: 'panic', NotificationTimeAddedUTC: '2026-03-01T10:00:00.000Z' });
+    const { NotificationId: _id, ...fields } = fetched;
+    const live = applyEventToAlarms(undefined, ev({ type: 'NOTIFICATION', id: 20, ...fields }));
+    expect(live).toEqual([alarmFromRow(fetched)]);
+  });
+
   it('keeps alarm rows only (as the live rule does)', () => {
     expect(isAlarmRow({ NotificationType: 2, BranchAction: 'Trouble', SecurityAlert: false })).toBe(true);
     expect(isAlarmRow({ NotificationType: 12, BranchAction: 'Emergency', SecurityAlert: false })).toBe(true);
@@ -91,7 +98,11 @@ describe('alarm history', () => {
     );
     live = applyEventToAlarms(
       live,
-      ev({ type: 'ALARM-NOTE', id: 30, Payload: { notificationId: 20, noteId: 4, note: 'Live note', by: 'B' } }),
+      ev({
+        type: 'ALARM-NOTE',
+        id: 30,
+        Payload: { NotificationId: 20, Note: { NoteId: 4, Note: 'Live note', By: 'B', AtUTC: '2026-03-01T10:00:02.000Z' } },
+      }),
     );
     const fromDb = alarmFromRow(
       nrow({
@@ -112,7 +123,7 @@ describe('alarm history', () => {
       ev({
         type: 'ALARM-ACK',
         id: 31,
-        Payload: { notificationId: 20, acknowledgedBy: 9, acknowledgedByName: 'Live', acknowledgedAt: '2026-03-01T10:01:00.000Z' },
+        Payload: { NotificationId: 20, Acknowledged: { UserId: 9, Name: 'Live', AtUTC: '2026-03-01T10:01:00.000Z' } },
       }),
     );
     expect(mergeAlarmHistory(acked, [fromDb])[0]!.acknowledged!.byName).toBe('Live');
@@ -131,12 +142,16 @@ describe('alarm history', () => {
       ev({
         type: 'ALARM-ACK',
         id: 40,
-        Payload: { notificationId: 11, acknowledgedBy: 9, acknowledgedByName: 'Op', acknowledgedAt: '2026-03-01T10:01:00.000Z' },
+        Payload: { NotificationId: 11, Acknowledged: { UserId: 9, Name: 'Op', AtUTC: '2026-03-01T10:01:00.000Z' } },
       }),
     );
     list = applyEventToAlarms(
       list,
-      ev({ type: 'ALARM-NOTE', id: 41, Payload: { notificationId: 12, noteId: 8, note: 'On site', by: 'Op' } }),
+      ev({
+        type: 'ALARM-NOTE',
+        id: 41,
+        Payload: { NotificationId: 12, Note: { NoteId: 8, Note: 'On site', By: 'Op', AtUTC: '2026-03-01T10:02:00.000Z' } },
+      }),
     );
     expect(list.find((a) => a.notificationId === 11)!.acknowledged!.byName).toBe('Op');
     expect(list.find((a) => a.notificationId === 12)!.notes).toEqual([{ noteId: 8, note: 'On site', by: 'Op' }]);

@@ -2,34 +2,36 @@
  * Alarms raised before the page loaded (GET /api/client/getnotificationsv2 notDone=true) merged
  * into the live list ['alarms']: one entry per notification id; a live entry keeps what the
  * socket told it, and takes from history only what it lacks (acknowledgement, earlier notes).
+ * History rows and live messages go through the same mapper (alarm-events.ts alarmFromRow).
  */
-import { notificationCategory, type NotificationRow } from '@vigil/contract';
-import type { Alarm, AlarmNote } from './alarm-events';
+import type { NotificationRow } from '@vigil/contract';
+import { apiGet } from '../shared/api/client';
+import { alarmFromRow, isAlarmRow, type Alarm, type AlarmNote } from './alarm-events';
 
-/** True when a history row is an alarm in the live sense (panic, alarm or emergency family, or a security alert). */
-export function isAlarmRow(r: Pick<NotificationRow, 'NotificationType' | 'BranchAction' | 'SecurityAlert'>): boolean {
-  if (r.SecurityAlert) return true;
-  const c = notificationCategory(r.NotificationType, r.BranchAction);
-  return c === 'panic' || c === 'alarm' || c === 'emergency';
-}
+/** Query key of the alarm history (loaded once per page load). */
+export const alarmHistoryKey = ['alarmHistory'] as const;
+/** How many not-done alarms the panel loads on page load. */
+export const ALARM_HISTORY_LIMIT = 200;
 
-export function alarmFromRow(r: NotificationRow): Alarm {
-  return {
-    notificationId: r.NotificationId,
-    branchOfficeId: r.BranchOfficeId ?? null,
-    branchName: r.BranchOfficeName ?? '',
-    zone: r.BranchOfficeTimeZone || 'UTC',
-    action: r.BranchAction ?? '',
-    notificationType: r.NotificationType,
-    category: notificationCategory(r.NotificationType, r.BranchAction),
-    securityAlert: r.SecurityAlert,
-    isTest: r.IsTestNotification,
-    raisedBy: [r.Name, r.Surname].filter(Boolean).join(' '),
-    message: r.MessageContent ?? null,
-    at: r.NotificationTimeAddedUTC,
-    acknowledged: r.Acknowledged ? { by: r.Acknowledged.UserId, byName: r.Acknowledged.Name, at: r.Acknowledged.AtUTC } : null,
-    notes: (r.Notes ?? []).map((n) => ({ noteId: n.NoteId, note: n.Note, by: n.By })),
-  };
+/** Alarms not yet acknowledged, raised before this page load (alarms and emergencies, deduplicated). */
+export async function fetchAlarmHistory(): Promise<Alarm[]> {
+  const [alarms, emergencies] = await Promise.all(
+    (['alarms', 'emergency'] as const).map((type) =>
+      apiGet<{ notificationobject: NotificationRow[] }>('/api/client/getnotificationsv2', {
+        type,
+        notDone: true,
+        limit: ALARM_HISTORY_LIMIT,
+      }),
+    ),
+  );
+  const seen = new Set<number>();
+  const out: Alarm[] = [];
+  for (const r of [...(alarms?.notificationobject ?? []), ...(emergencies?.notificationobject ?? [])]) {
+    if (seen.has(r.NotificationId) || !isAlarmRow(r)) continue;
+    seen.add(r.NotificationId);
+    out.push(alarmFromRow(r));
+  }
+  return out;
 }
 
 function mergeNotes(live: AlarmNote[], history: AlarmNote[]): AlarmNote[] {

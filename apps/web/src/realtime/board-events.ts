@@ -5,7 +5,10 @@
  */
 import { SocketEventType, movesMapStatus, type BranchOfficeRow, type GetOfficesV2Body, type SocketEvent } from '@vigil/contract';
 
-export function movesBoard(e: SocketEvent): e is SocketEvent & { BranchOfficeId: number; BranchAction: string } {
+/** What the board reads of an event: its type, branch, action and time (a socket message, or the answer of setbranchmode). */
+export type BoardMove = Pick<SocketEvent, 'type' | 'BranchOfficeId' | 'BranchAction' | 'NotificationTimeAddedUTC'>;
+
+export function movesBoard(e: BoardMove): e is BoardMove & { BranchOfficeId: number; BranchAction: string } {
   return (
     (e.type === SocketEventType.BranchAction || e.type === SocketEventType.Notification) &&
     e.BranchOfficeId != null &&
@@ -22,7 +25,7 @@ function isNewer(at: string, current: string | null): boolean {
 }
 
 /** The row after the event (the same object when nothing changes). */
-export function applyEventToRow(row: BranchOfficeRow, e: SocketEvent): BranchOfficeRow {
+export function applyEventToRow(row: BranchOfficeRow, e: BoardMove): BranchOfficeRow {
   if (!movesBoard(e) || row.BranchOfficeId !== e.BranchOfficeId) return row;
   if (!isNewer(e.NotificationTimeAddedUTC, row.BranchActionTime)) return row;
   if (row.BranchAction === e.BranchAction && row.BranchActionTime === e.NotificationTimeAddedUTC) return row;
@@ -30,7 +33,7 @@ export function applyEventToRow(row: BranchOfficeRow, e: SocketEvent): BranchOff
 }
 
 /** The board body after the event (the same object when no row changes). */
-export function applyEventToBoard(body: GetOfficesV2Body | undefined, e: SocketEvent): GetOfficesV2Body | undefined {
+export function applyEventToBoard(body: GetOfficesV2Body | undefined, e: BoardMove): GetOfficesV2Body | undefined {
   if (!body || !movesBoard(e)) return body;
   let changed = false;
   const rows = body.organizationobject.map((r) => {

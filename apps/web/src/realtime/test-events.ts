@@ -1,27 +1,56 @@
-/** Test helper: a socket event with defaults. */
-import type { SocketEvent } from '@vigil/contract';
+/**
+ * Test helper: a socket event message with defaults, shaped as the server presents it (contract
+ * realtime.ts): the activity row of the event (a NOTIFICATION: the whole NotificationRow as
+ * logged, its Category from notificationCategory like the server's presenter), then the payload.
+ */
+import {
+  SocketEventType,
+  notificationCategory,
+  type NotificationRow,
+  type SocketEvent,
+  type SocketEventOf,
+  type SocketEventType as EventType,
+} from '@vigil/contract';
 
-export function ev(fields: Partial<SocketEvent> & Pick<SocketEvent, 'type' | 'id'>): SocketEvent {
-  return {
-    BranchOfficeId: 7,
-    OrganizationId: 1,
-    RegionalOfficeId: 2,
-    BranchOfficeName: 'Tirana Center',
-    BranchTimeZone: 'Europe/Tirane',
+type EvFields<T extends EventType> = { type: T; id: number; LoggedAtUTC?: string } & Partial<NotificationRow> & {
+    Payload?: SocketEventOf<T>['Payload'];
+  };
+
+export function ev<T extends EventType>(fields: EvFields<T>): SocketEventOf<T> {
+  const row = {
+    NotificationId: fields.id,
     BranchAction: null,
     NotificationType: null,
-    IsTestNotification: false,
-    IsClosedBySystemData: false,
-    SecurityAlert: false,
+    RegionalOfficeId: 2,
+    RegionalOfficeName: 'North',
     UserId: 5,
     Name: 'Ana',
     Surname: 'Hoxha',
+    BranchOfficeId: 7,
+    BranchOfficeName: 'Tirana Center',
+    BranchOfficeDst: 'CET',
+    BranchOfficeTimeZone: 'Europe/Tirane',
+    BranchOfficeTypeDisplay: 'Branch',
+    OrganizationId: 1,
+    OrganizationName: 'Org',
+    IsClosedBySystemData: false,
+    IsTestNotification: false,
+    NotificationTimeAddedUTC: '2026-03-01T10:00:00.000Z',
+    SecurityAlert: false,
     Latitude: null,
     Longitude: null,
     MessageContent: null,
-    NotificationTimeAddedUTC: '2026-03-01T10:00:00.000Z',
-    LoggedAtUTC: '2026-03-01T10:00:00.050Z',
-    Payload: {},
     ...fields,
   };
+  const notification =
+    fields.type === SocketEventType.Notification
+      ? {
+          Category: notificationCategory(row.NotificationType, row.BranchAction),
+          IsRead: false,
+          Acknowledged: null,
+          Notes: [],
+        }
+      : {};
+  const message = { LoggedAtUTC: '2026-03-01T10:00:00.050Z', ...notification, ...row, Payload: fields.Payload ?? {} };
+  return message as SocketEvent as SocketEventOf<T>;
 }

@@ -4,6 +4,7 @@
  * monotonically increasing id, committed first and announced after commit (ARCHITECTURE.md).
  */
 import { sql } from 'drizzle-orm';
+import { EventKind } from '@vigil/contract';
 import {
   bigserial,
   bigint,
@@ -22,22 +23,18 @@ import {
 import { branchOffices, offices, organizations } from './offices.js';
 import { users } from './people.js';
 
-/** Event kinds. BRANCH_ACTION covers open/close/service and supervision results; NOTIFICATION covers alarms. */
-export const EventKind = {
-  BranchAction: 'BRANCH_ACTION',
-  Notification: 'NOTIFICATION',
-  CheckIn: 'CHECKIN',
-  CheckOut: 'CHECKOUT',
-  TimerStart: 'TIMER_START',
-  TimerPing: 'TIMER_PING',
-  TimerStop: 'TIMER_STOP',
-} as const;
+/**
+ * Event kinds (events.kind) are declared once, with their payloads, in the contract (realtime.ts
+ * EVENT_KINDS, EventPayloads); re-exported here for the writers that import the schema.
+ */
+export { EventKind };
 
 export const events = pgTable(
   'events',
   {
     /** Monotonically increasing event id (NotificationId for notifications). */
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** An EventKind of the contract; the payload below is that kind's EventPayloads entry. */
     kind: text('kind').notNull(),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     regionalOfficeId: integer('regional_office_id').references(() => offices.id, { onDelete: 'set null' }),

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { ErrorCode } from '@vigil/contract';
+import { ErrorCode, type AlarmAcknowledgedPayload, type AlarmNotePayload } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
 import { alarmAcknowledgements, alarmNotes, branchOffices, events, EventKind } from '../../db/schema/index.js';
 import { branchScope } from '../../plugins/authorization.js';
@@ -13,6 +13,7 @@ import { AppError } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { withEvents } from '../realtime/event-log.js';
+import { presentAcknowledgement, presentNote } from '../realtime/notification.presenter.js';
 
 /** Who acts and from where (audit). */
 export interface Actor {
@@ -65,13 +66,16 @@ export async function acknowledgeAlarm(app: FastifyInstance, a: Actor, notificat
     await emit([
       {
         ...eventBase(e, a.auth),
-        kind: 'ALARM_ACK',
+        kind: EventKind.AlarmAcknowledged,
         payload: {
-          notificationId: e.id,
-          acknowledgedBy: a.auth.userId,
-          acknowledgedByName: `${a.auth.name} ${a.auth.surname}`,
-          acknowledgedAt: ack.acknowledgedAt.toISOString(),
-        },
+          NotificationId: e.id,
+          Acknowledged: presentAcknowledgement({
+            userId: a.auth.userId,
+            name: a.auth.name,
+            surname: a.auth.surname,
+            at: ack.acknowledgedAt,
+          }),
+        } satisfies AlarmAcknowledgedPayload,
       },
     ]);
     await writeAudit(tx, { actorUserId: a.auth.userId, action: 'acknowledge-alarm', entity: 'events', entityId: e.id, ip: a.ip });
@@ -88,8 +92,11 @@ export async function addAlarmNote(app: FastifyInstance, a: Actor, notificationI
     await emit([
       {
         ...eventBase(e, a.auth),
-        kind: 'ALARM_NOTE',
-        payload: { notificationId: e.id, noteId: row!.id, note, by: `${a.auth.name} ${a.auth.surname}` },
+        kind: EventKind.AlarmNote,
+        payload: {
+          NotificationId: e.id,
+          Note: presentNote({ id: row!.id, note: row!.note, name: a.auth.name, surname: a.auth.surname, at: row!.createdAt }),
+        } satisfies AlarmNotePayload,
       },
     ]);
     await writeAudit(tx, {

@@ -1,15 +1,10 @@
 /** Branch shapes (spec §3 Branch office): the getofficesv2 row, the detail, the branch types and the CSV export. */
-import { formatPhoneInternational, statusLabel, type BranchOfficeRow, type BranchOfficeType } from '@vigil/contract';
+import { branchTypeDisplay, formatPhoneInternational, statusLabel, type BranchOfficeRow, type BranchOfficeType } from '@vigil/contract';
 import type { branchOfficeTypes } from '../../db/schema/index.js';
 import type { NameKey } from '../../lib/list-query.js';
 import { presentTimers, type readSchedule } from '../../lib/office-schedule.js';
 import { zoneAbbreviationNow } from '../../lib/time-zones.js';
 import type { BranchListRow } from './branches.repository.js';
-
-/** 'Branch / Location' is shown as 'Branch' (spec §3 Branch office). */
-export function branchTypeDisplay(display: string): string {
-  return display === 'Branch / Location' ? 'Branch' : display;
-}
 
 /** The list row of a branch (getofficesv2 organizationobject). */
 export function presentBranch(r: BranchListRow): BranchOfficeRow {

@@ -6,15 +6,12 @@
  * VAULT_ACCESS event of the log (written through withEvents), read by the log-access report.
  */
 import type { FastifyInstance } from 'fastify';
-import type { VaultAccessRequest } from '@vigil/contract';
+import { EventKind, type VaultAccessRequest } from '@vigil/contract';
 import type { AuthContext } from '../../plugins/session.js';
 import { checkPin } from '../auth/pin.service.js';
 import { branchEventBase, duressEvent } from '../branches/branch-mode.service.js';
 import { branchInScope } from '../branches/branches.repository.js';
 import { withEvents } from '../realtime/event-log.js';
-
-/** Event kind of a vault access. */
-export const VAULT_ACCESS_KIND = 'VAULT_ACCESS';
 
 /**
  * Records a vault access. @throws 404 outside the user's branches, 400 errors.invalidPin.
@@ -30,7 +27,7 @@ export async function recordVaultAccess(app: FastifyInstance, auth: AuthContext,
         ...branchEventBase(b, auth, at),
         latitude: input.latitude ?? null,
         longitude: input.longitude ?? null,
-        kind: VAULT_ACCESS_KIND,
+        kind: EventKind.VaultAccess,
         branchAction: input.action === 'OPEN' ? 'Vault Open' : 'Vault Close',
         payload: { vaultName: input.vaultName, action: input.action },
       },

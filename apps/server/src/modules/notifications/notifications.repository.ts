@@ -1,16 +1,32 @@
 /**
  * Notification queries under the caller's scope (spec §7 getnotificationsv2 / getnotifications).
  * Alarms carry their shared acknowledgement and notes; every notification carries the caller's
- * read state (read one by one, or up to a "mark all read" watermark).
+ * read state (read one by one, or up to a "mark all read" watermark). Rows are presented by
+ * notification.presenter.ts, the presenter the socket's event messages use too.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { notificationCategory, type ActivityNotificationFields, type NotificationListType, type NotificationRow } from '@vigil/contract';
+import {
+  EventKind,
+  RoleGroup,
+  RoleId,
+  StatusId,
+  type ActivityDetailExtras,
+  type NotificationListType,
+  type NotificationRow,
+} from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import { branchOffices } from '../../db/schema/index.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { branchTypeDisplay } from '../branches/branches.presenter.js';
-import { iso, zoneAbbr } from '../reports/report-sql.js';
+import {
+  presentAcknowledgement,
+  presentNote,
+  presentNotification,
+  type NotificationRawFields,
+} from '../realtime/notification.presenter.js';
+
+/** An event kind as an SQL literal (a contract constant, never user text), so that partial indexes on kinds still match. */
+const kind = (k: EventKind): SQL => sql.raw(`'${k}'`);
 
 /**
  * SQL condition on `events e` for a notification category (spec §9: 0 anomaly; 2, 15 alarm;
@@ -27,6 +43,7 @@ export function notificationTypeFilter(type: NotificationListType): SQL {
     case 'emergency':
       return sql`e.notification_type in (10, 11, 12)`;
     case 'ens':
+      // ENS messages are a later issue; they will be a kind of their own in the contract (realtime.ts EVENT_KINDS).
       return sql`e.kind = 'ENS'`;
     default:
       return sql`true`;
@@ -35,85 +52,19 @@ export function notificationTypeFilter(type: NotificationListType): SQL {
 
 /** Events the user may see: a branch in scope, or (organisation roles) an organisation-level event of theirs. */
 export function eventScope(auth: AuthContext): SQL {
-  const orgLevel = [2, 5, 8, 12].includes(auth.roleId)
+  const orgLevel = RoleGroup.OrganizationWide.includes(auth.roleId)
     ? sql`(${branchOffices.id} is null and e.organization_id in (${organizationIdsSubquery(auth)}))`
     : sql`false`;
   return sql`((${branchOffices.id} is not null and ${branchScope(auth)}) or ${orgLevel})`;
-}
-
-/** The columns behind ActivityNotificationFields, as the notification and activity queries select them. */
-export interface NotificationRawFields {
-  id: number;
-  branch_action: string | null;
-  notification_type: number | null;
-  regional_office_id: number | null;
-  region_name: string | null;
-  user_id: number | null;
-  name: string | null;
-  surname: string | null;
-  branch_office_id: number | null;
-  branch_name: string | null;
-  time_zone: string | null;
-  type_display: string | null;
-  organization_id: number | null;
-  organization_name: string | null;
-  is_closed_by_system: boolean;
-  is_test_notification: boolean;
-  security_alert: boolean;
-  occurred_at: Date | string;
-  latitude: number | null;
-  longitude: number | null;
-  message_content: string | null;
 }
 
 interface Raw extends NotificationRawFields {
   is_read: boolean;
   ack_user_id: number | null;
   ack_name: string | null;
+  ack_surname: string | null;
   ack_at: Date | string | null;
-  notes: { NoteId: number; Note: string; By: string; AtUTC: string }[] | null;
-}
-
-/**
- * The spec §3 Activity notification fields of a raw row, shared by the notification lists and the
- * activity report: times UTC ISO, the zone abbreviation at the event's instant.
- */
-export function presentNotificationFields(r: NotificationRawFields): ActivityNotificationFields {
-  const at = iso(r.occurred_at);
-  return {
-    NotificationId: Number(r.id),
-    BranchAction: r.branch_action,
-    NotificationType: r.notification_type,
-    RegionalOfficeId: r.regional_office_id,
-    RegionalOfficeName: r.region_name,
-    UserId: r.user_id,
-    Name: r.name,
-    Surname: r.surname,
-    BranchOfficeId: r.branch_office_id,
-    BranchOfficeName: r.branch_name,
-    BranchOfficeTimeZone: r.time_zone,
-    BranchOfficeDst: r.time_zone ? zoneAbbr(r.time_zone, Date.parse(at)) : null,
-    BranchOfficeTypeDisplay: r.type_display ? branchTypeDisplay(r.type_display) : null,
-    OrganizationId: r.organization_id,
-    OrganizationName: r.organization_name,
-    IsClosedBySystemData: r.is_closed_by_system,
-    IsTestNotification: r.is_test_notification,
-    SecurityAlert: r.security_alert,
-    NotificationTimeAddedUTC: at,
-    Latitude: r.latitude,
-    Longitude: r.longitude,
-    MessageContent: r.message_content,
-  };
-}
-
-function present(r: Raw): NotificationRow {
-  return {
-    ...presentNotificationFields(r),
-    Category: notificationCategory(r.notification_type, r.branch_action),
-    IsRead: r.is_read,
-    Acknowledged: r.ack_user_id != null ? { UserId: r.ack_user_id, Name: r.ack_name ?? '', AtUTC: iso(r.ack_at!) } : null,
-    Notes: r.notes ?? [],
-  };
+  notes: { id: number; note: string; name: string; surname: string; at: string }[] | null;
 }
 
 export interface NotificationFilter {
@@ -130,9 +81,9 @@ export interface NotificationFilter {
 
 /** Notifications in scope, newest first, with read / acknowledgement state. */
 export async function listNotifications(db: Db, auth: AuthContext, f: NotificationFilter): Promise<NotificationRow[]> {
-  const conditions: SQL[] = [sql`e.kind = 'NOTIFICATION'`, eventScope(auth), notificationTypeFilter(f.type)];
+  const conditions: SQL[] = [sql`e.kind = ${kind(EventKind.Notification)}`, eventScope(auth), notificationTypeFilter(f.type)];
   if (f.type === 'ens') conditions[0] = sql`true`;
-  else if (f.withBranchActions) conditions[0] = sql`e.kind in ('BRANCH_ACTION', 'NOTIFICATION')`;
+  else if (f.withBranchActions) conditions[0] = sql`e.kind in (${kind(EventKind.BranchAction)}, ${kind(EventKind.Notification)})`;
   if (f.id) conditions.push(sql`e.id = ${f.id}`);
   if (f.from) conditions.push(sql`e.occurred_at >= ${f.from}::date`);
   if (f.to) conditions.push(sql`e.occurred_at < ${f.to}::date + 1`);
@@ -149,8 +100,8 @@ export async function listNotifications(db: Db, auth: AuthContext, f: Notificati
           e.branch_office_id, ${branchOffices.name} as branch_name, ${branchOffices.timeZone} as time_zone, t.display as type_display,
           e.organization_id, o.name as organization_name, e.is_closed_by_system, e.is_test_notification, e.security_alert, e.occurred_at,
           e.latitude, e.longitude, e.message_content, ${isRead} as is_read,
-          ack.user_id as ack_user_id, au.name || ' ' || au.surname as ack_name, ack.acknowledged_at as ack_at,
-          (select json_agg(json_build_object('NoteId', n.id, 'Note', n.note, 'By', nu.name || ' ' || nu.surname, 'AtUTC', n.created_at) order by n.id)
+          ack.user_id as ack_user_id, au.name as ack_name, au.surname as ack_surname, ack.acknowledged_at as ack_at,
+          (select json_agg(json_build_object('id', n.id, 'note', n.note, 'name', nu.name, 'surname', nu.surname, 'at', n.created_at) order by n.id)
              from alarm_notes n join users nu on nu.id = n.user_id where n.event_id = e.id) as notes
         from events e
         left join ${branchOffices} on ${branchOffices.id} = e.branch_office_id
@@ -164,7 +115,69 @@ export async function listNotifications(db: Db, auth: AuthContext, f: Notificati
         order by e.id desc
         offset ${f.offset} limit ${f.limit}`,
   );
-  return list.map((r) => ({ ...present(r), Notes: (r.notes ?? []).map((n) => ({ ...n, AtUTC: iso(n.AtUTC) })) }));
+  return list.map((r) =>
+    presentNotification(r, {
+      isRead: r.is_read,
+      acknowledged:
+        r.ack_user_id != null
+          ? presentAcknowledgement({ userId: r.ack_user_id, name: r.ack_name ?? '', surname: r.ack_surname ?? '', at: r.ack_at! })
+          : null,
+      notes: (r.notes ?? []).map(presentNote),
+    }),
+  );
+}
+
+/**
+ * Detail extras of one notification in scope (spec §3 "Detail adds Packet, Msg, Notes,
+ * NoteCategory, NotificationUserProfile, Destination"), with NotifiedUsers: the active console
+ * users watching the branch (security-office staff of the organisation, its regional and branch
+ * managers). `Packet` is the event's payload, the `Payload` of its socket message. Null when the
+ * notification is not in the caller's scope.
+ */
+export async function notificationDetailExtras(db: Db, auth: AuthContext, id: number): Promise<ActivityDetailExtras | null> {
+  const [e] = await rows<{
+    payload: Record<string, unknown>;
+    message_content: string | null;
+    branch_action: string | null;
+    branch_office_id: number;
+    regional_office_id: number | null;
+    organization_id: number;
+    branch_name: string;
+    user_id: number | null;
+  }>(
+    db,
+    sql`select e.payload, e.message_content, e.branch_action, e.branch_office_id, e.regional_office_id, e.organization_id, branch_offices.name as branch_name, e.user_id
+        from events e join branch_offices on branch_offices.id = e.branch_office_id
+        where e.id = ${id} and ${branchScope(auth)} and e.organization_id in (${organizationIdsSubquery(auth)})`,
+  );
+  if (!e) return null;
+  const profile = e.user_id
+    ? ((
+        await rows<{ Name: string; Surname: string; Email: string; PhoneNumber: string | null; RoleNameDisplay: string }>(
+          db,
+          sql`select u.name as "Name", u.surname as "Surname", u.email as "Email", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
+          from users u join roles ro on ro.id = u.role_id where u.id = ${e.user_id}`,
+        )
+      )[0] ?? null)
+    : null;
+  const notified = await rows<{ Name: string; Surname: string; PhoneNumber: string | null; RoleNameDisplay: string }>(
+    db,
+    sql`select distinct u.name as "Name", u.surname as "Surname", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
+        from users u join roles ro on ro.id = u.role_id join works_in w on w.user_id = u.id
+        where u.status_id = ${StatusId.Active} and (
+          (u.role_id in (${RoleId.SecurityOfficer}, ${RoleId.SecurityOperator}) and w.security_office_id in (select security_office_id from organization_security_offices where organization_id = ${e.organization_id}))
+          or (u.role_id = ${RoleId.RegionalManager} and w.regional_office_id = ${e.regional_office_id})
+          or (u.role_id = ${RoleId.BranchManager} and w.branch_office_id = ${e.branch_office_id}))
+        order by 2, 1`,
+  );
+  return {
+    Packet: e.payload ?? {},
+    Msg: e.message_content,
+    NoteCategory: e.branch_action,
+    NotificationUserProfile: profile,
+    Destination: e.branch_name,
+    NotifiedUsers: notified,
+  };
 }
 
 /** Marks one notification read for the user (idempotent); false when it is not in scope. */

@@ -1,26 +1,40 @@
 /**
  * GET /api/client/getnotificationsv2 (spec §7: all, by id, trouble/alarm, panic, not-done
  * anomalies, emergency) and POST /api/client/getnotifications (details by id, mark all read,
- * mark by taskid, the ENS list). The ENS list is empty until the emergency notification service
- * sends messages.
+ * mark by taskid, the ENS list, and the activity report GET-ALL-REPORTS). The ENS list is empty
+ * until the emergency notification service sends messages.
+ *
+ * GET-ALL-REPORTS is the reports module's (reports/activities.ts, which builds on this module's
+ * presenter): app.ts passes its handler in as `activityReport`, so this module never imports the
+ * reports module and the dependency points one way (reports → notifications).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZGetNotificationsRequest, ZGetNotificationsV2Query } from '@vigil/contract';
-import { requireClient } from '../../plugins/session.js';
+import { ZGetNotificationsRequest, ZGetNotificationsV2Query, type ActivityReportRequest } from '@vigil/contract';
+import { authOf, requireClient } from '../../plugins/session.js';
 import { notFound } from '../../plugins/errors.js';
-import { listNotifications, markAllRead, markRead } from './notifications.repository.js';
-import { activityDetailExtras } from '../reports/activities.js';
-import { serveActivityReport } from '../reports/reports.service.js';
+import { listNotifications, markAllRead, markRead, notificationDetailExtras } from './notifications.repository.js';
 
-export async function notificationsRoutes(fastify: FastifyInstance) {
+/** Serves getnotifications GET-ALL-REPORTS: a JSON page or a file (reports.service.ts serveActivityReport). */
+export type ActivityReportHandler = (
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  input: ActivityReportRequest,
+) => unknown;
+
+export interface NotificationsRoutesOptions {
+  activityReport: ActivityReportHandler;
+}
+
+export async function notificationsRoutes(fastify: FastifyInstance, opts: NotificationsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/client/getnotificationsv2',
     { preValidation: requireClient, schema: { querystring: ZGetNotificationsV2Query } },
     async (req) => {
-      const list = await listNotifications(app.db, req.auth!, req.query);
+      const list = await listNotifications(app.db, authOf(req), req.query);
       if (req.query.id && list.length === 0) throw notFound();
       return { success: true, body: { notificationobject: list } };
     },
@@ -30,7 +44,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
     '/api/client/getnotifications',
     { preValidation: requireClient, schema: { body: ZGetNotificationsRequest } },
     async (req, reply) => {
-      const auth = req.auth!;
+      const auth = authOf(req);
       const input = req.body;
       switch (input.case) {
         case 'GET-REPORT-DETAILS-BY-NOTIFICATION-ID': {
@@ -43,7 +57,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
           });
           if (!one) throw notFound();
           // Report detail extras (spec §3 Activity notification detail): packet, message, notified users, …
-          const extras = await activityDetailExtras(app.db, auth, input.taskid);
+          const extras = await notificationDetailExtras(app.db, auth, input.taskid);
           return { success: true, body: { notificationobject: { ...one, ...(extras ?? {}) } } };
         }
         case 'MARK-AS-READ-BY-TASKID':
@@ -54,7 +68,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
         case 'GET-ENS-NOTIFICATIONS':
           return { success: true, body: { temp_ens_notificationobject: [] } };
         case 'GET-ALL-REPORTS':
-          return serveActivityReport(app, req, reply, input);
+          return opts.activityReport(app, req, reply, input);
       }
     },
   );

@@ -4,9 +4,10 @@
  * local writer commits, when PostgreSQL NOTIFY arrives from another node, and on a 1 s safety
  * poll, so a lost notification delays an event by at most a second and never loses it.
  *
- * Fan-out cost (issue "Live branch monitoring", bench/latency): each event is serialised once
- * per node; sockets that share a scope share one buffer of ready WebSocket frames per batch,
- * written with one system call per socket (one frame holding an array of the events for clients
+ * Fan-out cost (issue "Live branch monitoring", bench/latency): each event is presented (names
+ * from the EventNames cache, at most one query per read) and serialised once per node; sockets
+ * that share a scope share one buffer of ready WebSocket frames per batch, written with one
+ * system call per socket (one frame holding an array of the events for clients
  * that asked for batches at init, one frame per event for the others). Under load, reads are spaced
  * (more with more sockets, at most DISPATCH_INTERVAL_MS) so batches grow instead of the writes
  * multiplying; an event that arrives after a quiet period is read at once.
@@ -15,7 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { SocketEvent } from '@vigil/contract';
 import { EVENTS_CHANNEL } from './event-log.js';
-import { eventsAfter, lastEventId, presentEvent } from './event.presenter.js';
+import { EventNames } from './event-names.js';
+import { eventsAfter, lastEventId, presentEvents } from './event.presenter.js';
 
 /** What a user may receive: branch ids, and organisation ids for events that concern no branch. */
 export interface SocketScope {
@@ -132,12 +134,16 @@ export class Dispatcher {
   private poll: NodeJS.Timeout | undefined;
   private listener: pg.Client | undefined;
   private stopped = false;
+  /** Names of the events' organisations, regions and branches (cached; socket replays use it too). */
+  readonly names: EventNames;
 
   constructor(
     private readonly app: FastifyInstance,
     /** Minimum time between two reads of the log, ms (DISPATCH_INTERVAL_MS). */
     private readonly intervalMs = app.config.dispatchIntervalMs,
-  ) {}
+  ) {
+    this.names = new EventNames(app.database.dispatchDb);
+  }
 
   async start(): Promise<void> {
     this.cursor = await lastEventId(this.app.db);
@@ -232,15 +238,17 @@ export class Dispatcher {
     for (;;) {
       const rows = await eventsAfter(this.app.database.dispatchDb, this.cursor, BATCH);
       if (rows.length === 0) return;
-      const events = rows.map(presentEvent);
-      const batch = new DispatchBatch(
-        events,
-        events.map((e) => JSON.stringify(e)),
-      );
-      // All at once: the writes are ready buffers, and the event-log lock no longer depends on
-      // this process answering (commitWithEvents), so yielding between sockets only delays them.
-      this.cursor = batch.lastId;
-      for (const sink of this.sinks) sink.offer(batch);
+      const events = await presentEvents(rows, this.names);
+      this.cursor = Number(rows[rows.length - 1]!.id);
+      if (events.length > 0) {
+        const batch = new DispatchBatch(
+          events,
+          events.map((e) => JSON.stringify(e)),
+        );
+        // All at once: the writes are ready buffers, and the event-log lock no longer depends on
+        // this process answering (commitWithEvents), so yielding between sockets only delays them.
+        for (const sink of this.sinks) sink.offer(batch);
+      }
       if (rows.length < BATCH) return;
     }
   }

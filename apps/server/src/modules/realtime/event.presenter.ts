@@ -1,17 +1,31 @@
-/** Socket event messages from event-log rows (contract events.ts; spec §3 Activity notification names). */
+/**
+ * Socket event messages from event-log rows (contract realtime.ts). A message is the activity row
+ * of its event exactly as REST presents it, through the notifications module's presenter (a
+ * NOTIFICATION: the NotificationRow as logged, unread and not acknowledged), plus `type`, `id`,
+ * `LoggedAtUTC` and the kind's `Payload`. The names beside the ids come from EventNames (cached)
+ * instead of joins, so the dispatcher's read of the log stays one cheap query.
+ */
 import { sql } from 'drizzle-orm';
-import { SocketEventType, type SocketEvent } from '@vigil/contract';
+import {
+  EventKind,
+  SocketEventType,
+  socketEventTypeOf,
+  type AlarmAcknowledgedPayload,
+  type AlarmNotePayload,
+  type SocketEvent,
+} from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
+import { iso } from '../../lib/zone-time.js';
+import { presentNotification, presentNotificationFields, type NotificationRawFields } from './notification.presenter.js';
+import type { EventNames } from './event-names.js';
 
-/** An event row joined with the names the console shows. */
+/** An event row of the log, with its user's names (the other names come from EventNames). */
 export interface EventRow {
   id: number;
   kind: string;
   organizationId: number | null;
   regionalOfficeId: number | null;
   branchOfficeId: number | null;
-  branchName: string | null;
-  branchTimeZone: string | null;
   branchAction: string | null;
   notificationType: number | null;
   isTestNotification: boolean;
@@ -28,49 +42,78 @@ export interface EventRow {
   payload: Record<string, unknown>;
 }
 
-const KIND_TO_TYPE: Record<string, SocketEventType> = {
-  BRANCH_ACTION: SocketEventType.BranchAction,
-  NOTIFICATION: SocketEventType.Notification,
-  TIMER_START: SocketEventType.TimerStart,
-  TIMER_PING: SocketEventType.TimerPing,
-  TIMER_STOP: SocketEventType.TimerStop,
-  CHECKIN: SocketEventType.CheckIn,
-  CHECKOUT: SocketEventType.CheckOut,
-  ALARM_ACK: SocketEventType.AlarmAcknowledged,
-  ALARM_NOTE: SocketEventType.AlarmNote,
-  VAULT_ACCESS: SocketEventType.VaultAccess,
-};
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** A timestamptz from either driver (Date, or PostgreSQL text). */
-function toDate(v: string | Date): Date {
-  return v instanceof Date ? v : new Date(v.replace(' ', 'T').replace(/\+00$/, 'Z'));
+/**
+ * The kind's payload as the contract declares it (EventPayloads). Rows store it so; ALARM_ACK and
+ * ALARM_NOTE rows logged before the contract declared theirs (camelCase keys) are given its shape.
+ */
+function presentPayload(r: EventRow): SocketEvent['Payload'] {
+  const p = r.payload ?? {};
+  if (r.kind === EventKind.AlarmAcknowledged && !('Acknowledged' in p)) {
+    return {
+      NotificationId: num(p.notificationId),
+      Acknowledged: { UserId: num(p.acknowledgedBy), Name: str(p.acknowledgedByName), AtUTC: str(p.acknowledgedAt) || iso(r.occurredAt) },
+    } satisfies AlarmAcknowledgedPayload;
+  }
+  if (r.kind === EventKind.AlarmNote && !('Note' in p)) {
+    return {
+      NotificationId: num(p.notificationId),
+      Note: { NoteId: num(p.noteId), Note: str(p.note), By: str(p.by), AtUTC: iso(r.occurredAt) },
+    } satisfies AlarmNotePayload;
+  }
+  return p as SocketEvent['Payload'];
 }
 
-export function presentEvent(r: EventRow): SocketEvent {
-  const at = toDate(r.occurredAt);
-  return {
-    type: KIND_TO_TYPE[r.kind] ?? SocketEventType.Notification,
-    id: Number(r.id),
-    BranchOfficeId: r.branchOfficeId,
-    OrganizationId: r.organizationId,
-    RegionalOfficeId: r.regionalOfficeId,
-    BranchOfficeName: r.branchName,
-    BranchTimeZone: r.branchTimeZone,
-    BranchAction: r.branchAction,
-    NotificationType: r.notificationType,
-    IsTestNotification: r.isTestNotification,
-    IsClosedBySystemData: r.isClosedBySystem,
-    SecurityAlert: r.securityAlert,
-    UserId: r.userId,
-    Name: r.name,
-    Surname: r.surname,
-    Latitude: r.latitude,
-    Longitude: r.longitude,
-    MessageContent: r.messageContent,
-    NotificationTimeAddedUTC: at.toISOString(),
-    LoggedAtUTC: toDate(r.createdAt).toISOString(),
-    Payload: r.payload ?? {},
+/**
+ * The socket message of an event row, its names taken from `names` (loaded for this row first);
+ * undefined for a kind the contract does not declare (such rows are not sent to consoles).
+ */
+export function presentEvent(r: EventRow, names: EventNames): SocketEvent | undefined {
+  const type = socketEventTypeOf(r.kind);
+  if (!type) return undefined;
+  const branch = names.branch(r.branchOfficeId);
+  const raw: NotificationRawFields = {
+    id: r.id,
+    branch_action: r.branchAction,
+    notification_type: r.notificationType,
+    regional_office_id: r.regionalOfficeId,
+    region_name: names.region(r.regionalOfficeId),
+    user_id: r.userId,
+    name: r.name,
+    surname: r.surname,
+    branch_office_id: r.branchOfficeId,
+    branch_name: branch?.name ?? null,
+    time_zone: branch?.timeZone ?? null,
+    type_display: branch?.typeDisplay ?? null,
+    organization_id: r.organizationId,
+    organization_name: names.organization(r.organizationId),
+    is_closed_by_system: r.isClosedBySystem,
+    is_test_notification: r.isTestNotification,
+    security_alert: r.securityAlert,
+    occurred_at: r.occurredAt,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    message_content: r.messageContent,
   };
+  const row =
+    type === SocketEventType.Notification
+      ? presentNotification(raw, { isRead: false, acknowledged: null, notes: [] })
+      : presentNotificationFields(raw);
+  // `type` and `id` first: clients (and bench/latency.ts) find the messages in a frame by them.
+  return { type, id: Number(r.id), LoggedAtUTC: iso(r.createdAt), ...row, Payload: presentPayload(r) } as SocketEvent;
+}
+
+/** The messages of `list` (rows of kinds the contract does not declare left out), names loaded first. */
+export async function presentEvents(list: EventRow[], names: EventNames): Promise<SocketEvent[]> {
+  await names.load(list);
+  const out: SocketEvent[] = [];
+  for (const r of list) {
+    const e = presentEvent(r, names);
+    if (e) out.push(e);
+  }
+  return out;
 }
 
 /**
@@ -90,13 +133,11 @@ export async function eventsAfter(
   return rows<EventRow>(
     db,
     sql`select e.id::int as id, e.kind, e.organization_id as "organizationId", e.regional_office_id as "regionalOfficeId",
-          e.branch_office_id as "branchOfficeId", b.name as "branchName", b.time_zone as "branchTimeZone",
-          e.branch_action as "branchAction", e.notification_type as "notificationType",
+          e.branch_office_id as "branchOfficeId", e.branch_action as "branchAction", e.notification_type as "notificationType",
           e.is_test_notification as "isTestNotification", e.is_closed_by_system as "isClosedBySystem",
           e.security_alert as "securityAlert", e.user_id as "userId", u.name, u.surname,
           e.latitude, e.longitude, e.message_content as "messageContent", e.occurred_at as "occurredAt", e.created_at as "createdAt", e.payload
         from events e
-        left join branch_offices b on b.id = e.branch_office_id
         left join users u on u.id = e.user_id
         where ${where}
         order by e.id

@@ -13,7 +13,7 @@ import { rows } from '../../db/client.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import { findSession, type AuthContext } from '../../plugins/session.js';
 import { branchOffices } from '../../db/schema/index.js';
-import { eventsAfter, presentEvent } from './event.presenter.js';
+import { eventsAfter, presentEvents } from './event.presenter.js';
 import { Presence, PRESENCE_CHANNEL } from './presence.js';
 import type { DispatchBatch, EventSink, SocketScope } from './dispatcher.js';
 
@@ -121,11 +121,11 @@ class ConsoleSocket implements EventSink {
     let count = 0;
     for (;;) {
       const batch = await eventsAfter(app.db, this.lastSentId, 500, filter);
-      for (const row of batch) {
-        this.send(presentEvent(row));
-        this.lastSentId = Number(row.id);
+      for (const e of await presentEvents(batch, app.dispatcher.names)) {
+        this.send(e);
         count++;
       }
+      if (batch.length > 0) this.lastSentId = Number(batch[batch.length - 1]!.id);
       if (batch.length < 500) break;
     }
     const pending = this.buffer;

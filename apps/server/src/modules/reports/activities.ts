@@ -1,24 +1,16 @@
 /**
- * Activity report (spec §7 getnotifications GET-ALL-REPORTS, GET-REPORT-DETAILS-BY-NOTIFICATION-ID;
- * managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID; §3 Activity notification): branch actions and
- * notifications of the event log in the caller's scope, on branch-local days.
+ * Activity report (spec §7 getnotifications GET-ALL-REPORTS; managebranchoffices
+ * GET-ACTIVITIES-BY-BRANCH-ID; §3 Activity notification): branch actions and notifications of the
+ * event log in the caller's scope, on branch-local days. A row's details
+ * (GET-REPORT-DETAILS-BY-NOTIFICATION-ID) are the notifications module's; the row's shared fields
+ * come from its presenter.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  RoleId,
-  StatusId,
-  type ActivityDetailExtras,
-  type ActivityReportRequest,
-  type ActivityReportRow,
-  type ActivityType,
-} from '@vigil/contract';
+import { type ActivityReportRequest, type ActivityReportRow, type ActivityType } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
-import {
-  notificationTypeFilter,
-  presentNotificationFields,
-  type NotificationRawFields,
-} from '../notifications/notifications.repository.js';
+import { notificationTypeFilter } from '../notifications/notifications.repository.js';
+import { presentNotificationFields, type NotificationRawFields } from '../realtime/notification.presenter.js';
 import type { Column } from './export.js';
 import { and, direction, epochMs, iso, localDayRange, localTime, localTimeAt, scopeAndFilters } from './report-sql.js';
 
@@ -268,55 +260,3 @@ export const ACTIVITY_COLUMNS: Column<ActivityCells>[] = [
   { key: 'reports.columns.test', value: (r) => r.IsTestNotification },
   { key: 'reports.columns.message', value: (r) => r.MessageContent },
 ];
-
-/**
- * Detail extras of one notification in scope (spec §3 "Detail adds Packet, Msg, Notes,
- * NoteCategory, NotificationUserProfile, Destination"), with NotifiedUsers: the active console
- * users watching the branch (security-office staff of the organisation, its regional and branch
- * managers). Null when the notification is not in the caller's scope.
- */
-export async function activityDetailExtras(db: Db, auth: AuthContext, id: number): Promise<ActivityDetailExtras | null> {
-  const [e] = await rows<{
-    payload: Record<string, unknown>;
-    message_content: string | null;
-    branch_action: string | null;
-    branch_office_id: number;
-    regional_office_id: number | null;
-    organization_id: number;
-    branch_name: string;
-    user_id: number | null;
-  }>(
-    db,
-    sql`select e.payload, e.message_content, e.branch_action, e.branch_office_id, e.regional_office_id, e.organization_id, branch_offices.name as branch_name, e.user_id
-        from events e join branch_offices on branch_offices.id = e.branch_office_id
-        where e.id = ${id} and ${and(scopeAndFilters(auth, {}, sql`e.organization_id`))}`,
-  );
-  if (!e) return null;
-  const profile = e.user_id
-    ? ((
-        await rows<{ Name: string; Surname: string; Email: string; PhoneNumber: string | null; RoleNameDisplay: string }>(
-          db,
-          sql`select u.name as "Name", u.surname as "Surname", u.email as "Email", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
-          from users u join roles ro on ro.id = u.role_id where u.id = ${e.user_id}`,
-        )
-      )[0] ?? null)
-    : null;
-  const notified = await rows<{ Name: string; Surname: string; PhoneNumber: string | null; RoleNameDisplay: string }>(
-    db,
-    sql`select distinct u.name as "Name", u.surname as "Surname", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
-        from users u join roles ro on ro.id = u.role_id join works_in w on w.user_id = u.id
-        where u.status_id = ${StatusId.Active} and (
-          (u.role_id in (${RoleId.SecurityOfficer}, ${RoleId.SecurityOperator}) and w.security_office_id in (select security_office_id from organization_security_offices where organization_id = ${e.organization_id}))
-          or (u.role_id = ${RoleId.RegionalManager} and w.regional_office_id = ${e.regional_office_id})
-          or (u.role_id = ${RoleId.BranchManager} and w.branch_office_id = ${e.branch_office_id}))
-        order by 2, 1`,
-  );
-  return {
-    Packet: e.payload ?? {},
-    Msg: e.message_content,
-    NoteCategory: e.branch_action,
-    NotificationUserProfile: profile,
-    Destination: e.branch_name,
-    NotifiedUsers: notified,
-  };
-}

@@ -9,6 +9,7 @@ import {
   formatDuration,
   inRoleGroup,
   RoleGroup,
+  branchTypeDisplay,
   RoleId,
   StatusId,
   type CheckInOutRequest,
@@ -22,7 +23,7 @@ import {
 import { rows, type Db } from '../../db/client.js';
 import { organizationIdsSubquery, branchScope } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
-import { branchTypeDisplay } from '../branches/branches.presenter.js';
+
 import type { Column } from './export.js';
 import { and, direction, iso, localDayRange, localTime, scopeAndFilters, zoneAbbr } from './report-sql.js';
 import type { ReportBase } from '@vigil/contract';

@@ -10,12 +10,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { QueryResultRow } from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { REPORT_MAX_RANGE_DAYS, ReportErrorCode, rangeDays, zoneAbbreviation, type ReportBase } from '@vigil/contract';
+import { REPORT_MAX_RANGE_DAYS, ReportErrorCode, rangeDays, type ReportBase } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import { AppError } from '../../plugins/errors.js';
-import { offsetMinutes } from '../supervision/schedule.js';
+import { offsetMinutes } from '../../lib/zone-time.js';
 import type { AuthContext } from '../../plugins/session.js';
+import { abbreviationAt } from '../../lib/zone-time.js';
+
+/** Moved to lib/zone-time.ts (the notification and socket presenters use them too); re-exported for the reports. */
+export { iso, zoneAbbr } from '../../lib/zone-time.js';
 
 /**
  * Checks a report range: `toDate` not before `fromDate` (400 reports.errors.rangeOrder) and at
@@ -61,13 +65,6 @@ export function and(parts: SQL[]): SQL {
 /** 'asc' / 'desc' as SQL (never user text). */
 export function direction(dir: 'asc' | 'desc'): SQL {
   return dir === 'asc' ? sql.raw('asc') : sql.raw('desc');
-}
-
-/** An instant from a driver value (Date on node-postgres, Date or text on PGlite) as UTC ISO. */
-export function iso(v: Date | string): string {
-  if (v instanceof Date) return v.toISOString();
-  const d = new Date(/[zZ]|[+-]\d\d(:?\d\d)?$/.test(v) ? v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00') : `${v.replace(' ', 'T')}Z`);
-  return d.toISOString();
 }
 
 /** One page of `query` (which must end with its ORDER BY) and the total of `countQuery` (a single `n` column). */
@@ -137,32 +134,6 @@ export async function* streamRows<T>(app: FastifyInstance, query: SQL, signal?: 
   } finally {
     client.release(clean ? undefined : true);
   }
-}
-
-/** Per zone: UTC offset (minutes) → abbreviation. */
-const abbreviations = new Map<string, Map<number, string>>();
-
-/**
- * `zoneAbbreviation` (contract) of `zone` at instant `ms`, memoised by zone and UTC offset: luxon
- * builds a new Intl.DateTimeFormat for every abbreviation, far too slow for an export of a
- * million rows. The answer is the same as the contract's.
- */
-export function zoneAbbr(zone: string, ms: number): string {
-  return abbreviationAt(zone, ms, offsetMinutes(zone, ms));
-}
-
-function abbreviationAt(zone: string, ms: number, offset: number): string {
-  let byOffset = abbreviations.get(zone);
-  if (!byOffset) {
-    byOffset = new Map();
-    abbreviations.set(zone, byOffset);
-  }
-  let abbr = byOffset.get(offset);
-  if (abbr === undefined) {
-    abbr = zoneAbbreviation(zone, new Date(ms));
-    byOffset.set(offset, abbr);
-  }
-  return abbr;
 }
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));

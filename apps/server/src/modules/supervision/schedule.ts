@@ -12,7 +12,7 @@
  * - an ambiguous wall time in the fall-back overlap takes the earlier offset, i.e. its first
  *   occurrence (01:30 on 2026-11-01 in America/New_York → 01:30 EDT = 05:30Z, not 06:30Z).
  */
-import { IANAZone } from 'luxon';
+import { offsetMinutes, zoneOf } from '../../lib/zone-time.js';
 
 /** One open weekday of a week schedule: ISO weekday 1 (Monday) … 7 (Sunday), branch-local 'HH:MM:SS' times. */
 export interface ScheduleDayDef {
@@ -78,52 +78,6 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const TIME_RE = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * Zones already checked. luxon's isValidZone builds a new Intl.DateTimeFormat on every call (slow,
- * and ICU memory outside the JavaScript heap that the collector frees late): with 5,000 branches
- * one supervision tick took 5 s and grew the process by a gigabyte.
- */
-const knownZones = new Map<string, IANAZone>();
-
-/** The IANA zone `name`; throws RangeError when luxon does not know it. */
-function zoneOf(name: string): IANAZone {
-  let zone = knownZones.get(name);
-  if (!zone) {
-    if (!IANAZone.isValidZone(name)) throw new RangeError(`Unknown time zone: ${name}`);
-    zone = IANAZone.create(name) as IANAZone;
-    knownZones.set(name, zone);
-  }
-  return zone;
-}
-
-/** Per zone: UTC day start (ms) → the zone's offset (minutes) all that day, or null on a transition day. */
-const dayOffsets = new Map<string, Map<number, number | null>>();
-
-/**
- * UTC offset (minutes) of `zone` at instant `ms`. luxon asks Intl for every offset, which made a
- * supervision tick of 5,000 branches take over a second, so offsets are memoised per zone and
- * UTC day: when the offset is the same at both ends of the day it holds all day; on a transition
- * day (at most one a day in every IANA zone) it is computed.
- * @throws RangeError for an unknown zone.
- */
-export function offsetMinutes(zone: string, ms: number): number {
-  const z = zoneOf(zone);
-  const dayStart = Math.floor(ms / DAY_MS) * DAY_MS;
-  let days = dayOffsets.get(zone);
-  if (!days) {
-    days = new Map();
-    dayOffsets.set(zone, days);
-  }
-  let cached = days.get(dayStart);
-  if (cached === undefined) {
-    const a = z.offset(dayStart);
-    cached = a === z.offset(dayStart + DAY_MS - 1) ? a : null;
-    if (days.size > 50_000) days.clear();
-    days.set(dayStart, cached);
-  }
-  return cached ?? z.offset(ms);
-}
 
 /** [year, month, day] of 'YYYY-MM-DD' (a real calendar day); throws RangeError on anything else. */
 function parseDate(localDate: string): [number, number, number] {

@@ -6,13 +6,11 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { SocketEventType, type ZManageAlarmsRequest } from '@vigil/contract';
+import type { ZManageAlarmsRequest } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
-import { localEvent } from '../../shared/live/local-event';
 import { getSession } from '../../shared/session/session-store';
-import { alarmKeys, applyEventToAlarms, type Alarm } from '../../realtime/alarm-events';
-import { mergeAlarmHistory } from '../../realtime/alarm-history';
-import { fetchAlarmHistory, notificationKeys } from '../notifications/api';
+import { acknowledgeAlarm, alarmKeys, type Alarm } from '../../realtime/alarm-events';
+import { alarmHistoryKey, fetchAlarmHistory, mergeAlarmHistory } from '../../realtime/alarm-history';
 
 const PATH = '/api/client/managealarms';
 
@@ -36,7 +34,7 @@ export interface AddNoteBody {
 export function useAlarms() {
   const qc = useQueryClient();
   const history = useQuery({
-    queryKey: notificationKeys.alarmHistory,
+    queryKey: alarmHistoryKey,
     queryFn: fetchAlarmHistory,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -62,11 +60,8 @@ export function useAcknowledgeAlarm() {
     onSuccess: (b, notificationId) => {
       if (!b.acknowledged) return; // someone else was first: their ALARM-ACK event names them
       const s = getSession();
-      const byName = s ? `${s.Name} ${s.Surname}` : '';
-      const e = localEvent(SocketEventType.AlarmAcknowledged, {
-        Payload: { notificationId, acknowledgedBy: b.AcknowledgedBy, acknowledgedByName: byName, acknowledgedAt: b.AcknowledgedAtUTC },
-      });
-      qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => applyEventToAlarms(list, e));
+      const ack = { UserId: b.AcknowledgedBy, Name: s ? `${s.Name} ${s.Surname}` : '', AtUTC: b.AcknowledgedAtUTC };
+      qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => acknowledgeAlarm(list, notificationId, ack));
     },
   });
 }

@@ -23,7 +23,6 @@ import { apiPost } from '../../shared/api/client';
 import { downloadFile } from '../../shared/api/download';
 import { crudKeys, listFilterFields, useCrudMutation, type ListFilter, type ListSource } from '../../shared/crud/api';
 import type { OfficeScheduleSavers } from '../../shared/crud/OfficeTabs';
-import { localEvent } from '../../shared/live/local-event';
 import type { OrgScope } from '../../shared/organization/org-scope';
 import { applyEventToBoard } from '../../realtime/board-events';
 
@@ -108,11 +107,13 @@ export function useSetBranchMode() {
     mutationFn: (v: { branchOfficeId: number; mode: BranchMode }) =>
       apiPost<SetBranchModeBody>(PATHS.setMode, { case: 'SET-BRANCH-MODE', ...v } satisfies SetBranchModeRequest),
     onSuccess: (b) => {
-      const e = localEvent(SocketEventType.BranchAction, {
+      // The board moves at once, before the socket's BRANCH-ACTION message.
+      const e = {
+        type: SocketEventType.BranchAction,
         BranchOfficeId: b.BranchOfficeId,
         BranchAction: b.BranchAction,
         NotificationTimeAddedUTC: b.At,
-      });
+      };
       qc.setQueriesData<GetOfficesV2Body>({ queryKey: branchKeys.all }, (body) => applyEventToBoard(body, e));
     },
   });

@@ -1,20 +1,16 @@
 /**
  * Notifications (spec §7 getnotificationsv2, getnotifications): paged lists by type and the
- * global date range, the unread list behind the top-bar bell, details, read marks, the ENS list
- * and the alarm history that the alarm panel merges with live alarms. All data lives in the
- * query cache; the socket handler (live.ts) prepends live notifications to it.
+ * global date range, the unread list behind the top-bar bell, details, read marks and the ENS
+ * list. All data lives in the query cache; the socket handler (live.ts) prepends live
+ * notifications to it. (The alarm panel's history is realtime/alarm-history.ts.)
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationListType, NotificationRow } from '@vigil/contract';
 import { apiGet, apiPost } from '../../shared/api/client';
-import type { Alarm } from '../../realtime/alarm-events';
-import { alarmFromRow, isAlarmRow } from '../../realtime/alarm-history';
 import { PAGE_SIZE, markRowsRead, type NotificationPage } from './notification-list';
 
 const LIST_PATH = '/api/client/getnotificationsv2';
 const ACTION_PATH = '/api/client/getnotifications';
-/** How many not-done alarms the panel loads on page load. */
-export const ALARM_HISTORY_LIMIT = 200;
 /** How many unread notifications the bell counts at most. */
 export const UNREAD_LIMIT = 500;
 
@@ -26,7 +22,6 @@ export const notificationKeys = {
   unread: () => [...notificationKeys.all, 'unread'] as const,
   detail: (id: number) => [...notificationKeys.all, 'detail', id] as const,
   ens: () => [...notificationKeys.all, 'ens'] as const,
-  alarmHistory: ['alarmHistory'] as const,
 };
 
 export type ListKey = ReturnType<typeof notificationKeys.list>;
@@ -62,21 +57,6 @@ export async function fetchUnread(): Promise<UnreadList> {
 
 export function useUnreadNotifications(enabled: boolean) {
   return useQuery({ queryKey: notificationKeys.unread(), queryFn: fetchUnread, enabled, staleTime: 60_000 });
-}
-
-/** Alarms not yet acknowledged, raised before this page load (alarms and emergencies, deduplicated). */
-export async function fetchAlarmHistory(): Promise<Alarm[]> {
-  const [alarms, emergencies] = await Promise.all(
-    (['alarms', 'emergency'] as const).map((type) => apiGet<ListBody>(LIST_PATH, { type, notDone: true, limit: ALARM_HISTORY_LIMIT })),
-  );
-  const seen = new Set<number>();
-  const out: Alarm[] = [];
-  for (const r of [...(alarms?.notificationobject ?? []), ...(emergencies?.notificationobject ?? [])]) {
-    if (seen.has(r.NotificationId) || !isAlarmRow(r)) continue;
-    seen.add(r.NotificationId);
-    out.push(alarmFromRow(r));
-  }
-  return out;
 }
 
 /** Details of one notification (GET-REPORT-DETAILS-BY-NOTIFICATION-ID): the row plus report extras. */

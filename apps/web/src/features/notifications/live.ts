@@ -11,15 +11,15 @@ import {
   isNotificationEvent,
   matchesListType,
   prependRow,
-  rowFromEvent,
+  notificationRowOf,
   type NotificationPage,
 } from './notification-list';
 
 export function applyNotificationEvent(qc: QueryClient, e: SocketEvent): void {
   if (!isNotificationEvent(e)) return;
-  const row = rowFromEvent(e);
+  const row = notificationRowOf(e);
   for (const q of qc.getQueryCache().findAll({ queryKey: notificationKeys.lists() })) {
-    const [, , type, from, to, page] = q.queryKey as unknown as ListKey;
+    const [, , type, from, to, page] = q.queryKey as ListKey;
     if (page !== 0 || !matchesListType(type, row) || !inDateRange(row.NotificationTimeAddedUTC, from, to)) continue;
     qc.setQueryData<NotificationPage>(q.queryKey, (p) => prependRow(p, row, PAGE_SIZE));
   }

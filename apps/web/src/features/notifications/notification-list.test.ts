@@ -8,7 +8,7 @@ import {
   markRowsRead,
   matchesListType,
   prependRow,
-  rowFromEvent,
+  notificationRowOf,
   unreadLabel,
   type NotificationPage,
 } from './notification-list';
@@ -18,7 +18,7 @@ const trouble = ev({ type: 'NOTIFICATION', id: 21, BranchAction: 'Trouble', Noti
 const notOpened = ev({ type: 'NOTIFICATION', id: 22, BranchAction: 'Not Opened', NotificationType: 0 });
 
 function page(ids: number[], hasMore = false): NotificationPage {
-  return { rows: ids.map((id) => ({ ...rowFromEvent(ev({ type: 'NOTIFICATION', id })), IsRead: id % 2 === 0 })), hasMore };
+  return { rows: ids.map((id) => ({ ...notificationRowOf(ev({ type: 'NOTIFICATION', id })), IsRead: id % 2 === 0 })), hasMore };
 }
 
 describe('notification lists', () => {
@@ -29,7 +29,7 @@ describe('notification lists', () => {
   });
 
   it('puts a live notification in the lists of its type (spec §9)', () => {
-    const r = (e: typeof panic) => rowFromEvent(e);
+    const r = (e: typeof panic) => notificationRowOf(e);
     expect(matchesListType('all', r(notOpened))).toBe(true);
     expect(matchesListType('alarms', r(trouble))).toBe(true);
     expect(matchesListType('alarms', r(panic))).toBe(true); // a security alert
@@ -41,8 +41,11 @@ describe('notification lists', () => {
     expect(matchesListType('ens', r(panic))).toBe(false);
   });
 
-  it('builds an unread row from the event', () => {
-    expect(rowFromEvent(panic)).toMatchObject({
+  it('takes the row a live message carries, without the message fields', () => {
+    expect(notificationRowOf(panic)).not.toHaveProperty('type');
+    expect(notificationRowOf(panic)).not.toHaveProperty('Payload');
+    expect(notificationRowOf(panic)).not.toHaveProperty('LoggedAtUTC');
+    expect(notificationRowOf(panic)).toMatchObject({
       NotificationId: 20,
       BranchAction: 'Panic',
       Category: 'panic',
@@ -65,12 +68,12 @@ describe('notification lists', () => {
 
   it('prepends once and keeps the page size', () => {
     const p = page([3, 2, 1]);
-    const next = prependRow(p, rowFromEvent(panic), 3)!;
+    const next = prependRow(p, notificationRowOf(panic), 3)!;
     expect(next.rows.map((r) => r.NotificationId)).toEqual([20, 3, 2]);
     expect(next.hasMore).toBe(true);
-    expect(prependRow(next, rowFromEvent(panic), 3)).toBe(next);
-    expect(prependRow(page([1]), rowFromEvent(panic), 3)!.hasMore).toBe(false);
-    expect(prependRow(undefined, rowFromEvent(panic), 3)).toBeUndefined();
+    expect(prependRow(next, notificationRowOf(panic), 3)).toBe(next);
+    expect(prependRow(page([1]), notificationRowOf(panic), 3)!.hasMore).toBe(false);
+    expect(prependRow(undefined, notificationRowOf(panic), 3)).toBeUndefined();
   });
 
   it('marks one or all rows read', () => {

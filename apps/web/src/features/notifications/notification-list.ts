@@ -1,9 +1,16 @@
 /**
  * Pure logic of the notifications/[type] pages (spec §2 Notifications: All, Alarms, Anomaly,
  * Emergency, ENS; §9 notification types): which list a live NOTIFICATION belongs to, the row a
- * live event gives, and page updates (prepend, mark read, mark all read).
+ * live message carries, and page updates (prepend, mark read, mark all read).
  */
-import { SocketEventType, notificationCategory, type NotificationListType, type NotificationRow, type SocketEvent } from '@vigil/contract';
+import {
+  SocketEventType,
+  notificationCategory,
+  type NotificationEvent,
+  type NotificationListType,
+  type NotificationRow,
+  type SocketEvent,
+} from '@vigil/contract';
 
 /** The tabs of the notifications pages, in order. */
 export const NOTIFICATION_TABS = ['all', 'alarms', 'anomaly', 'emergency', 'ens'] as const satisfies readonly NotificationListType[];
@@ -43,39 +50,17 @@ export function matchesListType(
   }
 }
 
-/** The list row of a live NOTIFICATION event (unread, not acknowledged, no notes). */
-export function rowFromEvent(e: SocketEvent): NotificationRow {
-  return {
-    NotificationId: e.id,
-    BranchAction: e.BranchAction,
-    NotificationType: e.NotificationType,
-    Category: notificationCategory(e.NotificationType, e.BranchAction),
-    RegionalOfficeId: e.RegionalOfficeId,
-    RegionalOfficeName: null,
-    UserId: e.UserId,
-    Name: e.Name,
-    Surname: e.Surname,
-    BranchOfficeId: e.BranchOfficeId,
-    BranchOfficeName: e.BranchOfficeName,
-    BranchOfficeTimeZone: e.BranchTimeZone,
-    BranchOfficeDst: null,
-    BranchOfficeTypeDisplay: null,
-    OrganizationId: e.OrganizationId,
-    OrganizationName: null,
-    IsClosedBySystemData: e.IsClosedBySystemData,
-    IsTestNotification: e.IsTestNotification,
-    SecurityAlert: e.SecurityAlert,
-    NotificationTimeAddedUTC: e.NotificationTimeAddedUTC,
-    Latitude: e.Latitude,
-    Longitude: e.Longitude,
-    MessageContent: e.MessageContent,
-    IsRead: false,
-    Acknowledged: null,
-    Notes: [],
-  };
+/**
+ * The notification row of a live NOTIFICATION message: the message without its own fields (type,
+ * id, LoggedAtUTC, Payload). The server presents both with one presenter, so this row equals the
+ * row getnotificationsv2 gives (as logged: unread, not acknowledged, no notes).
+ */
+export function notificationRowOf(e: NotificationEvent): NotificationRow {
+  const { type: _type, id: _id, LoggedAtUTC: _loggedAt, Payload: _payload, ...row } = e;
+  return row;
 }
 
-export function isNotificationEvent(e: SocketEvent): boolean {
+export function isNotificationEvent(e: SocketEvent): e is NotificationEvent {
   return e.type === SocketEventType.Notification;
 }
 

@@ -1,0 +1,215 @@
+/**
+ * Employees: the users of an organisation and their offices (spec §3 User, User.WorksIn; §4
+ * statuses; §5 validation and Employee import; §7 "Employees and profile": getallemployees,
+ * getemployee, manageemployees, managerolestatus, and the admin's getallemployees and
+ * manageemployees). The account side of a user (activation, reset, temporary password) is in
+ * account.ts.
+ */
+import { z } from 'zod';
+import { ValidationKey as V } from './errors.js';
+import {
+  EMAIL_RE,
+  ManagementKey,
+  ZListPaging,
+  ZOptionalPhone,
+  ZStatusId,
+  idList,
+  optionalId,
+  optionalText,
+  requiredId,
+  requiredText,
+  type PostalAddress,
+} from './fields.js';
+import { ZResendActivationRequest } from './account.js';
+
+/** Catalogue keys of the employee import row messages (spec §5 Employee import, plus ours). */
+export const ImportKey = {
+  SendEmail: 'management.import.sendEmail',
+  Phone: 'management.import.phone',
+  RegionalOffice: 'management.import.regionalOffice',
+  SecurityOffice: 'management.import.securityOffice',
+  Branch: 'management.import.branch',
+  Required: 'management.import.required',
+  Email: 'management.import.email',
+  DuplicateEmail: 'management.import.duplicateEmail',
+  DuplicateInFile: 'management.import.duplicateInFile',
+  Role: 'management.import.role',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Read side
+
+/** POST /api/client/getallemployees and /api/admin/getallemployees (GET-ALL-EMPLOYEES; spec §7: body.personobject). */
+export const ZGetAllEmployeesRequest = z.object({
+  case: z.literal('GET-ALL-EMPLOYEES'),
+  organizationId: optionalId(),
+  roleId: z.coerce.number().int().positive().optional(),
+  statusId: ZStatusId.optional(),
+  regionalOfficeId: z.coerce.number().int().positive().optional(),
+  branchOfficeId: z.coerce.number().int().positive().optional(),
+  ...ZListPaging,
+});
+/** POST /api/client/getemployee {employeeId, case GET-EMPLOYEE-BY-ID} (spec §7: body.personobject). */
+export const ZGetEmployeeRequest = z.object({ case: z.literal('GET-EMPLOYEE-BY-ID'), employeeId: requiredId() });
+/** POST /api/client/getbranchemployees (spec §7 Offices and organisations): the people working at a branch or its region. */
+export const ZGetBranchEmployeesRequest = z.object({ param_branchid: requiredId() });
+/** A person of getbranchemployees `body.userobject`: who works at the branch (WorksIn the branch or its region). */
+export interface BranchEmployeeRow {
+  UserId: number;
+  Name: string;
+  Surname: string;
+  Email: string;
+  PhoneNumber: string | null;
+  RoleId: number;
+  RoleNameDisplay: string;
+  StatusId: number;
+  Status: string;
+}
+
+/** One WorksIn assignment (spec §3 User.WorksIn). */
+export interface WorksInEntry {
+  RegionalOfficeId: number | null;
+  RegionalOfficeName: string | null;
+  BranchOfficeId: number | null;
+  BranchOfficeName: string | null;
+  SecurityOfficeId: number | null;
+  SecurityOfficeName: string | null;
+  /** Zone abbreviation of the office now. */
+  OfficeDst: string | null;
+}
+/** An employee row (spec §3 User, the list columns). */
+export interface EmployeeRow extends PostalAddress {
+  UserId: number;
+  Name: string;
+  Surname: string;
+  Email: string;
+  PhoneNumber: string | null;
+  Number: string | null;
+  RoleId: number;
+  RoleNameDisplay: string;
+  StatusId: number;
+  Status: string;
+  OrganizationId: number | null;
+  OrganizationName: string | null;
+  /** UTC ISO instant, or null if never. */
+  LastLogin: string | null;
+  /** Zone of the first office the user works in (LastLogin is shown there), else UTC. */
+  OfficeTimeZone: string;
+  WorksIn: WorksInEntry[];
+  LangId: string;
+  GeofenceValidation: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Write side
+
+/** Roles an organisation's employees may have (not the platform admin, dealers or security-office staff; spec §6). */
+export const ORGANIZATION_ROLES: readonly number[] = [2, 6, 7, 9, 10, 11, 13];
+/** Languages a user may have (spec §3 LangId). */
+export const USER_LANGUAGES = ['en', 'sq'] as const;
+
+/** Employee form (spec §3 User: the data fields and WorksIn; §5 validation). */
+export const ZEmployeeDetails = z.object({
+  name: requiredText(100),
+  surname: requiredText(100),
+  email: z
+    .string()
+    .trim()
+    .min(1, V.Required)
+    .max(200, V.Max)
+    .refine((v) => EMAIL_RE.test(v), V.Email),
+  phoneNumber: ZOptionalPhone,
+  number: optionalText(50),
+  roleId: z.coerce
+    .number(V.Required)
+    .int()
+    .refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role),
+  langId: z.enum(USER_LANGUAGES).default('en'),
+  statusId: ZStatusId.optional(),
+  geofenceValidation: z.boolean().default(false),
+  address: optionalText(300),
+  city: optionalText(),
+  state: optionalText(),
+  zipCode: optionalText(20),
+  country: optionalText(),
+  regionalOfficeIds: idList(),
+  branchOfficeIds: idList(),
+  securityOfficeIds: idList(),
+  /** Send the activation e-mail to a new (or re-addressed) user. */
+  sendEmail: z.boolean().default(true),
+});
+export type EmployeeDetails = z.input<typeof ZEmployeeDetails>;
+export type EmployeeValues = z.output<typeof ZEmployeeDetails>;
+/** manageemployees ADD-EMPLOYEE (version new; spec §7); organizationId: the dealer's selected organisation (admin: required). */
+export const ZAddEmployeeRequest = ZEmployeeDetails.extend({
+  case: z.literal('ADD-EMPLOYEE'),
+  version: z.literal('new').default('new'),
+  organizationId: optionalId(),
+});
+/** manageemployees UPDATE-EMPLOYEE (version new; spec §7). */
+export const ZUpdateEmployeeRequest = ZEmployeeDetails.extend({
+  case: z.literal('UPDATE-EMPLOYEE'),
+  version: z.literal('new').default('new'),
+  employeeId: requiredId(),
+});
+/** Largest employee import file accepted, in characters. */
+export const IMPORT_MAX_CHARS = 5_000_000;
+/** manageemployees IMPORT-EMPLOYEES-PREVIEW: checks a CSV file (spec §5 Employee import) and imports nothing. */
+export const ZImportEmployeesPreviewRequest = z.object({
+  case: z.literal('IMPORT-EMPLOYEES-PREVIEW'),
+  csv: z.string().max(IMPORT_MAX_CHARS, V.Max),
+  organizationId: optionalId(),
+});
+/** manageemployees IMPORT-EMPLOYEES: imports a clean CSV file (spec §5 Employee import). */
+export const ZImportEmployeesRequest = z.object({
+  case: z.literal('IMPORT-EMPLOYEES'),
+  csv: z.string().max(IMPORT_MAX_CHARS, V.Max),
+  organizationId: optionalId(),
+});
+/** Columns of the employee import file (spec §5 Employee import). */
+export const IMPORT_COLUMNS = [
+  'Name',
+  'Surname',
+  'Email',
+  'Phone Number',
+  'Role',
+  'Regional office code',
+  'Branch code',
+  'Security office code',
+  'Send Email',
+] as const;
+/** One refused row of an import: its line in the file and the messages. */
+export interface ImportRowError {
+  Line: number;
+  Errors: { code: string; message: string }[];
+}
+/** Answer body of the import calls (the refusal of IMPORT-EMPLOYEES carries the same rows). */
+export interface ImportResult {
+  rows: number;
+  errors: ImportRowError[];
+  imported: number;
+}
+
+/**
+ * POST /api/client/manageemployees body: a discriminated union on `case` (spec §7):
+ * RESEND-ACTIVATION (account.ts), ADD-EMPLOYEE, UPDATE-EMPLOYEE and the CSV import (preview and import).
+ */
+export const ZManageEmployeesRequest = z.discriminatedUnion('case', [
+  ZResendActivationRequest,
+  ZAddEmployeeRequest,
+  ZUpdateEmployeeRequest,
+  ZImportEmployeesPreviewRequest,
+  ZImportEmployeesRequest,
+]);
+
+/** POST /api/client/managerolestatus and /api/admin/managerolestatus: change a user's role and/or status (spec §7; §4). */
+export const ZManageRoleStatusRequest = z.object({
+  case: z.literal('UPDATE-ROLE-STATUS').default('UPDATE-ROLE-STATUS'),
+  employeeId: requiredId(),
+  roleId: z.coerce
+    .number()
+    .int()
+    .refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role)
+    .optional(),
+  statusId: ZStatusId.optional(),
+});

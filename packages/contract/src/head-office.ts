@@ -1,0 +1,29 @@
+/**
+ * The head office of an organisation (spec §3 Head office; §2 /mainoffice; §7 getoffices "head
+ * office get and update of timers, week schedule, holidays"). POST /api/client/getoffices serves
+ * the head office and the regional list (regions.ts), so its request is put together here.
+ */
+import { z } from 'zod';
+import { ZHoliday, ZTimers, ZWeekScheduleDay, contactFields, optionalId, type Contact, type OfficeSchedule } from './fields.js';
+import { ZGetRegionalOfficesCases, ZRegionalDetails, type OfficeRow } from './regions.js';
+
+/** Head office details form: regional fields plus contacts (spec §3 Head office). */
+export const ZHeadOfficeDetails = ZRegionalDetails.omit({ statusId: true }).extend(contactFields);
+export type HeadOfficeDetails = z.input<typeof ZHeadOfficeDetails>;
+
+/** POST /api/client/getoffices: regional list (csv optional), head office get and updates (spec §7). */
+export const ZGetOfficesRequest = z.discriminatedUnion('case', [
+  ...ZGetRegionalOfficesCases,
+  z.object({ case: z.literal('GET-HEAD-OFFICE'), organizationId: optionalId() }),
+  ZHeadOfficeDetails.extend({ case: z.literal('UPDATE-HEAD-OFFICE-DETAILS'), organizationId: optionalId() }),
+  z.object({ case: z.literal('UPDATE-HEAD-OFFICE-WEEKSCHEDULE'), organizationId: optionalId(), days: z.array(ZWeekScheduleDay).max(7) }),
+  z.object({ case: z.literal('UPDATE-HEAD-OFFICE-HOLIDAYS'), organizationId: optionalId(), holidays: z.array(ZHoliday).max(400) }),
+  ZTimers.extend({ case: z.literal('UPDATE-HEAD-OFFICE-TIMERS'), organizationId: optionalId() }),
+]);
+
+/** Head office detail: row, contacts and schedule (spec §3 Head office). */
+export interface HeadOfficeDetail extends OfficeRow, OfficeSchedule {
+  OfficeTypeName: string;
+  PrimaryContact: Contact;
+  SecondaryContact: Contact;
+}

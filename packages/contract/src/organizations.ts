@@ -1,0 +1,115 @@
+/**
+ * Client organisations (spec §3 Organisation; §7 "Offices and organisations": client
+ * getorganizations, admin getorganizations, getorganizationbyid, addclient, editclient including
+ * its UPDATE-SSO case). The platform admin's client pages and the dealers' organisation selection.
+ */
+import { z } from 'zod';
+import { ValidationKey } from './errors.js';
+import {
+  ZListPaging,
+  ZOptionalEmail,
+  ZOptionalPhone,
+  ZStatusId,
+  ZTimeZone,
+  addressFields,
+  contactFields,
+  optionalText,
+  requiredId,
+  requiredText,
+  type Contact,
+  type PostalAddress,
+} from './fields.js';
+
+/** POST /api/client/getorganizations: organisations in the caller's scope (the dealer's list, spec §6, §7). */
+export interface OrganizationSummary {
+  OrganizationId: number;
+  Name: string;
+  PhoneNumber: string | null;
+  Address: string | null;
+  City: string | null;
+  Country: string | null;
+  StatusId: number;
+}
+
+/** POST /api/admin/getorganizations (spec §7 Admin). */
+export const ZOrganizationListRequest = z.object({ statusId: ZStatusId.optional(), ...ZListPaging });
+/** Organisation form (spec §3 Organisation). */
+export const ZOrganizationDetails = z.object({
+  name: requiredText(),
+  phoneNumber: ZOptionalPhone,
+  email: ZOptionalEmail,
+  ...addressFields,
+  formattedAddress: optionalText(400),
+  ...contactFields,
+  statusId: ZStatusId.default(1),
+  /** Time zone of the head office created with the organisation. */
+  timeZone: ZTimeZone,
+  securityOfficeIds: z.array(z.coerce.number().int().positive()).max(1000).default([]),
+  dealerIds: z.array(z.coerce.number().int().positive()).max(1000).default([]),
+});
+export type OrganizationDetails = z.input<typeof ZOrganizationDetails>;
+/** POST /api/admin/addclient (spec §7 Admin). */
+export const ZAddClientRequest = ZOrganizationDetails;
+/** POST /api/admin/editclient (spec §7 Admin). */
+export const ZEditClientRequest = ZOrganizationDetails.extend({ organizationId: requiredId() });
+/** POST /api/admin/getorganizationbyid {organizationId} (spec §7 Admin). */
+export const ZGetOrganizationByIdRequest = z.object({ organizationId: requiredId() });
+
+/** An organisation row of the admin list (spec §3 Organisation). */
+export interface OrganizationRow extends PostalAddress {
+  OrganizationId: number;
+  Name: string;
+  PhoneNumber: string | null;
+  Email: string | null;
+  StatusId: number;
+  /** True when StatusId is 1 (spec §4). */
+  Active: boolean;
+  BranchCount: number;
+}
+/** Organisation detail (spec §3 Organisation). */
+export interface OrganizationDetail extends OrganizationRow {
+  Latitude: number | null;
+  Longitude: number | null;
+  FormattedAddress: string | null;
+  TimeZone: string;
+  PrimaryContact: Contact;
+  SecondaryContact: Contact;
+  HeadOfficeId: number | null;
+  Admins: { UserId: number; Name: string; Surname: string; Email: string; PhoneNumber: string | null; StatusId: number }[];
+  Dealers: {
+    UserId: number;
+    Name: string;
+    Surname: string;
+    DealerEmail: string;
+    PhoneNumber: string | null;
+    DealerAssignedHere: boolean;
+    StatusId: number;
+  }[];
+  SecurityOffices: { Id: number; Name: string }[];
+}
+
+/**
+ * POST /api/admin/editclient {case: 'UPDATE-SSO'} (platform admin): an organisation's OpenID
+ * Connect settings. `ssoDomain` is the e-mail domain whose sign-ins go to the provider;
+ * `ssoIssuer` the https issuer URL; `ssoClientSecret` may be omitted to keep the stored one.
+ * `ssoIssuer: null` turns single sign-on off (and clears the other fields). The secret is never
+ * returned. 404 for an unknown organisation; 409 when the domain belongs to another one.
+ */
+export const ZUpdateSsoRequest = z.union([
+  z.object({
+    case: z.literal('UPDATE-SSO'),
+    organizationId: z.coerce.number().int().positive(),
+    ssoDomain: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(3)
+      .max(255)
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, { error: ValidationKey.Formatted }),
+    ssoIssuer: z.url({ protocol: /^https$/, error: ValidationKey.Formatted }).max(2048),
+    ssoClientId: z.string().trim().min(1, { error: ValidationKey.Required }).max(255),
+    ssoClientSecret: z.string().min(1).max(1024).optional(),
+  }),
+  z.object({ case: z.literal('UPDATE-SSO'), organizationId: z.coerce.number().int().positive(), ssoIssuer: z.null() }),
+]);
+export type UpdateSsoRequest = z.input<typeof ZUpdateSsoRequest>;

@@ -1,0 +1,67 @@
+/**
+ * Regional offices (spec §3 Regional office; §7 "Offices and organisations": addregionaloffice,
+ * manageregionaloffices, getoffices GET-REGIONAL-OFFICES and GET-REGIONAL-OFFICE-BY-ID). The
+ * getoffices request as a whole, with the head office cases, is in head-office.ts.
+ */
+import { z } from 'zod';
+import {
+  ZHoliday,
+  ZListPaging,
+  ZOptionalEmail,
+  ZOptionalPhone,
+  ZStatusId,
+  ZTimeZone,
+  ZTimers,
+  ZWeekScheduleDay,
+  addressFields,
+  optionalId,
+  requiredId,
+  requiredText,
+  type OfficeContact,
+} from './fields.js';
+
+/** Regional office details form (spec §3 Regional office; §5 validation). */
+export const ZRegionalDetails = z.object({
+  name: requiredText(),
+  code: requiredText(50),
+  phoneNumber: ZOptionalPhone,
+  email: ZOptionalEmail,
+  ...addressFields,
+  timeZone: ZTimeZone,
+  statusId: ZStatusId.default(1),
+});
+export type RegionalDetails = z.input<typeof ZRegionalDetails>;
+/** POST /api/client/addregionaloffice (spec §7). */
+export const ZAddRegionalOfficeRequest = ZRegionalDetails.extend({ organizationId: optionalId() });
+/** POST /api/client/manageregionaloffices: details, week schedule, holidays, timers (spec §7). */
+export const ZManageRegionalOfficesRequest = z.discriminatedUnion('case', [
+  ZRegionalDetails.extend({ case: z.literal('UPDATE-REGIONAL-OFFICE-DETAILS'), regionalOfficeId: requiredId() }),
+  z.object({
+    case: z.literal('UPDATE-REGIONAL-OFFICE-WEEKSCHEDULE'),
+    regionalOfficeId: requiredId(),
+    days: z.array(ZWeekScheduleDay).max(7),
+  }),
+  z.object({ case: z.literal('UPDATE-REGIONAL-OFFICE-HOLIDAYS'), regionalOfficeId: requiredId(), holidays: z.array(ZHoliday).max(400) }),
+  ZTimers.extend({ case: z.literal('UPDATE-REGIONAL-OFFICE-TIMERS'), regionalOfficeId: requiredId() }),
+]);
+
+/** getoffices cases of the regional offices (spec §7 "regional list with optional csv blob"): the list, and one by id. */
+export const ZGetRegionalOfficesCases = [
+  z.object({ case: z.literal('GET-REGIONAL-OFFICES'), organizationId: optionalId(), statusId: ZStatusId.optional(), ...ZListPaging }),
+  z.object({ case: z.literal('GET-REGIONAL-OFFICE-BY-ID'), regionalOfficeId: requiredId() }),
+] as const;
+
+/** A regional or head office row (spec §3 Regional office, Head office). */
+export interface OfficeRow extends OfficeContact {
+  Id: number;
+  OrganizationId: number;
+  OrganizationName: string;
+  OfficeTypeId: number;
+  Name: string;
+  Code: string;
+  TimeZone: string;
+  Dst: string;
+  StatusId: number;
+  Status: string;
+  BranchCount: number;
+}

@@ -1,0 +1,59 @@
+/**
+ * Security offices: the monitoring centres whose staff (roles 5 and 8) watch the organisations
+ * they manage (spec §3 Security office; §7 getallsecurityoffices, admin getAllSecurityOffices,
+ * addsecurityoffice add and update).
+ */
+import { z } from 'zod';
+import {
+  ZListPaging,
+  ZOptionalEmail,
+  ZOptionalPhone,
+  ZStatusId,
+  ZTimeZone,
+  addressFields,
+  optionalId,
+  requiredId,
+  requiredText,
+  type OfficeContact,
+} from './fields.js';
+
+/** POST /api/client/getallsecurityoffices and /api/admin/getAllSecurityOffices (spec §7). */
+export const ZSecurityOfficeListRequest = z.object({ organizationId: optionalId(), statusId: ZStatusId.optional(), ...ZListPaging });
+/** Security office form (spec §3 Security office). */
+export const ZSecurityOfficeDetails = z.object({
+  name: requiredText(),
+  code: requiredText(50),
+  phoneNumber: ZOptionalPhone,
+  email: ZOptionalEmail,
+  ...addressFields,
+  timeZone: ZTimeZone,
+  isMonitoring: z.boolean().default(true),
+  statusId: ZStatusId.default(1),
+  /** Organisations it monitors (Managing). */
+  organizationIds: z.array(z.coerce.number().int().positive()).max(1000).default([]),
+});
+export type SecurityOfficeDetails = z.input<typeof ZSecurityOfficeDetails>;
+/** POST /api/admin/addsecurityoffice (add and update; spec §7). */
+export const ZAddSecurityOfficeRequest = z.discriminatedUnion('case', [
+  ZSecurityOfficeDetails.extend({ case: z.literal('ADD-SECURITY-OFFICE') }),
+  ZSecurityOfficeDetails.extend({ case: z.literal('UPDATE-SECURITY-OFFICE'), securityOfficeId: requiredId() }),
+]);
+/** A security office row (spec §3 Security office). */
+export interface SecurityOfficeRow extends OfficeContact {
+  SecurityOfficeId: number;
+  Name: string;
+  Code: string;
+  TimeZone: string;
+  IsMonitoring: boolean;
+  StatusId: number;
+  Status: string;
+  Managing: { OrganizationId: number; OrganizationName: string }[];
+  Admins: {
+    AdminId: number;
+    AdminName: string;
+    AdminSurname: string;
+    AdminEmail: string;
+    AdminPhoneNumber: string | null;
+    StatusId: number;
+  }[];
+}
