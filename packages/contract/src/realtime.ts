@@ -211,6 +211,15 @@ export type SocketEventOf<T extends SocketEventType> = Extract<SocketEvent, { ty
 /** A NOTIFICATION message: a NotificationRow with the message's header and payload. */
 export type NotificationEvent = SocketEventOf<'NOTIFICATION'>;
 
+/**
+ * Who receives an event of the log by scope: 'all' — every console whose scope holds its branch (or,
+ * for an event of no branch, its organisation); 'security' — only the security-office consoles
+ * (roles 5 and 8) in that scope (chats, calls); 'none' — nobody by scope. Independently, the users
+ * listed as an event's recipients receive it on every socket they hold, console or mobile (a mobile
+ * session's socket receives only those): a chat's caller, an ENS message's recipient.
+ */
+export type EventAudience = 'all' | 'security' | 'none';
+
 /** Server → client control messages. */
 export type SocketControl =
   /** Sent after init: the socket is live; `lastEventId` is the newest id the client now has. */

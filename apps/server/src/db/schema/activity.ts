@@ -4,7 +4,7 @@
  * monotonically increasing id, committed first and announced after commit (ARCHITECTURE.md).
  */
 import { sql } from 'drizzle-orm';
-import { EventKind } from '@vigil/contract';
+import { EventKind, type EventAudience } from '@vigil/contract';
 import {
   bigserial,
   bigint,
@@ -53,6 +53,14 @@ export const events = pgTable(
     longitude: doublePrecision('longitude'),
     messageContent: text('message_content'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Who receives it by scope (contract EventAudience): 'all' — every console whose scope holds its
+     * branch (or organisation); 'security' — only the security-office consoles (roles 5, 8) in that
+     * scope; 'none' — nobody by scope.
+     */
+    audience: text('audience').$type<EventAudience>().notNull().default('all'),
+    /** Users who receive it in addition, on any of their sockets (console or mobile), whatever their scope. */
+    recipientUserIds: integer('recipient_user_ids').array(),
     /** When it happened (UTC). */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

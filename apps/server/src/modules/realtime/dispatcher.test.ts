@@ -47,14 +47,14 @@ describe('DispatchBatch', () => {
   };
 
   it('gives each scope only its events, branch events by branch and the others by organisation', () => {
-    const scope: SocketScope = { branchIds: new Set([1, 3]), organizationIds: new Set([100]) };
+    const scope: SocketScope = { branchIds: new Set([1, 3]), organizationIds: new Set([100]), security: false };
     expect(ids(batch.framesFor(scope))).toEqual([10, 12, 13]);
-    expect(ids(batch.framesFor({ branchIds: new Set([2]), organizationIds: new Set() }))).toEqual([11]);
-    expect(batch.framesFor({ branchIds: new Set([9]), organizationIds: new Set([9]) }).length).toBe(0);
+    expect(ids(batch.framesFor({ branchIds: new Set([2]), organizationIds: new Set(), security: false }))).toEqual([11]);
+    expect(batch.framesFor({ branchIds: new Set([9]), organizationIds: new Set([9]), security: false }).length).toBe(0);
   });
 
   it('writes one frame per event, or for a batch client one frame holding them as an array', () => {
-    const scope: SocketScope = { branchIds: new Set([1, 3]), organizationIds: new Set([100]) };
+    const scope: SocketScope = { branchIds: new Set([1, 3]), organizationIds: new Set([100]), security: false };
     expect(payloads(batch.framesFor(scope))).toEqual(['{"id":10}', '{"id":12}', '{"id":13}']);
     expect(payloads(batch.framesFor(scope, 0, true))).toEqual(['[{"id":10},{"id":12},{"id":13}]']);
     // A single event is a plain message in either mode.
@@ -62,11 +62,42 @@ describe('DispatchBatch', () => {
   });
 
   it('builds a scope’s frames once per batch, and skips what a socket already had', () => {
-    const scope: SocketScope = { branchIds: new Set([1, 2, 3]), organizationIds: new Set([100]) };
+    const scope: SocketScope = { branchIds: new Set([1, 2, 3]), organizationIds: new Set([100]), security: false };
     expect(batch.framesFor(scope)).toBe(batch.framesFor(scope));
     expect(ids(batch.framesFor(scope, 11))).toEqual([12, 13]);
     expect(batch.framesFor(scope, 0, true)).toBe(batch.framesFor(scope, 0, true));
     expect(batch.firstId).toBe(10);
     expect(batch.lastId).toBe(13);
+  });
+
+  describe('audiences and recipients', () => {
+    const routed = [event(20, 1, 100), event(21, 1, 100), event(22, 1, 100), event(23, 2, 100)];
+    const routedBatch = new DispatchBatch(
+      routed,
+      routed.map((e) => JSON.stringify({ id: e.id })),
+      [
+        { BranchOfficeId: 1, OrganizationId: 100, audience: 'all', recipients: null },
+        { BranchOfficeId: 1, OrganizationId: 100, audience: 'security', recipients: [7] },
+        { BranchOfficeId: 1, OrganizationId: 100, audience: 'none', recipients: [7, 8] },
+        { BranchOfficeId: 2, OrganizationId: 100, audience: 'security', recipients: null },
+      ],
+    );
+    const admin: SocketScope = { branchIds: new Set([1, 2]), organizationIds: new Set([100]), security: false };
+    const operator: SocketScope = { branchIds: new Set([1, 2]), organizationIds: new Set([100]), security: true };
+    const mobile: SocketScope = { branchIds: new Set(), organizationIds: new Set(), security: false };
+
+    it("gives 'security' events to security consoles only and 'none' events to nobody by scope", () => {
+      expect(ids(routedBatch.framesFor(admin, 0, false, 1))).toEqual([20]);
+      expect(ids(routedBatch.framesFor(operator, 0, false, 2))).toEqual([20, 21, 23]);
+    });
+
+    it('gives a listed recipient its events whatever its scope, and a mobile socket only those', () => {
+      expect(ids(routedBatch.framesFor(mobile, 0, false, 7))).toEqual([21, 22]);
+      expect(ids(routedBatch.framesFor(mobile, 0, false, 8))).toEqual([22]);
+      expect(routedBatch.framesFor(mobile, 0, false, 9).length).toBe(0);
+      // A recipient's frames are its own: another user of the same scope does not get them.
+      expect(ids(routedBatch.framesFor(admin, 0, false, 8))).toEqual([20, 22]);
+      expect(ids(routedBatch.framesFor(admin, 0, false, 1))).toEqual([20]);
+    });
   });
 });

@@ -14,21 +14,48 @@
  */
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { SocketEvent } from '@vigil/contract';
+import type { EventAudience, SocketEvent } from '@vigil/contract';
 import { EVENTS_CHANNEL } from './event-log.js';
 import { EventNames } from './event-names.js';
-import { eventsAfter, lastEventId, presentEvents } from './event.presenter.js';
+import { eventsAfter, lastEventId, presentRoutedEvents } from './event.presenter.js';
 
-/** What a user may receive: branch ids, and organisation ids for events that concern no branch. */
+/**
+ * What a socket may receive by scope: branch ids, organisation ids for events that concern no
+ * branch, and whether it is a security-office console (roles 5, 8: audience 'security' too). A
+ * mobile session's socket has empty sets: it receives only the events naming its user as a
+ * recipient. Sockets whose scopes are equal share one object (socket.ts loadScope).
+ */
 export interface SocketScope {
   branchIds: Set<number>;
   organizationIds: Set<number>;
+  security: boolean;
 }
 
-/** Whether an event is within a scope (branch events by branch, others by organisation). */
-export function inScope(scope: SocketScope, e: Pick<SocketEvent, 'BranchOfficeId' | 'OrganizationId'>): boolean {
+/** Where an event goes: its branch and organisation, its audience and its listed recipients (event-log row). */
+export interface EventRoute {
+  BranchOfficeId: number | null;
+  OrganizationId: number | null;
+  audience: EventAudience;
+  recipients: readonly number[] | null;
+}
+
+/**
+ * Whether an event is within a scope: branch events by branch, others by organisation, within the
+ * event's audience ('all'; 'security' for security consoles only; 'none' for nobody).
+ */
+export function inScope(
+  scope: SocketScope,
+  e: Pick<EventRoute, 'BranchOfficeId' | 'OrganizationId'> & { audience?: EventAudience },
+): boolean {
+  const audience = e.audience ?? 'all';
+  if (audience === 'none' || (audience === 'security' && !scope.security)) return false;
   if (e.BranchOfficeId != null) return scope.branchIds.has(e.BranchOfficeId);
   return e.OrganizationId != null && scope.organizationIds.has(e.OrganizationId);
+}
+
+/** Whether the socket of `userId` with `scope` receives an event routed by `route` (in scope, or a listed recipient). */
+export function receives(scope: SocketScope, userId: number, route: EventRoute): boolean {
+  return inScope(scope, route) || (route.recipients?.includes(userId) ?? false);
 }
 
 /**
@@ -54,9 +81,10 @@ export function textFrame(json: string): Buffer {
 }
 
 /**
- * Events read from the log in one go, in id order (`events[i]` is framed as `frames[i]`).
- * `framesFor` gives the concatenated frames of the events in a scope, after an id; the result for
- * a scope object (sockets of the same user share one) is computed once per batch.
+ * Events read from the log in one go, in id order (`events[i]` is framed as `frames[i]` and routed
+ * by `routes[i]`). `framesFor` gives the concatenated frames of the events a socket receives, after
+ * an id; the result for a scope object (sockets of equal scope share one) is computed once per
+ * batch, unless the batch names that socket's user as a recipient (then it is its own).
  */
 export class DispatchBatch {
   readonly firstId: number;
@@ -64,29 +92,39 @@ export class DispatchBatch {
   /** Per scope: [one frame per event, one frame holding them all as an array]. */
   private memo = new Map<SocketScope, [Buffer | undefined, Buffer | undefined]>();
 
+  /** Every user listed as a recipient of an event of this batch. */
+  private readonly recipients = new Set<number>();
+
   constructor(
     readonly events: SocketEvent[],
     /** Each event serialised once. */
     readonly jsons: string[],
+    /** Where each event goes (default: by its branch or organisation, audience 'all'). */
+    readonly routes: EventRoute[] = events.map((e) => ({
+      BranchOfficeId: e.BranchOfficeId,
+      OrganizationId: e.OrganizationId,
+      audience: 'all',
+      recipients: null,
+    })),
   ) {
     this.firstId = events[0]!.id;
     this.lastId = events[events.length - 1]!.id;
+    for (const r of routes) if (r.recipients) for (const u of r.recipients) this.recipients.add(u);
   }
 
   /**
-   * The events in `scope` with id > `afterId`, ready to write (an empty buffer when none): one
-   * text frame per event, or with `asArray` one frame holding a JSON array of them when there
-   * are several (SocketInit.batch).
+   * The events the socket of `userId` with `scope` receives with id > `afterId`, ready to write (an
+   * empty buffer when none): one text frame per event, or with `asArray` one frame holding a JSON
+   * array of them when there are several (SocketInit.batch).
    */
-  framesFor(scope: SocketScope, afterId = 0, asArray = false): Buffer {
-    const whole = afterId < this.firstId;
+  framesFor(scope: SocketScope, afterId = 0, asArray = false, userId = 0): Buffer {
+    const whole = afterId < this.firstId && !this.recipients.has(userId);
     const slot = asArray ? 1 : 0;
     const memo = whole ? this.memo.get(scope) : undefined;
     if (memo?.[slot]) return memo[slot];
     const picked: number[] = [];
     for (let i = 0; i < this.events.length; i++) {
-      const e = this.events[i]!;
-      if (e.id > afterId && inScope(scope, e)) picked.push(i);
+      if (this.events[i]!.id > afterId && receives(scope, userId, this.routes[i]!)) picked.push(i);
     }
     let buf: Buffer;
     if (picked.length === 0) buf = EMPTY;
@@ -238,12 +276,13 @@ export class Dispatcher {
     for (;;) {
       const rows = await eventsAfter(this.app.database.dispatchDb, this.cursor, BATCH);
       if (rows.length === 0) return;
-      const events = await presentEvents(rows, this.names);
+      const { events, routes } = await presentRoutedEvents(rows, this.names);
       this.cursor = Number(rows[rows.length - 1]!.id);
       if (events.length > 0) {
         const batch = new DispatchBatch(
           events,
           events.map((e) => JSON.stringify(e)),
+          routes,
         );
         // All at once: the writes are ready buffers, and the event-log lock no longer depends on
         // this process answering (commitWithEvents), so yielding between sockets only delays them.

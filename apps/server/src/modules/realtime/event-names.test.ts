@@ -88,6 +88,8 @@ describe.each(DB_KINDS)('event names on %s', (kind) => {
     const row = (kind: string, payload: Record<string, unknown>): EventRow => ({
       id: 41,
       kind,
+      audience: 'all',
+      recipientUserIds: null,
       ...ids,
       branchAction: 'Panic',
       notificationType: null,

@@ -12,12 +12,14 @@ import {
   socketEventTypeOf,
   type AlarmAcknowledgedPayload,
   type AlarmNotePayload,
+  type EventAudience,
   type SocketEvent,
 } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import { iso } from '../../lib/zone-time.js';
 import { presentNotification, presentNotificationFields, type NotificationRawFields } from './notification.presenter.js';
 import type { EventNames } from './event-names.js';
+import type { EventRoute } from './dispatcher.js';
 
 /** An event row of the log, with its user's names (the other names come from EventNames). */
 export interface EventRow {
@@ -40,6 +42,9 @@ export interface EventRow {
   occurredAt: string | Date;
   createdAt: string | Date;
   payload: Record<string, unknown>;
+  /** Who receives it by scope, and who in addition (contract EventAudience). */
+  audience: EventAudience;
+  recipientUserIds: number[] | null;
 }
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
@@ -107,28 +112,49 @@ export function presentEvent(r: EventRow, names: EventNames): SocketEvent | unde
 
 /** The messages of `list` (rows of kinds the contract does not declare left out), names loaded first. */
 export async function presentEvents(list: EventRow[], names: EventNames): Promise<SocketEvent[]> {
+  return (await presentRoutedEvents(list, names)).events;
+}
+
+/** `presentEvents`, with where each message goes (`routes[i]` for `events[i]`, dispatcher.ts EventRoute). */
+export async function presentRoutedEvents(list: EventRow[], names: EventNames): Promise<{ events: SocketEvent[]; routes: EventRoute[] }> {
   await names.load(list);
-  const out: SocketEvent[] = [];
+  const events: SocketEvent[] = [];
+  const routes: EventRoute[] = [];
   for (const r of list) {
     const e = presentEvent(r, names);
-    if (e) out.push(e);
+    if (!e) continue;
+    events.push(e);
+    routes.push({
+      BranchOfficeId: r.branchOfficeId,
+      OrganizationId: r.organizationId,
+      audience: r.audience ?? 'all',
+      recipients: r.recipientUserIds,
+    });
   }
-  return out;
+  return { events, routes };
+}
+
+/** Whose events a replay reads (the socket's scope, see dispatcher.ts SocketScope). */
+export interface ReplayScope {
+  branchIds: number[];
+  organizationIds: number[];
+  /** A security-office console (roles 5, 8): also receives audience 'security'. */
+  security: boolean;
+  /** Receives the events that list this user as a recipient. */
+  userId: number;
 }
 
 /**
- * Events with id > `afterId`, oldest first, at most `limit`; optionally only those in a scope
- * (branch ids, and organisation ids for events that concern no branch).
+ * Events with id > `afterId`, oldest first, at most `limit`; optionally only those `scope` receives
+ * (dispatcher.ts `receives`: by branch, or organisation for events of no branch, within the event's
+ * audience; or as a listed recipient).
  */
-export async function eventsAfter(
-  db: Db,
-  afterId: number,
-  limit: number,
-  scope?: { branchIds: number[]; organizationIds: number[] },
-): Promise<EventRow[]> {
+export async function eventsAfter(db: Db, afterId: number, limit: number, scope?: ReplayScope): Promise<EventRow[]> {
+  const audiences = scope?.security ? `{all,security}` : `{all}`;
   const where = scope
-    ? sql`e.id > ${afterId} and (e.branch_office_id = any(${`{${scope.branchIds.join(',')}}`}::int[])
-        or (e.branch_office_id is null and e.organization_id = any(${`{${scope.organizationIds.join(',')}}`}::int[])))`
+    ? sql`e.id > ${afterId} and ((e.audience = any(${audiences}::text[]) and (e.branch_office_id = any(${`{${scope.branchIds.join(',')}}`}::int[])
+        or (e.branch_office_id is null and e.organization_id = any(${`{${scope.organizationIds.join(',')}}`}::int[]))))
+        or ${scope.userId}::int = any(e.recipient_user_ids))`
     : sql`e.id > ${afterId}`;
   return rows<EventRow>(
     db,
@@ -136,7 +162,8 @@ export async function eventsAfter(
           e.branch_office_id as "branchOfficeId", e.branch_action as "branchAction", e.notification_type as "notificationType",
           e.is_test_notification as "isTestNotification", e.is_closed_by_system as "isClosedBySystem",
           e.security_alert as "securityAlert", e.user_id as "userId", u.name, u.surname,
-          e.latitude, e.longitude, e.message_content as "messageContent", e.occurred_at as "occurredAt", e.created_at as "createdAt", e.payload
+          e.latitude, e.longitude, e.message_content as "messageContent", e.occurred_at as "occurredAt", e.created_at as "createdAt", e.payload,
+          e.audience, e.recipient_user_ids as "recipientUserIds"
         from events e
         left join users u on u.id = e.user_id
         where ${where}

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorCode, SECURITY_ROLES, type SocketMessage } from '@vigil/contract';
+import { ErrorCode, RoleGroup, type SocketMessage } from '@vigil/contract';
 import { rows } from '../../db/client.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import { findSession, type AuthContext } from '../../plugins/session.js';
@@ -27,9 +27,13 @@ const ZInit = z.object({
 
 /**
  * The user's scope for events (the same rules as the REST calls). Sockets whose scopes are equal
- * get the same object, so a dispatch batch builds their frames once.
+ * get the same object, so a dispatch batch builds their frames once. A mobile session's scope is
+ * empty: its socket receives only the events that name its user as a recipient (chat messages,
+ * ENS messages, activated tasks), never the consoles' stream.
  */
 export async function loadScope(app: FastifyInstance, auth: AuthContext): Promise<SocketScope> {
+  if (auth.sessionType === 'MOBILE') return MOBILE_SCOPE;
+  const security = RoleGroup.Security.includes(auth.roleId);
   const branches = await rows<{ id: number }>(
     app.db,
     sql`select ${branchOffices.id} as id from ${branchOffices} where ${branchScope(auth)}`,
@@ -37,14 +41,16 @@ export async function loadScope(app: FastifyInstance, auth: AuthContext): Promis
   const orgs = await rows<{ id: number }>(app.db, sql`${organizationIdsSubquery(auth)}`);
   const branchIds = branches.map((b) => b.id).sort((a, b) => a - b);
   const organizationIds = orgs.map((o) => Object.values(o)[0] as number).sort((a, b) => a - b);
-  const key = `${branchIds.join(',')}|${organizationIds.join(',')}`;
+  const key = `${security ? 's' : ''}|${branchIds.join(',')}|${organizationIds.join(',')}`;
   const shared = sharedScopes.get(key)?.deref();
   if (shared) return shared;
-  const scope = { branchIds: new Set(branchIds), organizationIds: new Set(organizationIds) };
+  const scope: SocketScope = { branchIds: new Set(branchIds), organizationIds: new Set(organizationIds), security };
   sharedScopes.set(key, new WeakRef(scope));
   scopeKeys.register(scope, key);
   return scope;
 }
+/** The scope of every mobile session's socket: nothing by scope, only its own recipient events. */
+const MOBILE_SCOPE: SocketScope = Object.freeze({ branchIds: new Set<number>(), organizationIds: new Set<number>(), security: false });
 const sharedScopes = new Map<string, WeakRef<SocketScope>>();
 const scopeKeys = new FinalizationRegistry<string>((key) => {
   if (!sharedScopes.get(key)?.deref()) sharedScopes.delete(key);
@@ -100,7 +106,7 @@ class ConsoleSocket implements EventSink {
   /** Writes the batch's events in scope that were not sent yet, as one write of ready frames. */
   private deliver(batch: DispatchBatch) {
     if (batch.lastId <= this.lastSentId) return;
-    const frames = batch.framesFor(this.scope!, this.lastSentId, this.batch);
+    const frames = batch.framesFor(this.scope!, this.lastSentId, this.batch, this.auth!.userId);
     this.lastSentId = batch.lastId;
     const tcp = this.tcp;
     if (frames.length === 0 || !tcp || this.ws.readyState !== this.ws.OPEN) return;
@@ -116,7 +122,12 @@ class ConsoleSocket implements EventSink {
   /** Sends everything after `from` in scope, then what arrived meanwhile, then goes live. */
   async replay(app: FastifyInstance, from: number): Promise<number> {
     const scope = this.scope!;
-    const filter = { branchIds: [...scope.branchIds], organizationIds: [...scope.organizationIds] };
+    const filter = {
+      branchIds: [...scope.branchIds],
+      organizationIds: [...scope.organizationIds],
+      security: scope.security,
+      userId: this.auth!.userId,
+    };
     this.lastSentId = from;
     let count = 0;
     for (;;) {
@@ -221,9 +232,10 @@ export async function socketRoutes(app: FastifyInstance) {
         const from = parsed.data.lastEventId ?? app.dispatcher.cursor;
         const replayed = await conn.replay(app, from);
         conn.send({ type: 'ready', lastEventId: conn.lastSentId, replayed });
-        const online = SECURITY_ROLES.includes(auth.roleId)
-          ? await presence.add(conn, { UserId: auth.userId, Name: auth.name, Surname: auth.surname, RoleId: auth.roleId })
-          : await presence.message();
+        const online =
+          RoleGroup.Security.includes(auth.roleId) && auth.sessionType !== 'MOBILE'
+            ? await presence.add(conn, { UserId: auth.userId, Name: auth.name, Surname: auth.surname, RoleId: auth.roleId })
+            : await presence.message();
         conn.live = true;
         conn.sendJson(online);
       } catch (err) {
