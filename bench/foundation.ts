@@ -7,7 +7,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/foundation.ts
  */
 import { performance } from 'node:perf_hooks';
-import { ApiClient, startTestServer, type DbKind } from '../apps/server/test/helpers.js';
+import { ApiClient, startTestServer, type DbKind } from '@vigil/server/testing';
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
