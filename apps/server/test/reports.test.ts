@@ -683,8 +683,8 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
         for (let i = 0; i < opened; i++) expect((await firsts[i]!).value!.map((r: { g: number }) => r.g).slice(0, 3)).toEqual([1, 2, 3]);
         const settled = new Set<number>();
         firsts.forEach((p, i) => void p.then(() => settled.add(i)));
-        // An API call answers at once while the exports hold their connections.
-        const started = Date.now();
+        // An API call answers while the exports hold their connections (on a shared pool it would
+        // wait for one of them, which never comes: the test times out). How fast: bench/foundation.ts.
         const report = await page<ActivityReportRow>('alpha-admin@test.com', '/api/client/getnotifications', {
           case: 'GET-ALL-REPORTS',
           fromDate: '2026-03-01',
@@ -692,7 +692,6 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
           limit: 1,
         });
         expect(report.total).toBeGreaterThan(0);
-        expect(Date.now() - started).toBeLessThan(5_000);
         expect(settled.size).toBe(opened);
         // The others start as earlier ones finish, and read all their rows.
         for (const e of exports.slice(0, opened)) await e.return(undefined);
