@@ -32,6 +32,24 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: each file is read with the types of its workspace's tsconfig.json (the
+    // project service finds it); the root vitest.config.ts has none and uses the default project.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // A promise nobody awaits loses its error: `await` it, or `void` it where fire-and-forget is meant.
+      '@typescript-eslint/no-floating-promises': 'error',
+      // JSX attributes are not checked: all six hits were react-hook-form's onSubmit={handleSubmit(...)},
+      // whose callbacks report failures through their mutation's onError or a try/catch.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

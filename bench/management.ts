@@ -23,9 +23,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { memoryMb, readDownload } from './proc.js';
 import { scratchDatabase } from './scratch-db.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { ensureReferenceData } from '../apps/server/src/db/reference-data.js';
-import { hashSecret } from '../apps/server/src/modules/auth/passwords.js';
+import { ensureReferenceData, hashSecret, openDatabase } from '@vigil/server/testing';
 
 const { values } = parseArgs({
   options: {

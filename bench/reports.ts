@@ -23,8 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { cpuSeconds, memoryMb, readDownload } from './proc.js';
-import { ApiClient, startServerOn } from '../apps/server/test/helpers.js';
-import { SCALE_PASSWORD } from '../apps/server/src/db/seed/scale.js';
+import { ApiClient, SCALE_PASSWORD, startServerOn } from '@vigil/server/testing';
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,9 @@
 // `npm test`: type-check, lint, unit and API tests (PGlite, plus PostgreSQL when
 // TEST_DATABASE_URL is set), build, then browser tests in Debian Chromium. Browser tests are never
 // skipped: without Chromium this installs Debian's `chromium` when it can, or stops with the
-// command to run. Ends with one line "Tests: N passed, N failed".
+// command to run. The summary gives passed, failed and skipped counts per runner and whether the
+// PostgreSQL half ran; it ends with one line "Tests: N passed, N failed, N skipped". Any step that
+// fails (a failed test, an error outside the tests, a step that ran no test) exits non-zero.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,13 +37,20 @@ function ensureChromium() {
   return false;
 }
 
+/** Counts read from a runner's JSON report; null when the report is missing or unreadable. */
 function counts(file, pick) {
   try {
     return pick(JSON.parse(fs.readFileSync(file, 'utf8')));
   } catch {
-    return { passed: 0, failed: 0 };
+    return null;
   }
 }
+
+/** Tests that ran on PostgreSQL: the suites are named "… on postgres" (apps/server/test/helpers.ts DB_KINDS). */
+const onPostgres = (j) =>
+  (j.testResults ?? [])
+    .flatMap((f) => f.assertionResults ?? [])
+    .filter((a) => (a.status === 'passed' || a.status === 'failed') && /postgres/i.test((a.ancestorTitles ?? []).join(' '))).length;
 
 let ok = ensureChromium();
 const steps = [];
@@ -64,15 +73,37 @@ const e2eOk =
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'playwright.json'),
   });
 
-const unit = counts(path.join(results, 'vitest.json'), (j) => ({ passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0 }));
-const e2e = counts(path.join(results, 'playwright.json'), (j) => ({
+const NONE = { passed: 0, failed: 0, skipped: 0 };
+const unitRead = counts(path.join(results, 'vitest.json'), (j) => ({
+  passed: j.numPassedTests ?? 0,
+  failed: j.numFailedTests ?? 0,
+  skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0),
+  postgres: onPostgres(j),
+}));
+const e2eRead = counts(path.join(results, 'playwright.json'), (j) => ({
   passed: (j.stats?.expected ?? 0) + (j.stats?.flaky ?? 0),
   failed: j.stats?.unexpected ?? 0,
+  skipped: j.stats?.skipped ?? 0,
 }));
+const unit = unitRead ?? NONE;
+const e2e = e2eRead ?? NONE;
 const passed = unit.passed + e2e.passed;
 let failed = unit.failed + e2e.failed;
+const skipped = unit.skipped + e2e.skipped;
 const allOk = ok && unitOk && buildOk && e2eOk;
-if (!allOk && failed === 0) failed = 1; // a failed step that ran no test (type-check, lint, build, chromium) still fails
-console.log(`\nunit/API: ${unit.passed} passed, ${unit.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
-console.log(`Tests: ${passed} passed, ${failed} failed`);
+// A failed step that ran no test (type-check, lint, build, chromium), or a runner that failed with
+// every test passing (an error outside the tests, a missing report), still fails.
+if (!allOk && failed === 0) failed = 1;
+
+const line = (label, c, ran, stepOk) =>
+  ran
+    ? `${label}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${stepOk || c.failed > 0 ? '' : ' (the runner failed outside the tests: see its output above)'}`
+    : `${label}: no report (not run, or stopped before writing one)`;
+console.log('');
+console.log(line('unit/API', unit, unitRead !== null, unitOk));
+console.log(line('browser', e2e, e2eRead !== null, e2eOk));
+if (!process.env.TEST_DATABASE_URL) console.log('PostgreSQL: not run (TEST_DATABASE_URL is unset)');
+else if (unitRead && unitRead.postgres > 0) console.log(`PostgreSQL: ran (${unitRead.postgres} unit/API tests; browser tests use PGlite)`);
+else console.log('PostgreSQL: not run (TEST_DATABASE_URL is set, but no test ran on it)');
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(allOk ? 0 : 1);

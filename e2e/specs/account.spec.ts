@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, request, test, type Page } from '@playwright/test';
-import { linkIn, startOidcPeer, startSmtpPeer, type OidcPeer, type SmtpPeer } from '../../apps/server/test/account-peers.js';
+import { linkIn, startOidcPeer, startSmtpPeer, type OidcPeer, type SmtpPeer } from '@vigil/server/testing';
 import { DEMO_PASSWORD, signIn, signInAdmin } from '../fixtures/auth.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,12 +1,10 @@
 /**
- * The live dashboard: a mobile PANIC reaches the console over the socket within 2 s (board
+ * The live dashboard: a mobile PANIC reaches the console over the socket, without a reload (board
  * colour, alarm panel, alert tone), an acknowledgement shows on every console, and a branch
- * action from the console's row menu recolours the board.
+ * action from the console's row menu recolours the board. How fast (target 2 s): bench/live-console.ts.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
-
-const LIVE = { timeout: 2_000 };
 
 interface MobileLogin {
   Token: string;
@@ -34,7 +32,7 @@ async function signInLive(page: Page, email: string) {
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'live');
 }
 
-test('a mobile panic turns the branch red, lists the alarm and sounds the tone within 2 s', async ({ page, request }) => {
+test('a mobile panic turns the branch red, lists the alarm and sounds the tone, live', async ({ page, request }) => {
   await signInLive(page, 'orgadmin@example.com');
   await page.getByTestId('sound-enable').click();
   await expect(page.getByTestId('sound-status')).toHaveAttribute('data-state', 'on');
@@ -42,11 +40,11 @@ test('a mobile panic turns the branch red, lists the alarm and sounds the tone w
   const { branchId, notificationId } = await mobilePanic(request);
 
   const row = page.locator(`[data-testid="branch-row"][data-branch-id="${branchId}"]`);
-  await expect(row.getByTestId('branch-status')).toHaveAttribute('data-status', 'alarm', LIVE);
+  await expect(row.getByTestId('branch-status')).toHaveAttribute('data-status', 'alarm');
   const item = page.locator(`[data-testid="alarm-item"][data-notification-id="${notificationId}"]`);
-  await expect(item).toBeVisible(LIVE);
+  await expect(item).toBeVisible();
   await expect(item.getByTestId('alarm-ack')).toBeVisible();
-  await expect.poll(() => page.evaluate(() => document.body.dataset.lastAlertSound ?? ''), LIVE).not.toBe('');
+  await expect.poll(() => page.evaluate(() => document.body.dataset.lastAlertSound ?? '')).not.toBe('');
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'live');
 });
 
@@ -61,8 +59,8 @@ test('an acknowledgement by the operator shows on the organisation admin console
 
     const { notificationId } = await mobilePanic(request);
     const sel = `[data-testid="alarm-item"][data-notification-id="${notificationId}"]`;
-    await expect(admin.locator(sel)).toBeVisible(LIVE);
-    await expect(operator.locator(sel)).toBeVisible(LIVE);
+    await expect(admin.locator(sel)).toBeVisible();
+    await expect(operator.locator(sel)).toBeVisible();
 
     await operator.locator(sel).getByTestId('alarm-ack').click();
     const operatorName = await operator.evaluate(() => {
@@ -70,7 +68,7 @@ test('an acknowledgement by the operator shows on the organisation admin console
       return `${s.Name ?? ''} ${s.Surname ?? ''}`;
     });
     await expect(operator.locator(sel).getByTestId('alarm-acked')).toContainText(operatorName);
-    await expect(admin.locator(sel).getByTestId('alarm-acked')).toContainText(operatorName, LIVE);
+    await expect(admin.locator(sel).getByTestId('alarm-acked')).toContainText(operatorName);
     await expect(admin.locator(sel).getByTestId('alarm-ack')).toHaveCount(0);
   } finally {
     await adminCtx.close();
@@ -78,22 +76,24 @@ test('an acknowledgement by the operator shows on the organisation admin console
   }
 });
 
-test('a branch opened from the console row menu turns open', async ({ page }) => {
+test('a branch closed, then opened from the console row menu turns closed, then open', async ({ page, request }) => {
   await signInLive(page, 'orgadmin@example.com');
-  // Any branch, whatever the demo's time of day: close it from the menu first when it is not closed.
-  const row = page.getByTestId('branch-row').first();
-  const branchId = await row.getAttribute('data-branch-id');
+  // Not a branch of the regional manager (map-notifications.spec.ts raises panics there), nor one in
+  // alarm. Whatever the hour of the demo data, it is closed first, so that opening it changes its colour.
+  const login = await request.post('/api/mobile/login', { data: { username: 'regional@example.com', password: DEMO_PASSWORD } });
+  const regional = ((await login.json()) as { body: MobileLogin }).body.Branches.map((b) => String(b.BranchOfficeId));
+  const rows = page.getByTestId('branch-row').filter({ has: page.locator('[data-testid="branch-status"]:not([data-status="alarm"])') });
+  const candidates = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-branch-id') ?? ''));
+  const branchId = candidates.find((id) => id && !regional.includes(id));
   expect(branchId).toBeTruthy();
   const target = page.locator(`[data-testid="branch-row"][data-branch-id="${branchId}"]`);
-  const setMode = async (mode: 'open' | 'close') => {
+  for (const [mode, status] of [
+    ['close', 'closed'],
+    ['open', 'open'],
+  ] as const) {
     await target.getByTestId('branch-actions').click();
     await page.getByTestId(`branch-mode-${mode}`).click();
     await page.getByTestId('confirm-yes').click();
-  };
-  if ((await target.getByTestId('branch-status').getAttribute('data-status')) !== 'closed') {
-    await setMode('close');
-    await expect(target.getByTestId('branch-status')).toHaveAttribute('data-status', 'closed');
+    await expect(target.getByTestId('branch-status')).toHaveAttribute('data-status', status);
   }
-  await setMode('open');
-  await expect(target.getByTestId('branch-status')).toHaveAttribute('data-status', 'open');
 });

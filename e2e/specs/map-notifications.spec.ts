@@ -1,13 +1,12 @@
 /**
  * The live map, the notifications pages and the alarm history: a mobile panic turns its branch
- * red on the board and on the map within 2 s; the notifications pages list it, mark it read one
+ * red on the board and on the map, live; the notifications pages list it, mark it read one
  * by one and all at once; an alarm raised before the console opened is in the alarm panel and
- * can be acknowledged there.
+ * can be acknowledged there. How fast the panic shows (target 2 s): bench/live-console.ts.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
 
-const LIVE = { timeout: 2_000 };
 /** live.spec.ts panics this branch; these tests use the regional manager's other branches. */
 const LIVE_SPEC_BRANCH = 'Dega Skënderbej';
 
@@ -38,7 +37,7 @@ async function signInLive(page: Page, email = 'orgadmin@example.com') {
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'live');
 }
 
-test('a mobile panic turns the branch red on the board and on the map within 2 s', async ({ page, request }) => {
+test('a mobile panic turns the branch red on the board and on the map, live', async ({ page, request }) => {
   await page.setViewportSize({ width: 1600, height: 1000 }); // list and map side by side
   await signInLive(page);
   const map = page.getByTestId('branch-map');
@@ -63,8 +62,8 @@ test('a mobile panic turns the branch red on the board and on the map within 2 s
   await panic(request, mobile.Token, target!);
 
   const row = page.locator(`[data-testid="branch-row"][data-branch-id="${target}"]`);
-  await expect(row.getByTestId('branch-status')).toHaveAttribute('data-status', 'alarm', LIVE);
-  await expect(map).toHaveAttribute('data-alarm-count', String(before + 1), LIVE);
+  await expect(row.getByTestId('branch-status')).toHaveAttribute('data-status', 'alarm');
+  await expect(map).toHaveAttribute('data-alarm-count', String(before + 1));
 });
 
 test('the map is behind a tab on narrower screens and still works at 800 px', async ({ page }) => {
@@ -97,8 +96,8 @@ test('notifications pages list a live panic, mark it read, and mark all as read'
 
   // live: on top of the open list, unread, and on the bell
   const row = page.locator(`[data-testid="notification-row"][data-notification-id="${id}"]`);
-  await expect(row).toHaveAttribute('data-read', 'false', LIVE);
-  await expect.poll(async () => Number(await bell.getAttribute('data-count')), LIVE).toBeGreaterThan(bellBefore);
+  await expect(row).toHaveAttribute('data-read', 'false');
+  await expect.poll(async () => Number(await bell.getAttribute('data-count'))).toBeGreaterThan(bellBefore);
 
   // the same panic is an emergency (type 10) too
   await page.getByTestId('notifications-tab-emergency').click();

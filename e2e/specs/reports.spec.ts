@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { menuPaths } from '@vigil/contract';
 import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
+import { SPEC_MENUS } from '../fixtures/menus.js';
 
 interface Screen {
   path: string;
@@ -72,7 +72,7 @@ const ROLES = [
   { email: 'operator@example.com', roleId: 8 },
   { email: 'regional@example.com', roleId: 9 },
   { email: 'manager@example.com', roleId: 6 },
-];
+] as const;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** The last 7 days (UTC dates) as the global range, stored where the top-bar picker keeps it. */
@@ -145,7 +145,7 @@ for (const role of ROLES) {
     await page.goto('/login');
     await signIn(page, role.email);
     await expect(page.getByTestId('drawer').first()).toBeAttached();
-    const paths = menuPaths(role.roleId);
+    const paths = SPEC_MENUS[role.roleId];
     const mine = SCREENS.filter((s) => paths.includes(s.path));
     expect(mine.length).toBeGreaterThanOrEqual(4);
     await page.goto('/reports');

@@ -201,7 +201,8 @@ export async function startOidcPeer(redirectUris: string[], certFile?: string): 
       return grant;
     },
   });
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  server.on('request', (req, res) => void handle(req, res)); // Koa answers its own errors
   return {
     issuer,
     certPem: pems.cert,

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import type {
   ActivityReportRow,
@@ -18,6 +19,8 @@ import type {
 import { streamRows } from '../src/modules/reports/report-sql.js';
 import { ApiClient, DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 import { buildFixture, PASSWORD, PIN, type Fixture } from './reports-fixture.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 interface Page<R> {
   resultobject: R[];
@@ -62,6 +65,36 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
       rows: res.headers.get('x-report-rows'),
       text: await res.text(),
     };
+  }
+
+  /** The XLSX export of `body`: headers, and the first sheet's rows as cell texts (header row first). */
+  async function xlsx(email: string, path: string, body: Record<string, unknown>) {
+    const c = await as(email);
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: c.cookieHeader(), 'x-xsrf-token': c.csrf!, 'accept-language': 'en' },
+      body: JSON.stringify({ ...body, format: 'xlsx' }),
+    });
+    const bytes = await res.arrayBuffer();
+    const out = {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      rows: res.headers.get('x-report-rows'),
+      sheets: [] as string[],
+      cells: [] as string[][],
+    };
+    if (res.status !== 200 || out.type !== XLSX_TYPE) return out;
+    // A body that is not a workbook (CSV, JSON) is no zip: load() throws, and the test fails on it.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes);
+    out.sheets = workbook.worksheets.map((w) => w.name);
+    const sheet = workbook.worksheets[0]!;
+    const width = sheet.getRow(1).cellCount;
+    sheet.eachRow({ includeEmpty: true }, (row) => {
+      out.cells.push(Array.from({ length: width }, (_, i) => row.getCell(i + 1).text));
+    });
+    return out;
   }
 
   it('daily report: day status, schedule, openings and closings per branch-local day, DST in Tirana', async () => {
@@ -369,12 +402,56 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
         '',
       ].join('\n'),
     );
-    const xlsx = await (
-      await as('alpha-admin@test.com')
-    )
-      .post('/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-29', toDate: '2026-03-29', format: 'xlsx' })
-      .catch(() => null);
-    expect(xlsx).toBeNull(); // not JSON: a binary XLSX file
+  });
+
+  it('XLSX export: a real workbook with the header and the rows of the JSON report, in its order', async () => {
+    const filters = { case: 'GET-ALL-BRANCH-REPORTING', fromDate: '2026-03-28', toDate: '2026-03-30', sortBy: 'date', sortDir: 'asc' };
+    const file = await xlsx('alpha-admin@test.com', '/api/client/dailyreports', filters);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe(XLSX_TYPE);
+    expect(file.disposition).toBe('attachment; filename="daily-report_2026-03-28_2026-03-30.xlsx"');
+    expect(file.sheets).toEqual(['Report']);
+    const [header, ...rows] = file.cells;
+    expect(header).toEqual([
+      'Date',
+      'Organization',
+      'Region',
+      'Branch',
+      'Time zone',
+      'Schedule',
+      'Day status',
+      'Opened at',
+      'Opened by',
+      'Opening',
+      'Closed at',
+      'Closed by',
+      'Closing',
+    ]);
+    const json = await page<DailyReportRow>('alpha-admin@test.com', '/api/client/dailyreports', { ...filters, limit: 50 });
+    expect(file.rows).toBe(String(json.total));
+    expect(rows).toHaveLength(json.total);
+    expect(rows.map((r) => r.slice(0, 6))).toEqual(
+      json.resultobject.map((r) => [r.date, r.OrganizationName, r.RegionalOfficeName, r.BranchOfficeName, r.TimeZoneCode, r.Schedule]),
+    );
+    // Who opened first and closed last, and when, as the JSON report has them.
+    const name = (t: { Name: string | null; Surname: string | null } | undefined) => (t ? `${t.Name} ${t.Surname}` : '');
+    expect(rows.map((r) => [r[7], r[8], r[10], r[11]])).toEqual(
+      json.resultobject.map((r) => {
+        const first = r.tasksOpenings[0];
+        const last = r.tasksClosings.at(-1);
+        return [first?.TimeLocal ?? '', name(first), last?.TimeLocal ?? '', name(last)];
+      }),
+    );
+    expect(rows.map((r) => r[7])).toContain('2026-03-29 07:58:00 CEST');
+    // Day status, opening and closing punctuality in the request's language.
+    expect(rows.map((r) => [r[6], r[9], r[12]])).toEqual([
+      ['Auto-closed', 'Early', 'Late'],
+      ['Closed', 'Late', 'On time'],
+      ['Not opened', '', ''],
+      ['Closed', 'On time', 'Late'],
+      ['Holiday', '', ''],
+      ['Holiday', '', ''],
+    ]);
   });
 
   it('check-in/out, timers (hh:mm:ss) and pings, surveys', async () => {
@@ -606,8 +683,8 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
         for (let i = 0; i < opened; i++) expect((await firsts[i]!).value!.map((r: { g: number }) => r.g).slice(0, 3)).toEqual([1, 2, 3]);
         const settled = new Set<number>();
         firsts.forEach((p, i) => void p.then(() => settled.add(i)));
-        // An API call answers at once while the exports hold their connections.
-        const started = Date.now();
+        // An API call answers while the exports hold their connections (on a shared pool it would
+        // wait for one of them, which never comes: the test times out). How fast: bench/foundation.ts.
         const report = await page<ActivityReportRow>('alpha-admin@test.com', '/api/client/getnotifications', {
           case: 'GET-ALL-REPORTS',
           fromDate: '2026-03-01',
@@ -615,7 +692,6 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
           limit: 1,
         });
         expect(report.total).toBeGreaterThan(0);
-        expect(Date.now() - started).toBeLessThan(5_000);
         expect(settled.size).toBe(opened);
         // The others start as earlier ones finish, and read all their rows.
         for (const e of exports.slice(0, opened)) await e.return(undefined);

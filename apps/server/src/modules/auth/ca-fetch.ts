@@ -24,7 +24,7 @@ export function fetchTrustingCa(caFile: string): CustomFetch {
   const agent = new https.Agent({ ca: [...tls.rootCertificates, fs.readFileSync(caFile, 'utf8')], keepAlive: false });
   return async (url, init) => {
     const target = new URL(url);
-    if (target.protocol !== 'https:') return fetch(url, init);
+    if (target.protocol !== 'https:') return fetch(url, init as RequestInit); // also types under the DOM lib (e2e)
     const payload = await bodyBytes(init.body);
     return new Promise<Response>((resolve, reject) => {
       const req = https.request(target, { method: init.method, headers: init.headers, agent, signal: init.signal }, (res) => {

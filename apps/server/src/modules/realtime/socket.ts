@@ -5,7 +5,7 @@
  * calls). Heartbeats every 15 s (SOCKET_HEARTBEAT_MS); dead peers and ended sessions are dropped.
  */
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCode, RoleGroup, type SocketMessage } from '@vigil/contract';
@@ -216,7 +216,7 @@ export async function socketRoutes(app: FastifyInstance) {
     ws.on('close', close);
     ws.on('error', close);
 
-    ws.once('message', async (raw) => {
+    const init = async (raw: RawData) => {
       try {
         const parsed = ZInit.safeParse(JSON.parse(String(raw)));
         const auth = parsed.success ? await findSession(app, parsed.data.token) : null;
@@ -242,6 +242,8 @@ export async function socketRoutes(app: FastifyInstance) {
         app.log.error({ err }, 'socket init failed');
         ws.close(1011, 'init failed');
       }
-    });
+    };
+    // Fire and forget: init catches its own errors (above).
+    ws.once('message', (raw) => void init(raw));
   });
 }

@@ -69,7 +69,7 @@ function draw(map: MapLibreMap, container: HTMLDivElement, points: readonly MapP
     return marker.setLngLat([p.lng, p.lat]).addTo(map);
   });
   const feature = line ? lineThrough(points) : null;
-  (map.getSource(LINE_SOURCE) as GeoJSONSource | undefined)?.setData(feature ?? EMPTY_LINE);
+  void (map.getSource(LINE_SOURCE) as GeoJSONSource | undefined)?.setData(feature ?? EMPTY_LINE);
   container.dataset.points = String(markers.length);
   container.dataset.line = String(feature !== null);
   return markers;

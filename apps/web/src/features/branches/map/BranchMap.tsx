@@ -142,7 +142,7 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
     const map = mapRef.current;
     const container = containerRef.current;
     if (!map || !readyRef.current || !container) return;
-    (map.getSource(BRANCH_SOURCE) as GeoJSONSource | undefined)?.setData(data as unknown as GeoJSON.FeatureCollection);
+    void (map.getSource(BRANCH_SOURCE) as GeoJSONSource | undefined)?.setData(data as unknown as GeoJSON.FeatureCollection);
     container.dataset.alarmCount = String(alarmCount(data));
   }, [rows]);
 

@@ -1,0 +1,25 @@
+/**
+ * `@vigil/server/testing`: what the other workspaces (bench/, e2e/) may use of the server, so they
+ * never import its files by relative path. Test harness only; nothing here is part of the API.
+ * - The in-process test server and HTTP/socket clients (test/helpers.ts).
+ * - Real SMTP and OpenID Connect peers (test/account-peers.ts).
+ * - Opening a database, its reference data, password hashing (argon2id) and the scale seed's
+ *   password, for benchmarks that build their own data.
+ */
+export {
+  ApiClient,
+  DB_KINDS,
+  freshDatabaseUrl,
+  mobileLogin,
+  SocketClient,
+  startServerOn,
+  startTestServer,
+  type ApiResponse,
+  type DbKind,
+  type TestServer,
+} from './test/helpers.js';
+export { linkIn, parseMail, startOidcPeer, startSmtpPeer, type OidcPeer, type ReceivedMail, type SmtpPeer } from './test/account-peers.js';
+export { openDatabase, type Database } from './src/db/client.js';
+export { ensureReferenceData } from './src/db/reference-data.js';
+export { hashSecret } from './src/modules/auth/passwords.js';
+export { SCALE_PASSWORD } from './src/db/seed/scale.js';
