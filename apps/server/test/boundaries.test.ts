@@ -2,7 +2,7 @@
  * The server layout is enforced by lint (apps/server/eslint.boundaries.js): ESLint's Node API
  * lints small sources placed at module paths, and a forbidden import must be reported as
  * boundaries/dependencies while an allowed one must not. Also: the root config applies the rule
- * to server files, the allowed dependencies form no cycle but the one documented as temporary, and
+ * to server files, the allowed dependencies form no cycle, and
  * docs/ARCHITECTURE.md lists the same modules and dependencies as the lint rule.
  */
 import fs from 'node:fs';
@@ -107,7 +107,7 @@ describe('server layout lint (eslint-plugin-boundaries)', () => {
     expect(config.rules?.['boundaries/dependencies']).toBeDefined();
   });
 
-  it('allows no dependency cycle but the temporary notifications ↔ reports one', () => {
+  it('allows no dependency cycle', () => {
     const cycles: string[] = [];
     const visit = (name: string, trail: string[]) => {
       if (trail.includes(name)) {
@@ -117,7 +117,7 @@ describe('server layout lint (eslint-plugin-boundaries)', () => {
       for (const next of MODULE_DEPENDENCIES[name] ?? []) visit(next, [...trail, name]);
     };
     for (const name of Object.keys(MODULE_DEPENDENCIES)) visit(name, []);
-    expect(new Set(cycles)).toEqual(new Set(['notifications → reports → notifications', 'reports → notifications → reports']));
+    expect(cycles).toEqual([]);
     for (const deps of Object.values(MODULE_DEPENDENCIES)) for (const d of deps) expect(Object.keys(MODULE_DEPENDENCIES)).toContain(d);
   });
 
