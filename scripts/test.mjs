@@ -52,7 +52,25 @@ const onPostgres = (j) =>
     .flatMap((f) => f.assertionResults ?? [])
     .filter((a) => (a.status === 'passed' || a.status === 'failed') && /postgres/i.test((a.ancestorTitles ?? []).join(' '))).length;
 
+/**
+ * The reverse-proxy test (apps/server/test/proxy.test.ts) runs Debian's nginx: installed here like
+ * Chromium when missing and possible; otherwise that test is skipped and prints why.
+ */
+function ensureNginx() {
+  if (fs.existsSync('/usr/sbin/nginx')) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) {
+    console.log('nginx is missing (the reverse-proxy test will be skipped): sudo apt-get install -y nginx-light');
+    return;
+  }
+  run('install nginx', 'sh', [
+    '-c',
+    'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light)',
+  ]);
+}
+
 let ok = ensureChromium();
+ensureNginx();
 const steps = [];
 if (ok) ok = run('type-check', 'npm', ['run', '--silent', 'typecheck']) && (steps.push('typecheck'), true);
 if (ok) ok = run('lint', 'npm', ['run', '--silent', 'lint']) && (steps.push('lint'), true);

@@ -34,9 +34,13 @@ export const MODULE_DEPENDENCIES = {
   branches: ['audit', 'auth', 'organizations', 'regions', 'security-offices', 'realtime', 'supervision'],
   employees: ['audit', 'account', 'organizations', 'regions', 'security-offices', 'branches'],
   alarms: ['audit', 'realtime', 'branches'],
-  mobile: ['audit', 'auth', 'realtime', 'branches'],
+  'task-lists': ['audit', 'realtime', 'branches'],
+  mobile: ['audit', 'auth', 'profile', 'realtime', 'branches', 'task-lists'],
   notifications: ['realtime', 'branches'],
   reports: ['realtime', 'branches', 'supervision', 'notifications'],
+  chat: ['audit', 'realtime', 'branches', 'reports'],
+  surveys: ['audit', 'account', 'realtime', 'branches'],
+  ens: ['audit', 'account', 'realtime', 'branches', 'employees'],
 };
 
 /** The foundation every module may import, and what each part of it may import. */

@@ -5,6 +5,7 @@
  * - Real SMTP and OpenID Connect peers (test/account-peers.ts).
  * - Opening a database, its reference data, password hashing (argon2id) and the scale seed's
  *   password, for benchmarks that build their own data.
+ * - The ENS delivery worker of a server (started by server.ts in production), for the ENS benchmark.
  */
 export {
   ApiClient,
@@ -23,3 +24,35 @@ export { openDatabase, type Database } from './src/db/client.js';
 export { ensureReferenceData } from './src/db/reference-data.js';
 export { hashSecret } from './src/modules/auth/passwords.js';
 export { SCALE_PASSWORD } from './src/db/seed/scale.js';
+export {
+  SESSION_ENDING,
+  fuzzRoutes,
+  openSessions,
+  registeredRoutes,
+  snapshotThird,
+  startAttackServer,
+  type FuzzResult,
+  type Session,
+  type ThirdOrganization,
+} from './test/attack/harness.js';
+export { isEmailAddress, isDay, isStorableText, cleanText } from '@vigil/contract';
+export {
+  ZEmployeeDetails,
+  ZLoginEmail,
+  ZOptionalEmail,
+  ZLocateRequest,
+  ZUpdateSsoRequest,
+  ZTimeOfDay,
+  ZTimeZone,
+  ZLinkToken,
+  zId,
+  zDay,
+  zNumber,
+  toE164,
+} from '@vigil/contract';
+export { neutralizeCsvCell } from './src/lib/csv.js';
+export { isAddressOrCidr, loadConfig } from './src/config.js';
+export { requestOrigin } from './src/lib/http.js';
+export { seedScale, parseScaleArgs } from './src/db/seed/scale.js';
+export { trimHistory } from './src/db/retention.js';
+export { startEnsDelivery } from './src/modules/ens/ens-delivery.js';

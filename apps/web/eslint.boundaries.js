@@ -13,20 +13,25 @@ const SRC = 'apps/web/src';
 /** The features a feature may import besides shared/ and realtime/ (every other pair is refused). */
 export const FEATURE_IMPORTS = {
   // The dashboard page composes the alarm panel, the branch board and map, and the notifications.
-  dashboard: ['alarms', 'branches', 'notifications'],
+  dashboard: ['alarms', 'branches', 'notifications', 'task-lists'],
   // The alarm panel merges the live alarms with the alarm history of the notifications list.
   alarms: ['notifications'],
   // The shell shows the notifications bell and the profile dialog.
-  shell: ['notifications', 'profile'],
+  shell: ['notifications', 'profile', 'chat', 'ens'],
+  // The chat recordings screen is a report screen (the shared report scaffold).
+  chat: ['reports'],
   // The login page completes single sign-on through the account side (POST /api/client/sso).
   auth: ['account'],
+  // The notifications page's ENS tab is the ens feature's list.
+  notifications: ['ens'],
 };
 
 /**
  * What realtime/ may import besides shared/: its per-feature event handlers write into the query
- * caches of the board (branches) and of the notification lists (notifications).
+ * caches of the board (branches), of the notification lists (notifications), of the chat sessions
+ * (chat) and of the running tasks (task-lists).
  */
-export const REALTIME_IMPORTS = ['branches', 'notifications'];
+export const REALTIME_IMPORTS = ['branches', 'notifications', 'chat', 'task-lists', 'ens'];
 
 const element = (type) => ({ element: { type } });
 const features = (names) => ({ element: { type: 'feature', captured: { feature: names } } });

@@ -13,6 +13,14 @@ import enReports from './reports.en.json' with { type: 'json' };
 import sqReports from './reports.sq.json' with { type: 'json' };
 import enManagement from './management.en.json' with { type: 'json' };
 import sqManagement from './management.sq.json' with { type: 'json' };
+import enChat from './chat.en.json' with { type: 'json' };
+import sqChat from './chat.sq.json' with { type: 'json' };
+import enTaskLists from './task-lists.en.json' with { type: 'json' };
+import sqTaskLists from './task-lists.sq.json' with { type: 'json' };
+import enSurveys from './surveys.en.json' with { type: 'json' };
+import sqSurveys from './surveys.sq.json' with { type: 'json' };
+import enEns from './ens.en.json' with { type: 'json' };
+import sqEns from './ens.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -30,14 +38,40 @@ function merge(...parts: Catalogue[]): Catalogue {
   }
   return out;
 }
-const en = merge(enMain as Catalogue, enAccount as Catalogue, enReports as Catalogue, enManagement as Catalogue) as typeof enMain &
+const en = merge(
+  enMain as Catalogue,
+  enAccount as Catalogue,
+  enReports as Catalogue,
+  enManagement as Catalogue,
+  enChat as Catalogue,
+  enTaskLists as Catalogue,
+  enSurveys as Catalogue,
+  enEns as Catalogue,
+) as typeof enMain &
   typeof enAccount &
   typeof enReports &
-  typeof enManagement;
-const sq = merge(sqMain as Catalogue, sqAccount as Catalogue, sqReports as Catalogue, sqManagement as Catalogue) as typeof sqMain &
+  typeof enManagement &
+  typeof enChat &
+  typeof enTaskLists &
+  typeof enSurveys &
+  typeof enEns;
+const sq = merge(
+  sqMain as Catalogue,
+  sqAccount as Catalogue,
+  sqReports as Catalogue,
+  sqManagement as Catalogue,
+  sqChat as Catalogue,
+  sqTaskLists as Catalogue,
+  sqSurveys as Catalogue,
+  sqEns as Catalogue,
+) as typeof sqMain &
   typeof sqAccount &
   typeof sqReports &
-  typeof sqManagement;
+  typeof sqManagement &
+  typeof sqChat &
+  typeof sqTaskLists &
+  typeof sqSurveys &
+  typeof sqEns;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

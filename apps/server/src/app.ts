@@ -15,16 +15,21 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { ErrorCode } from '@vigil/contract';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
-import { registerErrorHandling, sendError } from './plugins/errors.js';
+import { AppError, registerErrorHandling, sendError } from './plugins/errors.js';
+import { registerInputChecks } from './plugins/input.js';
 import { registerSession } from './plugins/session.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
+import { ensRoutes } from './modules/ens/ens.routes.js';
+import { ensNotificationsCase } from './modules/ens/ens.service.js';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
 import { headOfficeRoutes } from './modules/head-office/head-office.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { registerMetrics } from './modules/health/metrics.js';
 import { mobileRoutes } from './modules/mobile/mobile.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.js';
@@ -33,8 +38,10 @@ import { Dispatcher } from './modules/realtime/dispatcher.js';
 import { socketRoutes } from './modules/realtime/socket.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { serveActivityReport, serveBranchActivities } from './modules/reports/reports.service.js';
+import { serveActivityReport, serveBranchActivities, serveSurveyReport } from './modules/reports/reports.service.js';
 import { securityOfficesRoutes } from './modules/security-offices/security-offices.routes.js';
+import { taskListsRoutes } from './modules/task-lists/task-lists.routes.js';
+import { surveysRoutes } from './modules/surveys/surveys.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +49,24 @@ declare module 'fastify' {
     database: Database;
     db: Db;
   }
+}
+
+/** Body limit of every call that does not set its own, bytes (issue 12 finding 1). */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Socket origins the console may connect to (CSP connect-src beside 'self'): the ws/wss form of
+ * PUBLIC_URL, else of HOST:PORT and the allowed hosts. Never every host (`ws:` alone would be).
+ */
+export function socketOrigins(config: Config): string[] {
+  if (config.publicUrl) {
+    const u = new URL(config.publicUrl);
+    return [`${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`];
+  }
+  const port = config.port ? `:${config.port}` : '';
+  return [...new Set([config.host, ...config.allowedHosts])].map(
+    (h) => `ws://${h.includes(':') && !h.startsWith('[') ? `[${h}]` : h}${port}`,
+  );
 }
 
 /** Where the built console is: VIGIL_WEB_DIST, or apps/web/dist found from the working tree. */
@@ -60,8 +85,10 @@ export interface BuildOptions {
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
-    bodyLimit: 1024 * 1024,
+    // Forwarded headers only from the configured proxies (TRUST_PROXY; issue 12 finding 2).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // Small by default; a call that needs more says so (routeOptions.bodyLimit: the CSV import).
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -77,7 +104,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ...socketOrigins(config)],
         workerSrc: ["'self'", 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -95,13 +122,27 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    errorResponseBuilder: () => ({ statusCode: 429, error: 'Too Many Requests', message: ErrorCode.RateLimited }),
+    // The message names the wait of the window that was exceeded.
+    errorResponseBuilder: (_req, ctx) => new AppError(429, ErrorCode.RateLimited, { minutes: Math.max(1, Math.ceil(ctx.ttl / 60_000)) }),
   });
   registerSession(app);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  registerInputChecks(app);
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // On shutdown every socket is told the server restarts (1012): the console reconnects at once
+    // and resumes from its last event id, on another node or on this one when it is back.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1012, 'server restarting');
+      this.websocketServer.close();
+      done();
+    },
+  });
   app.decorate('dispatcher', new Dispatcher(app));
   app.addHook('onReady', async () => app.dispatcher.start());
   app.addHook('onClose', async () => app.dispatcher.stop());
+  // Operations (docs/OPERATIONS.md): readiness flag for /readyz, Prometheus metrics when METRICS_TOKEN is set.
+  app.decorate('draining', false);
+  registerMetrics(app);
 
   // Feature routes, foundation first (ARCHITECTURE.md: the modules from the bottom of the tree up).
   await app.register(healthRoutes);
@@ -118,17 +159,23 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(branchesRoutes, { branchActivities: serveBranchActivities });
   await app.register(employeesRoutes);
   await app.register(alarmsRoutes);
+  await app.register(taskListsRoutes);
   await app.register(mobileRoutes);
   // getnotifications GET-ALL-REPORTS is the activity report: handed in, so notifications never imports reports.
-  await app.register(notificationsRoutes, { activityReport: serveActivityReport });
+  // … and its ENS cases are the ens module's (ens is above notifications).
+  await app.register(notificationsRoutes, { activityReport: serveActivityReport, ens: ensNotificationsCase });
+  await app.register(ensRoutes);
   await app.register(reportsRoutes);
+  await app.register(chatRoutes);
+  // managesurveys: the surveys module owns the path; its report cases are the survey report, handed in from reports.
+  await app.register(surveysRoutes, { surveyReport: serveSurveyReport });
 
   const webDist = findWebDist(config);
   if (webDist) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = /^\/(api|security|_socket|locate|healthz)(\/|$)/.test(req.url);
+    const isApi = /^\/(api|security|_socket|locate|healthz|readyz|metrics)(\/|$)/.test(req.url);
     if (!isApi && req.method === 'GET' && webDist) {
       // History mode: every console route answers the app shell.
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

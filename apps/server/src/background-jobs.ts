@@ -1,14 +1,21 @@
 /**
  * Background work of a server process: opening/closing supervision (every
- * SUPERVISION_INTERVAL_MS, default 30 s) and personal timer expiry (every TIMER_CHECK_MS, default 5 s). Both are safe to run on every node at once: supervision takes an
+ * SUPERVISION_INTERVAL_MS, default 30 s), personal timer expiry (every TIMER_CHECK_MS, default 5 s),
+ * with RETENTION_DAYS set, the retention job (every RETENTION_INTERVAL_MS, first 10 s after start)
+ * and ENS e-mail/SMS delivery (modules/ens/ens-delivery.ts, claims rows with FOR UPDATE SKIP LOCKED). All are safe to run on every node at once: supervision takes an
  * advisory lock and de-duplicates by idempotency key; timer expiry claims rows with
  * FOR UPDATE SKIP LOCKED. Events they write wake this node's dispatcher; other nodes hear NOTIFY.
+ * With the supervision period, the survey-link sweep mails the links of surveys whose StartDate
+ * has come (a unique index per survey, respondent and period makes concurrent sweeps send once).
  */
 import type { FastifyInstance } from 'fastify';
+import { startEnsDelivery } from './modules/ens/ens-delivery.js';
 import { alertExpiredTimers } from './modules/mobile/mobile.service.js';
 import { startSupervisor } from './modules/supervision/supervisor.service.js';
+import { trimHistory } from './db/retention.js';
+import { issueDueSurveyLinks } from './modules/surveys/links.service.js';
 
-/** Starts the supervision and timer-expiry loops of this process; `stop()` ends them and waits for a run in progress. */
+/** Starts the supervision, timer-expiry and ENS delivery loops of this process; `stop()` ends them and waits for a run in progress. */
 export function startBackgroundJobs(app: FastifyInstance): { stop(): Promise<void> } {
   const supervisor = startSupervisor(app.db, {
     notify: app.database.kind === 'postgres',
@@ -24,10 +31,47 @@ export function startBackgroundJobs(app: FastifyInstance): { stop(): Promise<voi
       .finally(() => (timerRun = null));
   }, app.config.timerCheckMs);
   timerJob.unref();
+
+  // Retention (RETENTION_DAYS > 0): archive and remove old history in small batches (db/retention.ts).
+  const retentionAbort = new AbortController();
+  let retentionRun: Promise<unknown> | null = null;
+  const { retentionDays, retentionArchiveDir, retentionIntervalMs } = app.config;
+  const trim = () => {
+    if (retentionRun || retentionDays === 0) return;
+    const started = Date.now();
+    retentionRun = trimHistory(app.db, { days: retentionDays, archiveDir: retentionArchiveDir, signal: retentionAbort.signal })
+      .then((r) => {
+        const total = Object.values(r.removed).reduce((a, b) => a + b, 0);
+        if (total > 0) app.log.info({ removed: r.removed, ms: Date.now() - started }, 'retention: old history archived and removed');
+      })
+      .catch((err) => app.log.error({ err }, 'retention failed'))
+      .finally(() => (retentionRun = null));
+  };
+  const retentionJob = retentionDays > 0 ? setInterval(trim, retentionIntervalMs) : undefined;
+  retentionJob?.unref();
+  const firstTrim = retentionDays > 0 ? setTimeout(trim, 10_000) : undefined;
+  firstTrim?.unref();
+
+  let linkRun: Promise<unknown> | null = null;
+  const linkJob = setInterval(() => {
+    if (linkRun) return;
+    linkRun = issueDueSurveyLinks(app)
+      .catch((err) => app.log.error({ err }, 'survey link sweep failed'))
+      .finally(() => (linkRun = null));
+  }, app.config.supervisionIntervalMs);
+  linkJob.unref();
+  const ens = startEnsDelivery(app);
   return {
     stop: async () => {
       clearInterval(timerJob);
+      clearInterval(linkJob);
+      clearInterval(retentionJob);
+      clearTimeout(firstTrim);
+      retentionAbort.abort();
+      await ens.stop();
+      await retentionRun;
       await timerRun;
+      await linkRun;
       await supervisor.stop();
     },
   };

@@ -4,6 +4,7 @@
  * lifetime is checked at start (a whole number within its bounds); a bad value stops the server
  * with a ConfigError naming each bad variable, its bounds and what was given.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SOCKET_DEAD_AFTER_MS } from '@vigil/contract';
@@ -44,6 +45,33 @@ const bounded = (min: number, max: number, fallback: number, unit: string, whyMa
   );
 };
 
+/** True for an IPv4/IPv6 address or CIDR block (`10.0.0.0/8`, `::1`, `fd00::/8`). */
+export function isAddressOrCidr(v: string): boolean {
+  if (v.length > 64) return false;
+  const [addr = '', bits, extra] = v.split('/');
+  const family = net.isIP(addr);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** A comma-separated list (blanks ignored) whose items all pass `check`; `[]` when unset. */
+const list = (check: (item: string) => boolean, error: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .refine((items) => items.every(check), { error });
+
+/** A host name or address as a Host header carries it, without port (`vigil.example.com`, `10.1.2.3`, `[::1]`). */
+const isHostName = (v: string) => v.length <= 253 && /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$/.test(v);
+
 const ZEnv = z.object({
   PORT: bounded(0, 65535, 8080, 'port'),
   HOST: z.string().default('127.0.0.1'),
@@ -51,6 +79,18 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
   VIGIL_DEMO: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
+  /**
+   * Reverse proxies whose X-Forwarded-For / -Proto / -Host are believed (addresses or CIDRs,
+   * comma-separated). Default none: the client address is the TCP peer's, and forwarded headers
+   * are ignored (issue 12 finding 2).
+   */
+  TRUST_PROXY: list(isAddressOrCidr, 'must be a comma-separated list of IP addresses or CIDR blocks (e.g. 10.0.0.0/8, ::1)'),
+  /**
+   * Host names links may be built from when PUBLIC_URL is unset (comma-separated, without port);
+   * the request's Host is used only when it is one of these, else HOST:PORT. Default: localhost,
+   * 127.0.0.1, [::1] and HOST.
+   */
+  ALLOWED_HOSTS: list(isHostName, 'must be a comma-separated list of host names (e.g. vigil.example.com)'),
   PRODUCT_NAME: z.string().default('Vigil'),
   /** Folder of the built console (apps/web/dist); not served when missing. */
   VIGIL_WEB_DIST: z.string().optional(),
@@ -82,10 +122,32 @@ const ZEnv = z.object({
   SMTP_URL: z.string().optional(),
   /** From address of outgoing mail. */
   MAIL_FROM: z.string().optional(),
+  /** HTTP SMS gateway (POST JSON {to, text, id}, header Idempotency-Key); unset = SMS kept in the outbox. */
+  SMS_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  /** ENS delivery worker: period of its look for due e-mail/SMS deliveries, ms. */
+  ENS_DELIVERY_INTERVAL_MS: bounded(50, 60_000, 1_000, 'ms'),
+  /** ENS delivery worker: deliveries sent at once by one process. */
+  ENS_DELIVERY_CONCURRENCY: bounded(1, 64, 4, 'deliveries'),
+  /** ENS delivery: attempts of one e-mail or SMS before it is marked failed. */
+  ENS_MAX_ATTEMPTS: bounded(1, 100, 8, 'attempts'),
+  /** ENS delivery: first retry delay, doubled on each further attempt (at most 30 minutes), ms. */
+  ENS_RETRY_BASE_MS: bounded(10, 3_600_000, 5_000, 'ms'),
+  /** ENS delivery: how long a worker holds a delivery it is sending before another process may take it over, ms. */
+  ENS_LEASE_MS: bounded(1_000, 3_600_000, 60_000, 'ms'),
   /** PEM file of extra certificate authorities trusted for single sign-on provider calls (private CA). */
   SSO_CA_FILE: z.string().optional(),
   /** Base URL of a Nominatim-compatible geocoder (…/search?format=json&q=); unset = no address lookup. */
   GEOCODER_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  /** Bearer token of GET /metrics (Prometheus); unset = no metrics endpoint. */
+  METRICS_TOKEN: z.string().optional(),
+  /** Longest time a node takes to stop on SIGTERM/SIGINT before it exits anyway, ms. */
+  SHUTDOWN_GRACE_MS: bounded(1_000, 600_000, 20_000, 'ms'),
+  /** Days of events, check-ins, pings and audit rows kept; unset or 0 = keep everything. */
+  RETENTION_DAYS: bounded(0, 36_500, 0, 'days'),
+  /** Folder of the monthly CSV archives of trimmed rows; unset = <VIGIL_DATA_DIR>/archive. */
+  RETENTION_ARCHIVE_DIR: z.string().optional(),
+  /** Period of the retention job, ms. */
+  RETENTION_INTERVAL_MS: bounded(10_000, 86_400_000, 3_600_000, 'ms'),
 });
 
 /** Variables whose value may be shown in an error (no URLs: they may carry passwords or keys). */
@@ -101,6 +163,16 @@ const SHOWN = new Set([
   'SUPERVISION_INTERVAL_MS',
   'TIMER_CHECK_MS',
   'EXPORT_CONNECTIONS',
+  'SHUTDOWN_GRACE_MS',
+  'RETENTION_DAYS',
+  'RETENTION_INTERVAL_MS',
+  'TRUST_PROXY',
+  'ALLOWED_HOSTS',
+  'ENS_DELIVERY_INTERVAL_MS',
+  'ENS_DELIVERY_CONCURRENCY',
+  'ENS_MAX_ATTEMPTS',
+  'ENS_RETRY_BASE_MS',
+  'ENS_LEASE_MS',
 ]);
 
 export interface Config {
@@ -111,6 +183,10 @@ export interface Config {
   databaseUrl: string | undefined;
   demo: boolean;
   publicUrl: string | undefined;
+  /** Proxies trusted for forwarded headers (TRUST_PROXY): addresses and CIDRs; empty = none. */
+  trustProxy: string[];
+  /** Host names (lower case, no port) a request's Host may name for links when PUBLIC_URL is unset (ALLOWED_HOSTS + defaults). */
+  allowedHosts: string[];
   productName: string;
   webDist: string | undefined;
   /** Idle lifetime of a web session (SESSION_IDLE_MINUTES), ms; each use slides it. */
@@ -137,12 +213,26 @@ export interface Config {
   smtpUrl: string | undefined;
   /** From address of outgoing mail (MAIL_FROM, default "<product> <no-reply@localhost>"). */
   mailFrom: string;
+  /** HTTP SMS gateway (SMS_URL); undefined = SMS kept in the outbox table. */
+  smsUrl: string | undefined;
+  /** ENS delivery worker (ENS_* variables): poll period ms, parallel sends, attempts, first retry delay ms, lease ms. */
+  ens: { intervalMs: number; concurrency: number; maxAttempts: number; retryBaseMs: number; leaseMs: number };
   /** Extra CA certificates (PEM path) for single sign-on provider calls. */
   ssoCaFile: string | undefined;
   /** Nominatim-compatible geocoder base URL (GEOCODER_URL); undefined = the address lookup is off. */
   geocoderUrl: string | undefined;
   /** Cookies get the Secure flag when the public URL is https. */
   secureCookies: boolean;
+  /** Bearer token required by GET /metrics (METRICS_TOKEN); undefined = the endpoint answers 404. */
+  metricsToken: string | undefined;
+  /** Longest graceful stop (SHUTDOWN_GRACE_MS), ms. */
+  shutdownGraceMs: number;
+  /** Days of history kept (RETENTION_DAYS); 0 = keep everything. */
+  retentionDays: number;
+  /** Absolute folder of the retention job's monthly CSV archives. */
+  retentionArchiveDir: string;
+  /** Period of the retention job (RETENTION_INTERVAL_MS), ms. */
+  retentionIntervalMs: number;
 }
 
 /**
@@ -169,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     demo: e.VIGIL_DEMO === '1' || e.VIGIL_DEMO === 'true',
     publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
+    allowedHosts: [...new Set([...e.ALLOWED_HOSTS, 'localhost', '127.0.0.1', '[::1]', e.HOST].map((h) => h.toLowerCase()))],
     productName: e.PRODUCT_NAME,
     webDist: e.VIGIL_WEB_DIST,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
@@ -183,8 +275,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportConnections: e.EXPORT_CONNECTIONS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM || `${e.PRODUCT_NAME} <no-reply@localhost>`,
+    smsUrl: e.SMS_URL || undefined,
+    ens: {
+      intervalMs: e.ENS_DELIVERY_INTERVAL_MS,
+      concurrency: e.ENS_DELIVERY_CONCURRENCY,
+      maxAttempts: e.ENS_MAX_ATTEMPTS,
+      retryBaseMs: e.ENS_RETRY_BASE_MS,
+      leaseMs: e.ENS_LEASE_MS,
+    },
     ssoCaFile: e.SSO_CA_FILE || undefined,
     geocoderUrl: e.GEOCODER_URL || undefined,
     secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
+    metricsToken: e.METRICS_TOKEN || undefined,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    retentionDays: e.RETENTION_DAYS,
+    retentionArchiveDir: path.resolve(e.RETENTION_ARCHIVE_DIR || path.join(e.VIGIL_DATA_DIR, 'archive')),
+    retentionIntervalMs: e.RETENTION_INTERVAL_MS,
   };
 }

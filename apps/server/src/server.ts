@@ -7,6 +7,7 @@ import { DataDirLockedError, openDatabase, type Database } from './db/client.js'
 import { ensureReferenceData } from './db/reference-data.js';
 import { buildApp } from './app.js';
 import { startBackgroundJobs } from './background-jobs.js';
+import { serveBackups } from './db/backup.js';
 
 async function main() {
   const config = loadConfig();
@@ -16,6 +17,14 @@ async function main() {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       exportConnections: config.exportConnections,
+      prepare: async (db) => {
+        await ensureReferenceData(db);
+        if (!config.demo) return;
+        const { seedDemo } = await import('./db/seed/demo.js');
+        const started = Date.now();
+        const { created } = await seedDemo(db);
+        console.log(created ? `vigil: demo data created in ${Date.now() - started} ms` : 'vigil: demo data already present');
+      },
       // Without its database the server can only fail requests: stop, so a supervisor restarts it
       // (the data folder is intact; consoles reconnect and resume from their last event id).
       onEmbeddedFailure: (err) => {
@@ -30,25 +39,39 @@ async function main() {
     }
     throw err;
   }
-  await ensureReferenceData(database.db);
-  if (config.demo) {
-    const { seedDemo } = await import('./db/seed/demo.js');
-    const started = Date.now();
-    const { created } = await seedDemo(database.db);
-    console.log(created ? `vigil: demo data created in ${Date.now() - started} ms` : 'vigil: demo data already present');
-  }
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   const jobs = startBackgroundJobs(app);
+  // `npm run db:backup` asks this process for a consistent copy of the embedded database.
+  const closeBackups = database.pglite ? await serveBackups(database.pglite, config.dataDir, (m) => console.log(m)) : undefined;
   let closing = false;
+  /**
+   * Clean stop (docs/OPERATIONS.md "Clean restarts"): /readyz turns 503, the background loops
+   * finish their run, every socket is told to reconnect (1012), new connections are refused while
+   * in-flight requests complete, then the database closes (the embedded folder's lock is released)
+   * and the process exits 0 — or 1 if all this takes longer than SHUTDOWN_GRACE_MS.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await jobs.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    app.draining = true;
+    const started = Date.now();
+    console.log(`vigil: ${signal}: stopping (grace ${config.shutdownGraceMs} ms)`);
+    setTimeout(() => {
+      console.error(`vigil: not stopped within SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms); exiting`);
+      process.exit(1);
+    }, config.shutdownGraceMs).unref();
+    try {
+      await jobs.stop();
+      await closeBackups?.();
+      await app.close();
+      await database.close();
+      console.log(`vigil: stopped in ${Date.now() - started} ms`);
+      process.exit(0);
+    } catch (err) {
+      console.error('vigil: error while stopping:', err);
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

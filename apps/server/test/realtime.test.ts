@@ -101,7 +101,15 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     expect(duress.status).toBe(normal.status);
     expect(Object.keys(duress.json).sort()).toEqual(Object.keys(normal.json).sort());
     expect(Object.keys(duress.json.body!).sort()).toEqual(Object.keys(normal.json.body!).sort());
-    expect({ ...duress.json.body, NotificationId: 0, At: '' }).toEqual({ ...normal.json.body, NotificationId: 0, At: '' });
+    // Task: the list that came with the action depends on the branch's state (the first opening's
+    // list is still running at the second), not on the code; both answers carry the field.
+    expect('Task' in duress.json.body!).toBe(true);
+    expect({ ...duress.json.body, NotificationId: 0, At: '', Task: null }).toEqual({
+      ...normal.json.body,
+      NotificationId: 0,
+      At: '',
+      Task: null,
+    });
     const openId = duress.json.body!.NotificationId as number;
     const open = (await officer.waitFor((m) => 'id' in m && m.id === openId)) as SocketEvent;
     expect(open.BranchAction).toBe('Open');

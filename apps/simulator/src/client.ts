@@ -53,6 +53,7 @@ export interface MobileBranch {
 /** A signed-in mobile user. */
 export class MobileClient {
   token = '';
+  userId = 0;
   branches: MobileBranch[] = [];
   constructor(
     private readonly base: string,
@@ -65,9 +66,10 @@ export class MobileClient {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: this.email, password, appVersion: 'simulator' }),
     });
-    const json = (await res.json()) as { body: { Token: string; Branches: MobileBranch[] }; description?: string };
+    const json = (await res.json()) as { body: { Token: string; UserId: number; Branches: MobileBranch[] }; description?: string };
     if (!res.ok) throw new Error(`mobile login ${this.email}: ${res.status} ${json.description ?? ''}`);
     this.token = json.body.Token;
+    this.userId = json.body.UserId;
     this.branches = json.body.Branches;
   }
 
@@ -78,6 +80,13 @@ export class MobileClient {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${this.token}` },
       body: JSON.stringify(body),
     });
+    const json = (await res.json()) as { body?: T; description?: string };
+    return { status: res.status, body: json.body, description: json.description };
+  }
+
+  /** GET /api/mobile/<path> (e.g. surveys); answers status and body. */
+  async get<T = Record<string, unknown>>(path: string): Promise<{ status: number; body?: T; description?: string }> {
+    const res = await fetch(`${this.base}/api/mobile/${path}`, { headers: { authorization: `Bearer ${this.token}` } });
     const json = (await res.json()) as { body?: T; description?: string };
     return { status: res.status, body: json.body, description: json.description };
   }

@@ -2,13 +2,23 @@
  * Vigil mobile-client simulator: plays branch staff over the mobile HTTP API only, like the real
  * app. Branches open, get serviced and close in compressed time (mostly on time, some late, a few
  * not opened), staff check in and out with GPS jitter (some outside the geofence), lone-worker
- * timers run with pings (some lapse), and panics, duress, troubles and alarms happen at
- * configurable rates.
+ * timers run with pings (some lapse), the opening and closing task lists that come with the branch
+ * action are worked through item by item (realistic durations, the odd late item, the odd task
+ * abandoned paused), and panics, duress, troubles and alarms happen at configurable rates.
  *
  *   npm run simulate -- --url http://127.0.0.1:8080 --speed 60 --duration 300
+ *
+ * `npm run simulate -- chat …` plays one mobile user chatting with the security office (chat.ts);
+ * `npm run simulate -- ens-inbox --url URL --email EMAIL [--reply safe|help] [--timeout S]` one mobile user's ENS inbox.
  */
 import { parseArgs } from 'node:util';
 import { ConsoleClient, MobileClient, type MobileBranch } from './client.js';
+import { runChat } from './chat.js';
+import { ensInbox } from './ens-inbox.js';
+
+if (process.argv[2] === 'chat') process.exit(await runChat(process.argv.slice(3)));
+// `ens-inbox`: one mobile user's ENS inbox (ens-inbox.ts); everything else is the branch simulation.
+if (process.argv[2] === 'ens-inbox') await ensInbox(process.argv.slice(3));
 
 const HELP = `Usage: npm run simulate -- [options]
 
@@ -26,7 +36,10 @@ const HELP = `Usage: npm run simulate -- [options]
   --late P           share of openings that are late (default 0.1); --missed P not opened (default 0.03)
   --seed N           random seed (default: time)
   --quiet            print only errors and the summary
+  --chat R           demo chats started per simulated day over all branches (default 2)
   --help             this text
+
+  npm run simulate -- chat --help   one mobile user's chat with the security office
 `;
 
 const { values: a } = parseArgs({
@@ -47,6 +60,7 @@ const { values: a } = parseArgs({
     missed: { type: 'string', default: '0.03' },
     seed: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    chat: { type: 'string', default: '2' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -73,6 +87,7 @@ const rate = {
   trouble: num(a.trouble, 'trouble'),
   alarm: num(a.alarm, 'alarm'),
 };
+const chatRate = num(a.chat, 'chat');
 const late = num(a.late, 'late');
 const missed = num(a.missed, 'missed');
 
@@ -114,6 +129,51 @@ interface SimBranch {
   checkInId?: number;
   timerId?: number;
   timerStopAt?: number;
+  /** The task list being worked through: its items in order, the next one, simulated seconds until it is done. */
+  task?: { id: number; items: { id: number; secs: number }[]; index: number; wait: number };
+}
+
+/** The task list that came with a branch action (`Task` of its answer), as the staff will work through it. */
+interface ActionTask {
+  TaskId: number;
+  Status: string;
+  items: { TemplateDetailsAutoId: number; TimeInterval: number; Done: boolean }[];
+}
+
+/** Simulated seconds an item takes: 60–130 % of its expected time, one in ten 2–3 times it (late). */
+function itemSeconds(expected: number): number {
+  const base = Math.max(expected, 30);
+  return random() < 0.1 ? base * (2 + random()) : base * (0.6 + random() * 0.7);
+}
+
+/** Starts working through the list of a branch action; one in thirty is abandoned (paused, never finished). */
+async function takeTask(s: SimBranch, task: ActionTask | null | undefined) {
+  if (!task || task.Status !== 'RUNNING') return;
+  if (random() < 0.03) {
+    await s.staff.call('task/pause', { TaskId: task.TaskId });
+    count('task-abandoned');
+    return;
+  }
+  const items = task.items.filter((i) => !i.Done).map((i) => ({ id: i.TemplateDetailsAutoId, secs: itemSeconds(i.TimeInterval) }));
+  if (items.length) s.task = { id: task.TaskId, items, index: 0, wait: items[0]!.secs };
+}
+
+/** Checks the next item of the running list when its time has come. */
+async function workTask(s: SimBranch, dt: number) {
+  const t = s.task;
+  if (!t) return;
+  t.wait -= dt;
+  if (t.wait > 0) return;
+  const item = t.items[t.index]!;
+  const r = await s.staff.call('task/item', { TaskId: t.id, TemplateDetailsAutoId: item.id, action: 'DONE' });
+  count(r.status === 200 ? 'task-item' : 'task-item-refused');
+  t.index += 1;
+  if (r.status !== 200 || t.index >= t.items.length) {
+    if (r.status === 200) count('task-done');
+    s.task = undefined;
+    return;
+  }
+  t.wait = t.items[t.index]!.secs;
 }
 
 /** Discovers branches and their mobile staff through the console API, then signs the staff in. */
@@ -162,6 +222,33 @@ function jitter(b: MobileBranch, outside: boolean) {
   return { latitude: lat, longitude: lng, horizontalAccuracy: 5 + random() * 25 };
 }
 
+/**
+ * After opening, the staff answer the surveys offered to them at the branch (docs/API.md "Mobile:
+ * surveys"): one option per question in order; an option that ends with notification is chosen
+ * rarely (2 %) and ends the survey there.
+ */
+async function answerSurveys(s: SimBranch, where: { latitude?: number; longitude?: number }) {
+  type Offered = {
+    SurveyId: number;
+    Questions: { QuestionId: number; Answers: { Option: string; EndSurveyWithNotification?: boolean }[] }[];
+    BranchOffices: { BranchOfficeId: number }[];
+  };
+  const list = await s.staff.get<{ surveys: Offered[] }>('surveys');
+  for (const sv of list.body?.surveys ?? []) {
+    if (!sv.BranchOffices.some((b) => b.BranchOfficeId === s.branch.BranchOfficeId)) continue;
+    const answers: { QuestionId: number; Answer: string }[] = [];
+    for (const q of sv.Questions) {
+      const ending = q.Answers.filter((o) => o.EndSurveyWithNotification);
+      const calm = q.Answers.filter((o) => !o.EndSurveyWithNotification);
+      const pick = ending.length && (random() < 0.02 || calm.length === 0) ? ending[0]! : calm[Math.floor(random() * calm.length)]!;
+      answers.push({ QuestionId: q.QuestionId, Answer: pick.Option });
+      if (pick.EndSurveyWithNotification) break;
+    }
+    const r = await s.staff.call('surveys/answers', { surveyId: sv.SurveyId, branchOfficeId: s.branch.BranchOfficeId, answers, ...where });
+    count(r.status === 200 ? 'survey' : 'survey-refused');
+  }
+}
+
 async function step(s: SimBranch, dt: number) {
   const id = s.branch.BranchOfficeId;
   const where = jitter(s.branch, false);
@@ -185,6 +272,7 @@ async function step(s: SimBranch, dt: number) {
   } else if (s.timerId && random() < 0.2) {
     await s.staff.call('timer/ping', { timerId: s.timerId, ...jitter(s.branch, false) });
   }
+  await workTask(s, dt);
   s.next -= dt;
   if (s.next > 0) return;
   if (s.state === 'closed') {
@@ -194,12 +282,14 @@ async function step(s: SimBranch, dt: number) {
       return;
     }
     const code = random() < rate.duress / 10 ? a['duress-code']! : a.pin!;
-    const r = await s.staff.call('branchaction', { branchOfficeId: id, action: 'OPEN', pin: code, ...where });
+    const r = await s.staff.call<{ Task?: ActionTask | null }>('branchaction', { branchOfficeId: id, action: 'OPEN', pin: code, ...where });
     count(code === a.pin ? 'open' : 'duress-open');
+    await takeTask(s, r.body?.Task);
     log(`open ${s.branch.Name}${random() < late ? ' (late)' : ''} (${r.status})`);
     const ci = await s.staff.call<{ CheckInId: number }>('checkin', { branchOfficeId: id, ...jitter(s.branch, random() < 0.1) });
     if (ci.status === 200) s.checkInId = ci.body!.CheckInId;
     else count('checkin-refused');
+    await answerSurveys(s, where);
     if (random() < 0.3) {
       const lapse = random() < 0.15;
       const t = await s.staff.call<{ TimerId: number }>('timer/start', {
@@ -222,7 +312,13 @@ async function step(s: SimBranch, dt: number) {
     s.state = 'service';
     s.next = 1800;
   } else {
-    await s.staff.call('branchaction', { branchOfficeId: id, action: 'CLOSE', pin: a.pin, ...where });
+    const r = await s.staff.call<{ Task?: ActionTask | null }>('branchaction', {
+      branchOfficeId: id,
+      action: 'CLOSE',
+      pin: a.pin,
+      ...where,
+    });
+    await takeTask(s, r.body?.Task);
     if (s.checkInId) await s.staff.call('checkout', { checkInId: s.checkInId, ...jitter(s.branch, false) });
     s.checkInId = undefined;
     count('close');
@@ -240,12 +336,39 @@ const sims = await discover();
 log(`playing ${sims.length} branches at ${speed}x against ${url}${duration ? ` for ${duration} s` : ''}`);
 console.log(`\nvigil demo: open ${url}/login — every demo account uses the password Vigil-demo-2026 (see README.md).\n`);
 
+/** Demo chats in progress: terminated by their caller after a few minutes unless an operator finished them. */
+const demoChats: { staff: MobileClient; id: string; endAt: number }[] = [];
+const CHAT_TEXTS = ['Someone is waiting outside the back door', 'A customer is acting aggressively', 'The alarm panel shows a fault'];
+/** Now and then (--chat per simulated day over all branches) a staff member starts a chat with the security office. */
+async function demoChat(dt: number) {
+  for (const c of demoChats.splice(0)) {
+    if (Date.now() < c.endAt) demoChats.push(c);
+    else await c.staff.call('chat/finish', { chatSessionId: c.id });
+  }
+  if (sims.length === 0 || random() >= (chatRate * dt) / DAY) return;
+  const s = sims[Math.floor(random() * sims.length)]!;
+  const r = await s.staff.call<{ chatobject: { ChatSessionId: string } }>('chat/start', {
+    branchOfficeId: s.branch.BranchOfficeId,
+    ...jitter(s.branch, false),
+    appVersion: 'simulator',
+    content: CHAT_TEXTS[Math.floor(random() * CHAT_TEXTS.length)],
+  });
+  count('chat');
+  log(`chat from ${s.branch.Name} (${r.status})`);
+  if (r.body) demoChats.push({ staff: s.staff, id: r.body.chatobject.ChatSessionId, endAt: Date.now() + 180_000 });
+}
+
 const started = Date.now();
 let stopping = false;
 process.on('SIGINT', () => (stopping = true));
 process.on('SIGTERM', () => (stopping = true));
 while (!stopping && (!duration || Date.now() - started < duration * 1000)) {
   const tickStart = Date.now();
+  try {
+    await demoChat(speed);
+  } catch (err) {
+    console.error('simulator:', String(err));
+  }
   for (const s of sims) {
     try {
       await step(s, speed);

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { ValidationKey } from './errors.js';
 import { ZLoginEmail } from './auth.js';
 import { PASSWORD_MIN_LENGTH, PIN_DIGITS } from './constants.js';
+import { zId, zInteger } from './numbers.js';
 
 /** Catalogue keys of the account lifecycle (packages/i18n/account.*.json; spec §5, §8 verbatim in English). */
 export const AccountKey = {
@@ -92,7 +93,8 @@ export const ZLinkToken = z
   .trim()
   .min(20)
   .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/);
+  // Length first: zod runs every check even after max failed, so the pattern sees 200 characters at most.
+  .refine((v) => v.length <= 200 && /^[A-Za-z0-9_-]+$/.test(v));
 
 const pin = (key: string) => z.string().regex(new RegExp(`^\\d{${PIN_DIGITS}}$`), { error: key });
 
@@ -224,13 +226,13 @@ export const ZValidatePinRequest = z.object({ pin: pin(ValidationKey.PinFormat) 
  */
 export const ZTemporaryPasswordRequest = z.object({
   case: z.literal('SEND-TEMPORARY-PASSWORD').default('SEND-TEMPORARY-PASSWORD'),
-  employeeId: z.coerce.number().int().positive(),
+  employeeId: zId(),
 });
 
 /** manageemployees RESEND-ACTIVATION: a new activation link for a Pending user in scope (spec §4). */
 export const ZResendActivationRequest = z.object({
   case: z.literal('RESEND-ACTIVATION'),
-  employeeId: z.coerce.number().int().positive(),
+  employeeId: zId(),
 });
 /**
  * POST /api/client/sso body (spec §7 {code, session_state, sessiontype, org, redirectUri,
@@ -256,7 +258,7 @@ export type SsoRequest = z.input<typeof ZSsoRequest>;
 export const ZOutboxRequest = z.object({
   case: z.literal('GET-OUTBOX').default('GET-OUTBOX'),
   to: z.string().trim().max(320).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: zInteger(1, 200).default(50),
 });
 /** One message of the demo mailbox (outbox): e-mail or SMS kept when no SMTP_URL is set. */
 export interface OutboxMessage {

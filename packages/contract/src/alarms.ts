@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ValidationKey } from './errors.js';
+import { zId } from './numbers.js';
 
 /**
  * Alarms raised from the app, with their spec §9 notification types: Panic 10, Duress 11 and
@@ -25,10 +26,10 @@ export const ALARM_TYPES = {
  * 404 errors.alarmNotFound outside the caller's scope.
  */
 export const ZManageAlarmsRequest = z.discriminatedUnion('case', [
-  z.object({ case: z.literal('ACKNOWLEDGE'), notificationId: z.coerce.number().int().positive() }),
+  z.object({ case: z.literal('ACKNOWLEDGE'), notificationId: zId() }),
   z.object({
     case: z.literal('ADD-NOTE'),
-    notificationId: z.coerce.number().int().positive(),
+    notificationId: zId(),
     note: z.string().trim().min(1, { error: ValidationKey.Required }).max(2000, { error: ValidationKey.Max }),
   }),
 ]);

@@ -7,12 +7,15 @@
 import { z } from 'zod';
 import { ValidationKey } from './errors.js';
 import { SESSION_TOKEN_MIN_LENGTH } from './constants.js';
+import { zNumber } from './numbers.js';
+import { EMAIL_MAX } from './email.js';
 
 /** Login email: trimmed, required, a valid address (spec §5 Login email). */
 export const ZLoginEmail = z
   .string({ error: ValidationKey.LoginEmailRequired })
   .trim()
   .min(1, { error: ValidationKey.LoginEmailRequired })
+  .max(EMAIL_MAX, { error: ValidationKey.LoginEmailInvalid })
   .pipe(z.email({ error: ValidationKey.LoginEmailInvalid }));
 
 /** POST /api/client/login and /api/admin/login body (spec §7). */
@@ -28,6 +31,10 @@ export const ZLoginWithTokenRequest = z.object({
   token: z.string({ error: 'errors.sessionTokenNotFound' }).min(SESSION_TOKEN_MIN_LENGTH, { error: 'errors.sessionTokenNotFound' }),
 });
 
+/** An optional coordinate of a form post: '' (the console's empty field) and null mean none. */
+const formCoordinate = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v == null ? undefined : v), zNumber(min, max).optional());
+
 /**
  * The login-server lookup (POST /locate, form data; spec §7 "Location lookup").
  * Email must contain exactly one @ (spec §5) else 'Could not process email address'.
@@ -36,11 +43,14 @@ export const ZLocateRequest = z.object({
   email: z
     .string()
     .trim()
-    .refine((e) => e.split('@').length === 2, { error: 'errors.emailNotProcessable' }),
-  latitude: z.coerce.number().optional(),
-  longitude: z.coerce.number().optional(),
-  organization: z.string().optional(),
-  redirectUri: z.string().optional(),
+    .max(EMAIL_MAX, { error: 'errors.emailNotProcessable' })
+    .refine((e) => e.length <= EMAIL_MAX && e.indexOf('@') > -1 && e.indexOf('@') === e.lastIndexOf('@'), {
+      error: 'errors.emailNotProcessable',
+    }),
+  latitude: formCoordinate(-90, 90),
+  longitude: formCoordinate(-180, 180),
+  organization: z.string().max(255).optional(),
+  redirectUri: z.string().max(2048).optional(),
 });
 /**
  * Locate answer: `url` is where the account signs in. An https address that is not this
@@ -67,6 +77,8 @@ export interface UserInfos {
   LangId: string;
   OrganizationId: number | null;
   OrganizationName: string | null;
+  /** A temporary password is in use: the console and the app show only the password change until a new one is chosen. */
+  MustChangePassword: boolean;
 }
 
 /** Login result (spec §3: app versions, notes category, security offices, SIP URI, units, user infos/profile/settings, device infos). */

@@ -22,6 +22,7 @@ import {
   requiredText,
   type OfficeContact,
 } from './fields.js';
+import { INT16_MAX, zId, zInteger, zOffset } from './numbers.js';
 
 /** How a branch type's display name is shown (spec §3 Branch office: the value 'Branch / Location' is shown as 'Branch'). */
 export function branchTypeDisplay(display: string): string {
@@ -32,17 +33,17 @@ export function branchTypeDisplay(display: string): string {
 export const ZGetOfficesV2Request = z.object({
   case: z.literal('GET-ALL-BRANCH-OFFICES'),
   /** Dealers (role 12) act on one selected organisation; others may omit it. */
-  organizationId: z.coerce.number().int().positive().optional(),
-  regionalOfficeId: z.coerce.number().int().positive().optional(),
+  organizationId: zId().optional(),
+  regionalOfficeId: zId().optional(),
   search: z.string().trim().max(200).optional(),
-  statusId: z.coerce.number().int().optional(),
-  branchOfficeTypeId: z.coerce.number().int().positive().optional(),
-  securityOfficeId: z.coerce.number().int().positive().optional(),
+  statusId: zInteger(0, INT16_MAX).optional(),
+  branchOfficeTypeId: zId().optional(),
+  securityOfficeId: zId().optional(),
   testMode: z.boolean().optional(),
   /** 'csv': every matching branch streamed as a CSV file instead of a page. */
   format: z.literal('csv').optional(),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(10_000).default(10_000),
+  offset: zOffset().default(0),
+  limit: zInteger(1, 10_000).default(10_000),
 });
 export type GetOfficesV2Request = z.input<typeof ZGetOfficesV2Request>;
 
@@ -124,6 +125,6 @@ export interface BranchOfficeType {
 /** Console: POST /api/client/setbranchmode case SET-BRANCH-MODE (spec §7; §4 open, close, service). */
 export const ZSetBranchModeRequest = z.object({
   case: z.literal('SET-BRANCH-MODE'),
-  branchOfficeId: z.coerce.number().int().positive(),
+  branchOfficeId: zId(),
   mode: z.enum(['OPEN', 'CLOSE', 'SERVICE']),
 });

@@ -8,7 +8,6 @@
 import { z } from 'zod';
 import { ValidationKey as V } from './errors.js';
 import {
-  EMAIL_RE,
   ManagementKey,
   ZListPaging,
   ZOptionalPhone,
@@ -21,6 +20,8 @@ import {
   type PostalAddress,
 } from './fields.js';
 import { ZResendActivationRequest } from './account.js';
+import { INT16_MAX, zId, zInteger } from './numbers.js';
+import { isEmailAddress } from './email.js';
 
 /** Catalogue keys of the employee import row messages (spec §5 Employee import, plus ours). */
 export const ImportKey = {
@@ -34,7 +35,12 @@ export const ImportKey = {
   DuplicateEmail: 'management.import.duplicateEmail',
   DuplicateInFile: 'management.import.duplicateInFile',
   Role: 'management.import.role',
+  /** A cell longer than IMPORT_CELL_MAX or holding a NUL / lone surrogate. */
+  Cell: 'management.import.cell',
 } as const;
+
+/** Longest CSV import cell, characters (checked before any other rule of the cell). */
+export const IMPORT_CELL_MAX = 300;
 
 // ---------------------------------------------------------------------------------------------
 // Read side
@@ -43,10 +49,10 @@ export const ImportKey = {
 export const ZGetAllEmployeesRequest = z.object({
   case: z.literal('GET-ALL-EMPLOYEES'),
   organizationId: optionalId(),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: zId().optional(),
   statusId: ZStatusId.optional(),
-  regionalOfficeId: z.coerce.number().int().positive().optional(),
-  branchOfficeId: z.coerce.number().int().positive().optional(),
+  regionalOfficeId: zId().optional(),
+  branchOfficeId: zId().optional(),
   ...ZListPaging,
 });
 /** POST /api/client/getemployee {employeeId, case GET-EMPLOYEE-BY-ID} (spec §7: body.personobject). */
@@ -117,13 +123,10 @@ export const ZEmployeeDetails = z.object({
     .trim()
     .min(1, V.Required)
     .max(200, V.Max)
-    .refine((v) => EMAIL_RE.test(v), V.Email),
+    .refine((v) => isEmailAddress(v), V.Email),
   phoneNumber: ZOptionalPhone,
   number: optionalText(50),
-  roleId: z.coerce
-    .number(V.Required)
-    .int()
-    .refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role),
+  roleId: zInteger(1, INT16_MAX).refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role),
   langId: z.enum(USER_LANGUAGES).default('en'),
   statusId: ZStatusId.optional(),
   geofenceValidation: z.boolean().default(false),

@@ -35,6 +35,7 @@ export const ErrorCode = {
   InvalidPin: 'errors.invalidPin',
   OutsideGeofence: 'errors.outsideGeofence',
   AlarmNotFound: 'errors.alarmNotFound',
+  PasswordChangeRequired: 'errors.passwordChangeRequired',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -8,6 +8,10 @@
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { ValidationKey as V } from './errors.js';
+import { INT32_MAX, toNumberInput, zId, zInteger, zOffset } from './numbers.js';
+import { zDay } from './dates.js';
+import { isEmailAddress } from './email.js';
+import { isStorableText, zText } from './text.js';
 
 /** Default region for phone numbers without a country code (spec §5). */
 export const DEFAULT_PHONE_REGION = 'US';
@@ -56,14 +60,18 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** An e-mail address (spec §5: a valid address). */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 /** Required text (trimmed), at most `max` characters. */
-export const requiredText = (max = 200) => z.string().trim().min(1, V.Required).max(max, V.Max);
+export const requiredText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .min(1, V.Required)
+    .max(max, V.Max)
+    .refine((v) => v.length > max || isStorableText(v), V.Formatted);
 /** Optional text: '' or absent means none. */
-export const optionalText = (max = 200) => z.string().trim().max(max, V.Max).optional().nullable();
+export const optionalText = (max = 200) => zText(max).optional().nullable();
 /** Optional phone number, any format libphonenumber-js reads (US default; spec §5). */
 export const ZOptionalPhone = z
   .string()
@@ -71,7 +79,7 @@ export const ZOptionalPhone = z
   .max(40, V.Max)
   .optional()
   .nullable()
-  .refine((v) => !v || toE164(v) !== null, ManagementKey.Phone);
+  .refine((v) => !v || (v.length <= 40 && toE164(v) !== null), ManagementKey.Phone);
 /** Optional e-mail address (spec §5). */
 export const ZOptionalEmail = z
   .string()
@@ -79,37 +87,62 @@ export const ZOptionalEmail = z
   .max(200, V.Max)
   .optional()
   .nullable()
-  .refine((v) => !v || EMAIL_RE.test(v), V.Email);
+  .refine((v) => !v || isEmailAddress(v), V.Email);
 /** Optional number within [min, max]; '' and null mean none. */
 const optNumber = (min: number, max: number) =>
   z
     .preprocess(
-      (v) => (v === '' || v == null ? null : Number(v)),
+      // Coordinates are decimals: decimal text (bounded, linear pattern) is read as a number.
+      (v) =>
+        v === '' || v == null
+          ? null
+          : typeof v === 'string' && v.length <= 40 && /^-?\d{1,16}(\.\d{1,16})?$/.test(v.trim())
+            ? Number(v.trim())
+            : toNumberInput(v),
       z.number(V.Formatted).min(min, ManagementKey.Coordinates).max(max, ManagementKey.Coordinates).nullable(),
     )
     .optional();
 /** A required id (numbers or numeric text). */
-export const requiredId = () => z.coerce.number(V.Required).int().positive(V.Required);
+export const requiredId = () => zId();
 /** An optional id; '' and null mean none. */
 export const optionalId = () =>
-  z.preprocess((v) => (v === '' || v == null ? null : Number(v)), z.number().int().positive().nullable()).optional();
+  z
+    .preprocess(
+      // Coordinates are decimals: decimal text (bounded, linear pattern) is read as a number.
+      (v) =>
+        v === '' || v == null
+          ? null
+          : typeof v === 'string' && v.length <= 40 && /^-?\d{1,16}(\.\d{1,16})?$/.test(v.trim())
+            ? Number(v.trim())
+            : toNumberInput(v),
+      z.number(V.Formatted).int(V.Formatted).positive(V.Formatted).max(INT32_MAX, V.Formatted).nullable(),
+    )
+    .optional();
 /** A list of ids (at most 1,000), empty by default. */
-export const idList = () => z.array(z.coerce.number().int().positive()).max(1000).default([]);
+export const idList = () => z.array(zId()).max(1000).default([]);
 /** Integer within bounds. */
-export const intRange = (min: number, max: number) =>
-  z.coerce.number(V.Formatted).int(V.Formatted).min(min, V.Formatted).max(max, V.Formatted);
+export const intRange = (min: number, max: number) => zInteger(min, max);
 /** StatusId 1 Active, 2 Pending, 3 Inactive (spec §4). */
-export const ZStatusId = z.coerce.number().int().min(1).max(3);
+export const ZStatusId = zInteger(1, 3);
 /** IANA time zone (spec §3 TimeZone). */
-export const ZTimeZone = z.string().trim().min(1, V.Required).refine(isTimeZone, ManagementKey.TimeZone);
+export const ZTimeZone = z
+  .string()
+  .trim()
+  .min(1, V.Required)
+  .max(64, V.Max)
+  .refine((v) => v.length <= 64 && isTimeZone(v), ManagementKey.TimeZone);
 /** Branch-local time of day, HH:MM (spec §3 schedules). */
-export const ZTimeOfDay = z.string().trim().regex(TIME_RE, ManagementKey.Time);
+export const ZTimeOfDay = z
+  .string()
+  .max(20, ManagementKey.Time)
+  .refine((v) => v.length <= 20 && TIME_RE.test(v.trim()), ManagementKey.Time)
+  .transform((v) => v.trim());
 
 /** Paging, search and CSV export shared by every list call (spec §7 "optional format csv"). */
 export const ZListPaging = {
   search: z.string().trim().max(200).optional(),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(25),
+  offset: zOffset().default(0),
+  limit: zInteger(1, 1000).default(25),
   /** 'csv': the whole filtered list streamed as a CSV file instead of a page. */
   format: z.literal('csv').optional(),
 };
@@ -172,10 +205,10 @@ export interface ListPage<R> {
 // Schedules (branches, regional offices and the head office)
 
 /** One open weekday of a week schedule (ISO weekday 1 = Monday … 7 = Sunday; spec §3 WeekSchedule). */
-export const ZWeekScheduleDay = z.object({ weekday: z.coerce.number().int().min(1).max(7), opensAt: ZTimeOfDay, closesAt: ZTimeOfDay });
+export const ZWeekScheduleDay = z.object({ weekday: zInteger(1, 7), opensAt: ZTimeOfDay, closesAt: ZTimeOfDay });
 export type WeekScheduleDay = z.infer<typeof ZWeekScheduleDay>;
 /** One holiday (branch-local date; spec §3 HolidaysTemplate). */
-export const ZHoliday = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.DateFormat), name: requiredText(100) });
+export const ZHoliday = z.object({ day: zDay(V.DateFormat), name: requiredText(100) });
 export type Holiday = z.infer<typeof ZHoliday>;
 /** Timers (minutes) and auto-close time (spec §3 Opening, Closing, Servicing, AutoCloseTime). */
 export const ZTimers = z.object({

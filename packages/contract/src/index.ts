@@ -4,13 +4,17 @@
  * constants, errors, envelope, time helpers and field groups. Consumers import from
  * '@vigil/contract' only. Within the contract, feature files import the shared files and, one way
  * only: employees → account → auth; head-office → regions; notifications → reports → activity;
- * realtime → notifications, activity.
+ * realtime → notifications, activity, chat, task-lists, ens; chat → reports; surveys → reports; notifications → ens.
  */
 export * from './roles.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './envelope.js';
 export * from './time.js';
+export * from './numbers.js';
+export * from './dates.js';
+export * from './email.js';
+export * from './text.js';
 export * from './fields.js';
 export * from './activity.js';
 export * from './auth.js';
@@ -25,6 +29,10 @@ export * from './employees.js';
 export * from './alarms.js';
 export * from './notifications.js';
 export * from './reports.js';
+export * from './chat.js';
+export * from './task-lists.js';
 export * from './realtime.js';
 export * from './mobile.js';
 export * from './geocoding.js';
+export * from './surveys.js';
+export * from './ens.js';

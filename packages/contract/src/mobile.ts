@@ -7,11 +7,13 @@
  */
 import { z } from 'zod';
 import { ValidationKey } from './errors.js';
+import { zId } from './numbers.js';
+import { cleanText } from './text.js';
 
 const ZPin = z.string().regex(/^\d{4}$/, { error: 'validation.pinFormat' });
 const ZLat = z.number().min(-90).max(90);
 const ZLng = z.number().min(-180).max(180);
-const ZId = z.coerce.number().int().positive();
+const ZId = zId();
 
 /** POST /api/mobile/login: e-mail and password (spec §5 Login rules); answers the bearer token and the user's branches. */
 export const ZMobileLoginRequest = z.object({
@@ -40,13 +42,26 @@ export const ZBranchActionRequest = z.object({
     .optional(),
 });
 
+/** Longest alarm message kept, characters (longer ones are cut, not refused). */
+export const ALARM_MESSAGE_MAX = 1000;
+/** Longest alarm message read at all (the body limit bounds it anyway). */
+export const ALARM_MESSAGE_INPUT_MAX = 20_000;
+
 /** POST /api/mobile/alarm: an alarm raised from the app at a branch; `type` is one of ALARM_TYPES (alarms.ts). */
 export const ZAlarmRequest = z.object({
   branchOfficeId: ZId,
   type: z.enum(['PANIC', 'DURESS', 'EMERGENCY', 'TROUBLE', 'ALARM']),
   latitude: ZLat.optional(),
   longitude: ZLng.optional(),
-  message: z.string().trim().max(1000).optional(),
+  /**
+   * Free text. Never refused (losing a panic is the worst failure, issue 12 finding 7): NUL and
+   * lone surrogates are cleaned and the text is cut to ALARM_MESSAGE_MAX characters.
+   */
+  message: z
+    .string()
+    .max(ALARM_MESSAGE_INPUT_MAX)
+    .transform((v) => cleanText(v).trim().slice(0, ALARM_MESSAGE_MAX))
+    .optional(),
 });
 
 /** POST /api/mobile/checkin: a check-in at a branch, with the device's position and accuracy (metres). */

@@ -6,7 +6,10 @@
 import { z } from 'zod';
 import type { ActivityNotificationFields } from './activity.js';
 import type { NotificationCategory } from './constants.js';
+import { ZEnsDetailRequest, ZEnsListRequest } from './ens.js';
 import { ZActivityReportRequest } from './reports.js';
+import { zId, zInteger, zOffset } from './numbers.js';
+import { zDay } from './dates.js';
 
 /** The notifications/[type] pages and getnotificationsv2 `type` (spec §2 Notifications: All, Alarms, Anomaly, Emergency, ENS). */
 export const NOTIFICATION_LIST_TYPES = ['all', 'alarms', 'panic', 'anomaly', 'emergency', 'ens'] as const;
@@ -15,24 +18,26 @@ export type NotificationListType = (typeof NOTIFICATION_LIST_TYPES)[number];
 /** GET /api/client/getnotificationsv2 query (spec §7). `id` returns one notification. Dates YYYY-MM-DD (UTC bounds of the range). */
 export const ZGetNotificationsV2Query = z.object({
   type: z.enum(NOTIFICATION_LIST_TYPES).default('all'),
-  id: z.coerce.number().int().positive().optional(),
+  id: zId().optional(),
   /** Only notifications not yet acknowledged (alarms) or read (others): "not-done". */
   notDone: z
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  from: zDay().optional(),
+  to: zDay().optional(),
+  offset: zOffset().default(0),
+  limit: zInteger(1, 500).default(100),
 });
 
 /** POST /api/client/getnotifications (spec §7): details by id, mark all read, mark one read by taskid, the ENS list. */
 export const ZGetNotificationsRequest = z.discriminatedUnion('case', [
-  z.object({ case: z.literal('GET-REPORT-DETAILS-BY-NOTIFICATION-ID'), taskid: z.coerce.number().int().positive() }),
+  z.object({ case: z.literal('GET-REPORT-DETAILS-BY-NOTIFICATION-ID'), taskid: zId() }),
   z.object({ case: z.literal('MARK-ALL-AS-READ') }),
-  z.object({ case: z.literal('MARK-AS-READ-BY-TASKID'), taskid: z.coerce.number().int().positive() }),
-  z.object({ case: z.literal('GET-ENS-NOTIFICATIONS') }),
+  z.object({ case: z.literal('MARK-AS-READ-BY-TASKID'), taskid: zId() }),
+  /** The ENS list (body.temp_ens_notificationobject) and one ENS notification with its recipients: ens.ts. */
+  ZEnsListRequest,
+  ZEnsDetailRequest,
   /** The activity report (spec §7 GET-ALL-REPORTS, plus format): see reports.ts. */
   ZActivityReportRequest,
 ]);

@@ -19,6 +19,7 @@ import {
   type Contact,
   type PostalAddress,
 } from './fields.js';
+import { zId } from './numbers.js';
 
 /** POST /api/client/getorganizations: organisations in the caller's scope (the dealer's list, spec §6, §7). */
 export interface OrganizationSummary {
@@ -44,8 +45,8 @@ export const ZOrganizationDetails = z.object({
   statusId: ZStatusId.default(1),
   /** Time zone of the head office created with the organisation. */
   timeZone: ZTimeZone,
-  securityOfficeIds: z.array(z.coerce.number().int().positive()).max(1000).default([]),
-  dealerIds: z.array(z.coerce.number().int().positive()).max(1000).default([]),
+  securityOfficeIds: z.array(zId()).max(1000).default([]),
+  dealerIds: z.array(zId()).max(1000).default([]),
 });
 export type OrganizationDetails = z.input<typeof ZOrganizationDetails>;
 /** POST /api/admin/addclient (spec §7 Admin). */
@@ -98,7 +99,7 @@ export interface OrganizationDetail extends OrganizationRow {
 export const ZUpdateSsoRequest = z.union([
   z.object({
     case: z.literal('UPDATE-SSO'),
-    organizationId: z.coerce.number().int().positive(),
+    organizationId: zId(),
     ssoDomain: z
       .string()
       .trim()
@@ -110,6 +111,6 @@ export const ZUpdateSsoRequest = z.union([
     ssoClientId: z.string().trim().min(1, { error: ValidationKey.Required }).max(255),
     ssoClientSecret: z.string().min(1).max(1024).optional(),
   }),
-  z.object({ case: z.literal('UPDATE-SSO'), organizationId: z.coerce.number().int().positive(), ssoIssuer: z.null() }),
+  z.object({ case: z.literal('UPDATE-SSO'), organizationId: zId(), ssoIssuer: z.null() }),
 ]);
 export type UpdateSsoRequest = z.input<typeof ZUpdateSsoRequest>;

@@ -10,7 +10,10 @@
  * plus the message's own fields: `type`, `id`, `LoggedAtUTC` and `Payload`.
  */
 import type { ActivityNotificationFields } from './activity.js';
+import type { EnsChannel, EnsCounts, EnsDeliveryStatus, EnsReply } from './ens.js';
 import type { NotificationAcknowledgement, NotificationNote, NotificationRow } from './notifications.js';
+import type { ChatMessagePayload, ChatSessionPayload } from './chat.js';
+import type { TaskingType, TaskStatus } from './task-lists.js';
 
 /** Client → server, first message. `lastEventId` absent on a first connection. */
 export interface SocketInit {
@@ -46,6 +49,16 @@ export const EVENT_KINDS = {
   AlarmNote: { kind: 'ALARM_NOTE', type: 'ALARM-NOTE' },
   /** A vault opened or closed (VaultTrak, POST /api/mobile/vaultaccess). */
   VaultAccess: { kind: 'VAULT_ACCESS', type: 'VAULT-ACCESS' },
+  /** The chat family (spec §7): a chat session started or changed state (audience 'security' + the caller). */
+  ChatSession: { kind: 'CHAT_SESSION', type: 'CHAT-SESSION' },
+  /** The chat family: a message of a chat session (its participants; while incoming also the consoles in scope). */
+  ChatMessage: { kind: 'CHAT_MESSAGE', type: 'CHAT-MESSAGE' },
+  /** A step of a task list run at a branch (task-lists.ts): activated, started, item, paused, resumed, completed, force-ended, dropped. */
+  Task: { kind: 'TASK', type: 'TASK' },
+  /** An emergency notification sent (spec §7 EMERGENCY-NOTIFICATION): consoles in scope, and each recipient's sockets (the app's push). */
+  EmergencyNotification: { kind: 'ENS', type: 'EMERGENCY-NOTIFICATION' },
+  /** Per-recipient delivery states of an ENS notification changed (ours): consoles in scope. */
+  EnsStatus: { kind: 'ENS_STATUS', type: 'ENS-STATUS' },
 } as const;
 type EventName = keyof typeof EVENT_KINDS;
 const EVENT_NAMES = Object.keys(EVENT_KINDS) as EventName[];
@@ -112,6 +125,23 @@ export interface NotificationPayload extends SupervisorPayloadFields {
   timerForAction?: string;
   /** A timer ran out (Timer Expired). */
   alerted?: boolean;
+  /** An ENS recipient answered "I need help" to this ENS notification. */
+  ensId?: number;
+  /** A survey answer that ended the survey with notification (branch action 'Survey'). */
+  survey?: SurveyNotificationPayload;
+}
+
+/** The survey answer a 'Survey' notification is about (surveys: an option flagged EndSurveyWithNotification). */
+export interface SurveyNotificationPayload {
+  surveyId: number;
+  surveyName: string;
+  submissionId: number;
+  questionId: number;
+  question: string;
+  answer: string;
+  recommendation: string | null;
+  /** Who answered: a staff user's or an external respondent's name. */
+  respondent: string;
 }
 
 /** CHECK-IN: the check-in's id, the device's accuracy, and whether it was inside the geofence (null when the branch has no position). */
@@ -167,6 +197,50 @@ export interface VaultAccessPayload {
   action: 'OPEN' | 'CLOSE';
 }
 
+/** TASK: the step and the task's progress after it (task-lists.ts Task, without its items). */
+export interface TaskPayload {
+  Step: 'ACTIVATED' | 'STARTED' | 'ITEM-STARTED' | 'ITEM-DONE' | 'PAUSED' | 'RESUMED' | 'COMPLETED' | 'FORCE-ENDED' | 'DROPPED';
+  TaskId: number;
+  TemplateAutoId: number | null;
+  TemplateName: string;
+  TaskingType: TaskingType;
+  Status: TaskStatus;
+  Done: number;
+  Total: number;
+  /** Seconds: expected total (sum of the items' TimeInterval), and worked so far (pauses excluded). */
+  ExpectedSeconds: number;
+  ElapsedSeconds: number;
+  StartedAtUTC: string | null;
+  /** The item of an ITEM-* step. */
+  Item?: { TemplateDetailsAutoId: number; name: string; DurationSeconds: number | null; TimeInterval: number };
+  /** Names of the items finished later than their expected duration so far. */
+  LateItems: string[];
+}
+
+/** EMERGENCY-NOTIFICATION: the ENS notification (its text is the row's MessageContent). */
+export interface EmergencyNotificationPayload {
+  EnsId: number;
+  MessageTitle: string;
+  MessageTemplateId: number | null;
+  Recipients: number;
+}
+
+/** One change of ENS-STATUS: a recipient's channel reached `Status` (Channel null: the recipient as a whole, e.g. a reply). */
+export interface EnsStatusChange {
+  UserId: number;
+  Channel: EnsChannel | null;
+  Status: EnsDeliveryStatus;
+  Reply?: EnsReply | null;
+  AtUTC: string;
+}
+
+/** ENS-STATUS: what changed, and the notification's counts after the change. */
+export interface EnsStatusPayload {
+  EnsId: number;
+  Changes: EnsStatusChange[];
+  Counts: EnsCounts;
+}
+
 /** The payload of each event, by the names of EVENT_KINDS (a kind without one here does not compile). */
 interface PayloadsByName {
   BranchAction: BranchActionPayload;
@@ -179,6 +253,11 @@ interface PayloadsByName {
   AlarmAcknowledged: AlarmAcknowledgedPayload;
   AlarmNote: AlarmNotePayload;
   VaultAccess: VaultAccessPayload;
+  ChatSession: ChatSessionPayload;
+  ChatMessage: ChatMessagePayload;
+  Task: TaskPayload;
+  EmergencyNotification: EmergencyNotificationPayload;
+  EnsStatus: EnsStatusPayload;
 }
 /** The payload of each stored kind: `EventPayloads['ALARM_ACK']` is AlarmAcknowledgedPayload. */
 export type EventPayloads = { [N in EventName as (typeof EVENT_KINDS)[N]['kind']]: PayloadsByName[N] };

@@ -18,6 +18,32 @@
 import { z } from 'zod';
 import { ValidationKey } from './errors.js';
 import type { ActivityNotificationFields } from './activity.js';
+import { zId, zInteger, zOffset } from './numbers.js';
+import { zDay } from './dates.js';
+
+/**
+ * A task list run brought by a branch action (spec §3 Activity ChecklistLBranchActions): instants
+ * UTC ISO, durations seconds (the run's pauses excluded), TimeInterval = expected seconds.
+ */
+export interface ChecklistBranchAction {
+  TaskId: number;
+  TemplateName: string;
+  TaskingType: string;
+  Status: string;
+  StartedAtUTC: string | null;
+  EndedAtUTC: string | null;
+  DurationSeconds: number | null;
+  items: {
+    TemplateDetailsAutoId: number;
+    name: string;
+    PriorityOrder: number;
+    TimeInterval: number;
+    StartedAtUTC: string | null;
+    EndedAtUTC: string | null;
+    DurationSeconds: number | null;
+    Done: boolean;
+  }[];
+}
 
 /** Longest range a report accepts, in days (a whole year plus a leap day). */
 export const REPORT_MAX_RANGE_DAYS = 366;
@@ -49,19 +75,18 @@ export const ReportErrorCode = {
 } as const;
 export type ReportErrorCode = (typeof ReportErrorCode)[keyof typeof ReportErrorCode];
 
-const zDate = z.iso.date({ error: ValidationKey.DateFormat });
-const zId = z.coerce.number().int().positive();
+const zDate = zDay(ValidationKey.DateFormat);
 
 /** Filters and paging common to every report request. Dates are branch-local days (see module comment). */
 export const ZReportBase = z.object({
   fromDate: zDate,
   toDate: zDate,
-  organizationId: zId.optional(),
-  regionalOfficeId: zId.optional(),
-  branchOfficeId: zId.optional(),
-  userId: zId.optional(),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(REPORT_PAGE_LIMIT_MAX).default(REPORT_PAGE_LIMIT_DEFAULT),
+  organizationId: zId().optional(),
+  regionalOfficeId: zId().optional(),
+  branchOfficeId: zId().optional(),
+  userId: zId().optional(),
+  offset: zOffset().default(0),
+  limit: zInteger(1, REPORT_PAGE_LIMIT_MAX).default(REPORT_PAGE_LIMIT_DEFAULT),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
   format: z.enum(REPORT_FORMATS).default('json'),
 });
@@ -108,7 +133,7 @@ export type ActivityReportRequest = z.infer<typeof ZActivityReportRequest>;
 /** POST /api/client/managebranchoffices case GET-ACTIVITIES-BY-BRANCH-ID: the activity of one branch. */
 export const ZBranchActivitiesRequest = ZReportBase.extend({
   case: z.literal('GET-ACTIVITIES-BY-BRANCH-ID'),
-  branchOfficeId: zId,
+  branchOfficeId: zId(),
   sortBy: z.enum(ACTIVITY_SORTS).default('time'),
 });
 
@@ -128,7 +153,7 @@ export const ZTimerReportRequest = z.discriminatedUnion('case', [
     sortBy: z.enum(TIMER_SORTS).default('start'),
     status: z.enum(['all', 'safeStopped', 'alerted', 'running']).default('all'),
   }),
-  z.object({ case: z.literal('GET-NON-RETAIL-PINGS'), timerId: zId }),
+  z.object({ case: z.literal('GET-NON-RETAIL-PINGS'), timerId: zId() }),
 ]);
 export type TimerReportRequest = z.infer<typeof ZTimerReportRequest>;
 
@@ -141,17 +166,17 @@ export const SURVEY_SORTS = ['createdAt', 'survey', 'user', 'branch'] as const;
 export const ZSurveyReportRequest = z.discriminatedUnion('case', [
   ZReportBase.extend({
     case: z.literal('GET-ALL-SURVEY-REPORTING'),
-    surveyId: zId.optional(),
+    surveyId: zId().optional(),
     sortBy: z.enum(SURVEY_SORTS).default('createdAt'),
   }),
-  z.object({ case: z.literal('GET-SURVEY-REPORTING-BY-ID'), submitetSurveyId: zId }),
+  z.object({ case: z.literal('GET-SURVEY-REPORTING-BY-ID'), submitetSurveyId: zId() }),
 ]);
 export type SurveyReportRequest = z.infer<typeof ZSurveyReportRequest>;
 
 export const LOG_ACCESS_SORTS = ['time', 'vault', 'user', 'branch'] as const;
 /** POST /api/client/log-access/reports (spec §7): vault access events (VaultTrak), or one by `id`. */
 export const ZLogAccessReportRequest = z.union([
-  z.object({ id: zId }),
+  z.object({ id: zId() }),
   ZReportBase.extend({
     search: z.string().trim().max(100).optional(),
     action: z.enum(['all', 'OPEN', 'CLOSE']).default('all'),
@@ -223,7 +248,8 @@ export interface ActivityReportRow extends ActivityNotificationFields {
   start_time: string;
   /** UTC end of the action when it has one (a service ended by the next Open); else null. */
   stop_time: string | null;
-  ChecklistLBranchActions: unknown[];
+  /** The task list run the branch action brought (task-lists.ts), with its items' times; empty for none. */
+  ChecklistLBranchActions: ChecklistBranchAction[];
   /** Branch-local time with zone abbreviation. */
   NotificationTimeLocal: string;
   Punctuality: Punctuality | null;

@@ -263,6 +263,8 @@ export const RoleGroup = {
   OrganizationWide: [2, 5, 8, 12] as readonly number[],
   /** Managers scoped to offices: the branch manager (6) and the regional manager (9). */
   Managers: [6, 9] as readonly number[],
+  /** Console roles with the task lists (spec §6: 2, 12 and the other web roles 6, 9; not 5 and 8). */
+  TaskLists: [2, 6, 9, 12] as readonly number[],
 } as const;
 
 /** True when `roleId` belongs to `group` (one of {@link RoleGroup}). */

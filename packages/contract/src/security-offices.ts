@@ -16,6 +16,7 @@ import {
   requiredText,
   type OfficeContact,
 } from './fields.js';
+import { zId } from './numbers.js';
 
 /** POST /api/client/getallsecurityoffices and /api/admin/getAllSecurityOffices (spec §7). */
 export const ZSecurityOfficeListRequest = z.object({ organizationId: optionalId(), statusId: ZStatusId.optional(), ...ZListPaging });
@@ -30,7 +31,7 @@ export const ZSecurityOfficeDetails = z.object({
   isMonitoring: z.boolean().default(true),
   statusId: ZStatusId.default(1),
   /** Organisations it monitors (Managing). */
-  organizationIds: z.array(z.coerce.number().int().positive()).max(1000).default([]),
+  organizationIds: z.array(zId()).max(1000).default([]),
 });
 export type SecurityOfficeDetails = z.input<typeof ZSecurityOfficeDetails>;
 /** POST /api/admin/addsecurityoffice (add and update; spec §7). */

@@ -6,6 +6,7 @@
  * (pglite-thread.ts).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -90,20 +91,30 @@ export async function openDatabase(opts: {
   dataDir?: string;
   exportConnections?: number;
   onEmbeddedFailure?: (err: Error) => void;
+  /**
+   * Runs once the schema is migrated, still under the migration lock on PostgreSQL: reference data
+   * and the demo seed, so nodes started at once on an empty database seed one after the other
+   * (the second finds the data present) instead of racing on unique keys.
+   */
+  prepare?: (db: Db) => Promise<void>;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    const url = opts.databaseUrl;
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
+    const pool = newPool(url, 10);
+    const db: Db = drizzlePg(pool, { schema });
     try {
       await client.query('select pg_advisory_lock($1)', [AdvisoryLock.Migration]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+      await opts.prepare?.(db);
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
     } finally {
       await client.query('select pg_advisory_unlock($1)', [AdvisoryLock.Migration]).catch(() => undefined);
       await client.end();
     }
-    const url = opts.databaseUrl;
-    const pool = newPool(url, 10);
-    const db: Db = drizzlePg(pool, { schema });
     const dispatchPool = newPool(url, 2);
     const dispatchDb: Db = drizzlePg(dispatchPool, { schema });
     const exportPool = newPool(url, opts.exportConnections ?? DEFAULT_EXPORT_CONNECTIONS);
@@ -117,20 +128,7 @@ export async function openDatabase(opts: {
   let client: PGliteThread;
   if (opts.dataDir) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
-    try {
-      release = await lockfile.lock(opts.dataDir, {
-        lockfilePath: path.join(opts.dataDir, 'vigil.lock'),
-        stale: 15_000,
-        update: 5_000,
-        retries: 0,
-        realpath: false,
-        // The lock folder vanished or could not be refreshed: say so loudly, but keep serving.
-        onCompromised: (err) => console.error(`vigil: the data folder lock was lost (${err.message})`),
-      });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(opts.dataDir);
-      throw err;
-    }
+    release = await lockDataDir(opts.dataDir);
     client = new PGliteThread(path.join(opts.dataDir, 'pgdata'), opts.onEmbeddedFailure);
   } else {
     client = new PGliteThread(undefined, opts.onEmbeddedFailure);
@@ -140,6 +138,7 @@ export async function openDatabase(opts: {
     // Drizzle's PGlite driver uses query, exec and transaction, which the thread provides.
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    await opts.prepare?.(db);
     return {
       db,
       dispatchDb: db,
@@ -155,6 +154,66 @@ export async function openDatabase(opts: {
     await release?.();
     throw err;
   }
+}
+
+/** The file next to the lock naming its owner: `<pid> <hostname>`. */
+const ownerFile = (dataDir: string) => path.join(dataDir, 'vigil.lock.owner');
+
+/** True when `pid` is a live process on this machine. */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the data folder's lock (proper-lockfile). When it is held, the owner file tells who holds
+ * it: a process of this machine that no longer exists (killed with -9) left it, so it is removed
+ * and taken at once instead of waiting for the lock's stale time (issue 12 finding 8).
+ * @throws DataDirLockedError when a live process (or another machine) holds it.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockfilePath = path.join(dataDir, 'vigil.lock');
+  const take = () =>
+    lockfile.lock(dataDir, {
+      lockfilePath,
+      stale: 15_000,
+      update: 5_000,
+      retries: 0,
+      realpath: false,
+      // The lock folder vanished or could not be refreshed: say so loudly, but keep serving.
+      onCompromised: (err) => console.error(`vigil: the data folder lock was lost (${err.message})`),
+    });
+  let release: () => Promise<void>;
+  try {
+    release = await take();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+    let owner: string[] = [];
+    try {
+      owner = fs.readFileSync(ownerFile(dataDir), 'utf8').trim().split(' ');
+    } catch {
+      // no owner file: an older server or one still starting; leave the lock alone
+    }
+    const pid = Number(owner[0]);
+    const dead = Number.isInteger(pid) && pid > 0 && owner[1] === os.hostname() && pid !== process.pid && !processAlive(pid);
+    if (!dead) throw new DataDirLockedError(dataDir);
+    fs.rmSync(lockfilePath, { recursive: true, force: true });
+    try {
+      release = await take();
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
+      throw again;
+    }
+  }
+  fs.writeFileSync(ownerFile(dataDir), `${process.pid} ${os.hostname()}\n`);
+  return async () => {
+    fs.rmSync(ownerFile(dataDir), { force: true });
+    await release();
+  };
 }
 
 /** Rows of a raw query, the same on both drivers. */

@@ -25,6 +25,7 @@ type Request =
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'dump' }
   | { op: 'close' };
 
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
@@ -172,6 +173,11 @@ export class PGliteThread {
     }
     if (!ended) await this.call({ op: 'end', tx: id, commit: true });
     return result;
+  }
+
+  /** The data folder as a gzipped tarball of the committed state (PGlite dumpDataDir), taken between statements. */
+  async dump(): Promise<Buffer> {
+    return Buffer.from(await this.call<ArrayBuffer>({ op: 'dump' }));
   }
 
   /** Closes the database and stops its thread. */

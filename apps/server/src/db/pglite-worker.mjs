@@ -13,6 +13,8 @@
  *   { op: 'exec', sql, tx? }                                 several statements, simple protocol
  *   { op: 'begin', tx }                                      starts transaction `tx` (answered once begun)
  *   { op: 'end', tx, commit }                                commits or rolls it back
+ *   { op: 'dump' }                                           the data folder as a gzipped tarball (ArrayBuffer),
+ *                                                            consistent: taken between two statements (db/backup.ts)
  *   { op: 'close' }                                          closes the database
  * The first message posted is { ready: true } or { ready: false, error }.
  */
@@ -103,6 +105,15 @@ async function run(m) {
       open.decide(m.commit);
       await open.done;
       return null;
+    }
+    case 'dump': {
+      // Inside a transaction of its own: it waits for open transactions to end, and no statement
+      // runs while the folder is read, so the copy holds exactly the committed state.
+      let file;
+      await db.transaction(async () => {
+        file = await db.dumpDataDir('gzip');
+      });
+      return await file.arrayBuffer();
     }
     case 'close':
       await db.close();

@@ -5,6 +5,21 @@
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify';
 
+/**
+ * A text cell as a spreadsheet may safely open it (OWASP CSV injection; issue 12 finding 8): a
+ * text starting with = + - @, a tab or a carriage return gets a leading apostrophe, so it is never
+ * read as a formula. Plain numbers and phone numbers (+1 212 555 0100, -12.5) are left as they are:
+ * they cannot carry a formula.
+ */
+export function neutralizeCsvCell(v: string): string {
+  if (v === '' || !'=+-@\t\r'.includes(v[0]!)) return v;
+  if (v.length <= 40 && /^[+-]?[\d\s().]+$/.test(v)) return v;
+  return `'${v}`;
+}
+
+/** csv-stringify's cast for every export: text cells neutralised (neutralizeCsvCell). */
+export const CSV_CAST = { string: neutralizeCsvCell };
+
 /** Rows fetched per page of a CSV export. */
 export const CSV_BATCH = 2000;
 
@@ -31,7 +46,7 @@ export function sendCsv<K>(
   header: string[],
   fetchPage: (after: K | null, limit: number) => Promise<CsvPage<K>>,
 ) {
-  const out = stringify({ header: true, columns: header, bom: true });
+  const out = stringify({ header: true, columns: header, bom: true, cast: CSV_CAST });
   const drained = () =>
     new Promise<void>((resolve) => {
       const done = () => {

@@ -9,12 +9,16 @@
  * - role 9: branches of its region(s). role 6: its branch(es).
  * - mobile-only roles 7, 10, 11, 13 (mobile API only): the branches and regions they work in.
  * - writes of offices and employees: roles 2 and 12 (RoleGroup.OrganizationAdmins).
+ * - task lists (spec §6): templates of the organisations in scope are read by roles 2, 12, 6, 9
+ *   (RoleGroup.TaskLists; 5 and 8 have none) and written by 2 and 12; tasks are activated, cleared
+ *   and force-ended by those roles at branches in their branch scope; mobile roles run the tasks of
+ *   their branches. A template, branch or task outside the scope answers 404.
  *
  * Outside the scope a call answers 403 (organisations, writes) or 404 where existence itself is
  * private (branches, employees); nothing else is revealed.
  */
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { inRoleGroup, ManagementKey, RoleGroup, RoleId } from '@vigil/contract';
+import { inRoleGroup, ManagementKey, RoleGroup, RoleId, StatusId } from '@vigil/contract';
 import { rows, type Db } from '../db/client.js';
 import { branchOffices, offices, organizationDealers, securityOffices, users } from '../db/schema/index.js';
 import { badRequest, forbidden, notFound } from './errors.js';
@@ -127,8 +131,10 @@ export function employeeScope(auth: AuthContext): SQL {
       return sql`${notAdmin} and u.organization_id in (${organizationIdsSubquery(auth)})`;
     case RoleId.SecurityOfficer:
     case RoleId.SecurityOperator:
+      // Staff of the user's security offices, and only of organisations those offices monitor.
       return sql`${notAdmin} and u.id in (select w2.user_id from works_in w2 where w2.security_office_id in
-        (select security_office_id from works_in where user_id = ${auth.userId} and security_office_id is not null))`;
+        (select security_office_id from works_in where user_id = ${auth.userId} and security_office_id is not null))
+        and (u.organization_id is null or u.organization_id in (${organizationIdsSubquery(auth)}))`;
     case RoleId.RegionalManager:
       return sql`${notAdmin} and u.id in (select w2.user_id from works_in w2 left join branch_offices b2 on b2.id = w2.branch_office_id
         where coalesce(w2.regional_office_id, b2.regional_office_id) in
@@ -139,6 +145,18 @@ export function employeeScope(auth: AuthContext): SQL {
     default:
       return sql`false`;
   }
+}
+
+/**
+ * SQL condition on `users` shown as the staff of a security office (its row's admins): the
+ * platform admin (null auth) sees all; others see the office's own security staff (roles 5 and 8,
+ * who belong to no organisation) and employees they may see anyway (employeeScope). An employee
+ * of another organisation linked to the same office is never shown (issue 12 finding 6).
+ */
+export function securityOfficeStaffScope(auth: AuthContext | null): SQL {
+  if (!auth) return sql`true`;
+  return sql`((${users.roleId} in (${RoleId.SecurityOfficer}, ${RoleId.SecurityOperator}) and ${users.organizationId} is null)
+    or ${users.id} in (select u.id from users u where ${employeeScope(auth)}))`;
 }
 
 /** Roles that manage their organisation's offices and employees: organisation admin (2) and dealer (12). */
@@ -202,4 +220,116 @@ export async function manageableUser(
  */
 export function mayActForOthersAtBranch(auth: Pick<AuthContext, 'roleId'>): boolean {
   return inRoleGroup(RoleGroup.Managers, auth.roleId);
+}
+
+/** Whether the user is a chat user of the consoles: the security-office roles 5 and 8 (spec §6). */
+export function isChatUser(auth: Pick<AuthContext, 'roleId'>): boolean {
+  return inRoleGroup(RoleGroup.Security, auth.roleId);
+}
+
+/** 403 unless the caller is a console chat user (roles 5, 8); checked before anything is looked up. */
+export function assertChatUser(auth: AuthContext): void {
+  if (!isChatUser(auth)) throw forbidden();
+}
+
+/**
+ * SQL condition on `chat_sessions c` (aliased c) a console user may see (spec §7 Chat calls): the
+ * mobile sessions of branches of organisations monitored by the caller's security offices (roles
+ * 5, 8 only), and the officer-to-officer sessions it takes part in. Every other role: none.
+ */
+export function chatSessionScope(auth: AuthContext): SQL {
+  if (!isChatUser(auth)) return sql`false`;
+  return sql`((c.kind = 'mobile' and c.organization_id in (${organizationIdsSubquery(auth)}))
+    or (c.kind = 'console' and ${auth.userId}::int in (c.caller_user_id, c.peer_user_id)))`;
+}
+
+/** SQL condition on `chat_sessions c`: the mobile caller's own sessions. */
+export function callerChatScope(auth: Pick<AuthContext, 'userId'>): SQL {
+  return sql`(c.kind = 'mobile' and c.caller_user_id = ${auth.userId})`;
+}
+
+/**
+ * SQL condition on `users u`: the security officers (roles 5, 8) working in the caller's security
+ * offices, the caller excluded (the Console dialog, startchatso).
+ */
+export function consoleOfficerScope(auth: AuthContext): SQL {
+  if (!isChatUser(auth)) return sql`false`;
+  return sql`u.id <> ${auth.userId} and u.role_id in (${sql.join(
+    RoleGroup.Security.map((r) => sql`${r}::int`),
+    sql`, `,
+  )}) and u.id in (select w2.user_id from works_in w2 where w2.security_office_id in
+      (select security_office_id from works_in where user_id = ${auth.userId} and security_office_id is not null))`;
+}
+
+/** 403 unless the role has the task lists (spec §6: 2, 12, 6, 9; roles 5 and 8 have none). */
+export function assertTaskListRole(auth: Pick<AuthContext, 'roleId'>): void {
+  if (!inRoleGroup(RoleGroup.TaskLists, auth.roleId)) throw forbidden();
+}
+
+/**
+ * SQL condition on `task_list_templates` (aliased t): templates of the organisations in the
+ * user's scope; library templates (no organisation) are never in it.
+ */
+export function templateScope(auth: ScopeSubject): SQL {
+  return sql`t.organization_id in (${organizationIdsSubquery(auth)})`;
+}
+
+/**
+ * The template `templateId` if it belongs to an organisation in scope, for a write also one the
+ * caller manages (roles 2 and 12). @throws 404 otherwise (existence is private), 403 for a role
+ * without the task lists.
+ */
+export async function templateInScope(db: Db, auth: AuthContext, templateId: number, write: boolean): Promise<{ organizationId: number }> {
+  assertTaskListRole(auth);
+  if (write) assertCanManage(auth);
+  const [t] = await rows<{ organizationId: number }>(
+    db,
+    sql`select t.organization_id as "organizationId" from task_list_templates t where t.id = ${templateId} and ${templateScope(auth)}`,
+  );
+  if (!t) throw notFound();
+  return t;
+}
+
+/** SQL condition on `tasks` (aliased k): tasks run at branches in the user's branch scope. */
+export function taskScope(auth: ScopeSubject): SQL {
+  return sql`k.branch_office_id in (select ${branchOffices.id} from ${branchOffices} where ${branchScope(auth)})`;
+}
+
+/**
+ * SQL condition on `surveys` (aliased sv): surveys a user may see (surveys feature, spec §6: no
+ * survey list for 5 and 8). Roles 2 and 12: their organisations' surveys; managers (6, 9): surveys
+ * assigned to a branch in their scope; everybody else: none.
+ */
+export function surveyScope(auth: AuthContext): SQL {
+  if (inRoleGroup(RoleGroup.OrganizationAdmins, auth.roleId)) return sql`sv.organization_id in (${organizationIdsSubquery(auth)})`;
+  if (inRoleGroup(RoleGroup.Managers, auth.roleId)) {
+    return sql`sv.id in (select sb.survey_id from survey_branches sb join branch_offices on branch_offices.id = sb.branch_office_id where ${branchScope(auth)})`;
+  }
+  return sql`false`;
+}
+
+/** 403 unless the caller may build, schedule and assign surveys: roles 2 and 12 (RoleGroup.OrganizationAdmins). */
+export function assertCanManageSurveys(auth: AuthContext): void {
+  if (!inRoleGroup(RoleGroup.OrganizationAdmins, auth.roleId)) throw forbidden();
+}
+
+/**
+ * 403 unless the caller may add or delete a branch's external survey users: roles 2 and 12, and
+ * the managers (6, 9) of the branch (the branch itself is then checked against branchScope).
+ */
+export function assertCanManageExternalUsers(auth: AuthContext): void {
+  if (!inRoleGroup(RoleGroup.OrganizationAdmins, auth.roleId) && !inRoleGroup(RoleGroup.Managers, auth.roleId)) throw forbidden();
+}
+
+/**
+ * SQL condition on `users u`: staff who may be chosen for a survey of `organizationId` — to take
+ * it in the app (`take`: active users of the organisation with a mobile role) or to be notified
+ * (`notify`: active users of the organisation who use the console: roles 2, 6, 9).
+ */
+export function surveyPeopleScope(organizationId: number, purpose: 'take' | 'notify'): SQL {
+  const roles = purpose === 'take' ? RoleGroup.Mobile : [RoleId.OrganizationAdmin, RoleId.BranchManager, RoleId.RegionalManager];
+  return sql`u.organization_id = ${organizationId} and u.status_id = ${StatusId.Active} and u.role_id in (${sql.join(
+    roles.map((r) => sql`${r}`),
+    sql`, `,
+  )})`;
 }

@@ -76,7 +76,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (params.issue?.maximum != null) vars.length = Number(params.issue.maximum);
       return sendError(req, reply, 400, key, vars, field);
     }
-    if (err.statusCode === 429) return sendError(req, reply, 429, ErrorCode.RateLimited);
+    if (err.statusCode === 429) return sendError(req, reply, 429, ErrorCode.RateLimited, { minutes: 1 });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large, …: bad input, described generically.
       return sendError(req, reply, err.statusCode === 413 || err.statusCode === 415 ? err.statusCode : 400, ErrorCode.BadRequest);

@@ -36,6 +36,8 @@ export interface AuthContext {
   surname: string;
   phoneNumber: string | null;
   langId: string;
+  /** A temporary password is in use: every call but a password change answers 403 errors.passwordChangeRequired. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -114,6 +116,7 @@ const sessionLookup = oncePerDatabase((db) =>
       phoneNumber: users.phoneNumber,
       langId: users.langId,
       statusId: users.statusId,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -127,20 +130,49 @@ export async function findSession(app: FastifyInstance, token: string): Promise<
   if (token.length < 8) return null;
   const [row] = await sessionLookup(app.db).execute({ tokenHash: hashToken(token) });
   if (!row || row.statusId !== StatusId.Active) return null;
-  // Slide the idle expiry, at most once a minute per session.
+  // Slide the expiry, at most once a minute per session: a web session by its idle time
+  // (SESSION_IDLE_MINUTES), a mobile app session by its own lifetime (MOBILE_SESSION_DAYS), so an
+  // app used every day stays signed in instead of being cut to the web's idle time.
   if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
+    const lifetimeMs = row.sessionType === 'MOBILE' ? app.config.mobileSessionMs : app.config.sessionIdleMs;
     await app.db
       .update(sessions)
-      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + app.config.sessionIdleMs) })
+      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + lifetimeMs) })
       .where(eq(sessions.id, row.sessionId));
   }
   const { lastSeenAt: _seen, statusId: _status, ...ctx } = row;
   return { ...ctx, token };
 }
 
-/** Ends a session (logout). */
+/** PostgreSQL NOTIFY channel of ended sessions: payload `{"sessionId":n}` or `{"userId":n}` (socket.ts closes their sockets). */
+export const SESSIONS_CHANNEL = 'vigil_sessions';
+
+/** An ended session or every session of a user: what the socket module closes at once. */
+export type SessionEnd = { sessionId: number } | { userId: number };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Local listeners of ended sessions (the socket module); other nodes hear SESSIONS_CHANNEL. */
+    sessionEnds: Set<(end: SessionEnd) => void>;
+  }
+}
+
+/** Tells every node that sessions ended: local listeners at once, other nodes by NOTIFY (PostgreSQL). */
+async function announceSessionEnd(app: FastifyInstance, end: SessionEnd) {
+  for (const listener of app.sessionEnds) listener(end);
+  if (app.database.kind === 'postgres') await app.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify(end)})`);
+}
+
+/** Ends a session (logout) and closes its sockets on every node at once (issue 12 finding 8). */
 export async function endSession(app: FastifyInstance, sessionId: number) {
   await app.db.update(sessions).set({ endedAt: new Date() }).where(eq(sessions.id, sessionId));
+  await announceSessionEnd(app, { sessionId });
+}
+
+/** Ends every open session of a user and closes their sockets on every node (see endUserSessions). */
+export async function endUserSessionsEverywhere(app: FastifyInstance, userId: number): Promise<void> {
+  await endUserSessions(app.db, userId);
+  await announceSessionEnd(app, { userId });
 }
 
 /** Ends every open session of a user (password changed by link or temporary password, user deactivated or made Pending). */
@@ -153,16 +185,51 @@ export async function endUserSessions(db: Db, userId: number): Promise<void> {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The guard a route was registered with (the authorization matrix test reads these). */
+export type RouteGuard = 'client' | 'admin' | 'mobile' | 'none';
+
+/**
+ * Every route's guard, recorded as routes are registered (onRoute): method + ' ' + url → guard.
+ * The attack tests generate their authorization matrix from it, so a new route is covered at once.
+ */
+export const routeGuards = new WeakMap<FastifyInstance, Map<string, RouteRecord>>();
+
+/** What the route table records of a route: its guard and its body schema (zod), if any. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  guard: RouteGuard;
+  body: unknown;
+}
+
 /** Registers the CSRF route and checks, and resolves `request.auth` on every request. */
 export function registerSession(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  app.decorate('sessionEnds', new Set<(end: SessionEnd) => void>());
+  const guards = new Map<string, RouteRecord>();
+  routeGuards.set(app, guards);
+
+  // The guards run before the body is read (issue 12 finding 1: a mobile or anonymous caller never
+  // gets a console call's body parsed). Routes name them in preValidation; they are moved to
+  // onRequest here, after the session is resolved, and recorded.
+  app.addHook('onRoute', (route) => {
+    const pre = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+    const moved = pre.filter((h) => GUARDS.has(h as never));
+    const guard = moved.length ? GUARDS.get(moved[0] as never)! : 'none';
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) guards.set(`${m} ${route.url}`, { method: m, url: route.url, guard, body: route.schema?.body });
+    if (moved.length === 0) return;
+    route.preValidation = pre.filter((h) => !GUARDS.has(h as never));
+    const on = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [...on, ...moved] as typeof route.onRequest;
+  });
 
   app.get('/security/csrf-token', async (_req, reply) => {
     issueCsrfToken(app, reply);
     return reply.status(204).send();
   });
 
-  app.addHook('preValidation', async (req) => {
+  app.addHook('onRequest', async (req) => {
     if (STATE_CHANGING.has(req.method)) {
       // Bearer-token calls and the mobile API (which never uses cookies) carry no ambient credentials.
       const bearer = req.headers.authorization?.startsWith('Bearer ') || req.url.startsWith('/api/mobile/');
@@ -174,25 +241,60 @@ export function registerSession(app: FastifyInstance) {
     }
     // Only API calls need the session; static files and the app shell do not touch the database.
     if (!req.url.startsWith('/api/')) return;
-    const token = requestToken(req);
+    // The mobile API takes the bearer header only (no cookie: issue 12 finding 5).
+    const token = req.url.startsWith('/api/mobile/') ? bearerToken(req) : requestToken(req);
     req.auth = token ? await findSession(app, token) : null;
   });
 }
 
-/** preValidation: a client (non-admin) web or mobile session is required; 401 otherwise. */
-export async function requireClient(req: FastifyRequest) {
-  if (!req.auth || req.auth.isAdmin) throw unauthorized();
+/** The bearer token of the Authorization header, if any. */
+function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
-/** preValidation: a platform-admin session is required; 401 otherwise. */
+/**
+ * Calls a user with a temporary password may still make (spec §7 temporary-password, our design):
+ * changing the password, what the console and the app need to show that form or sign out — and a
+ * mobile alarm, which is never refused (a person in danger does not first choose a password).
+ */
+export const PASSWORD_CHANGE_ROUTES: ReadonlySet<string> = new Set([
+  '/api/client/manageuserproperties',
+  '/api/client/isauthenticated',
+  '/api/client/logout',
+  '/api/mobile/changepassword',
+  '/api/mobile/alarm',
+]);
+
+/** 403 errors.passwordChangeRequired while a temporary password is in use, except on PASSWORD_CHANGE_ROUTES. */
+function refuseUntilPasswordChanged(req: FastifyRequest) {
+  if (req.auth?.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(req.routeOptions.url ?? ''))
+    throw forbidden(ErrorCode.PasswordChangeRequired);
+}
+
+/** A console session: a client (non-admin) web session; mobile sessions are refused (issue 12 finding 5). */
+export async function requireClient(req: FastifyRequest) {
+  if (!req.auth || req.auth.isAdmin || req.auth.sessionType === 'MOBILE') throw unauthorized();
+  refuseUntilPasswordChanged(req);
+}
+
+/** A platform-admin session is required; 401 otherwise. */
 export async function requireAdmin(req: FastifyRequest) {
   if (!req.auth || !req.auth.isAdmin) throw unauthorized();
 }
 
-/** preValidation: a mobile session (bearer token from /api/mobile/login) is required; 401 otherwise. */
+/** A mobile session sent as `Authorization: Bearer` (from /api/mobile/login) is required; 401 otherwise. */
 export async function requireMobile(req: FastifyRequest) {
-  if (!req.auth || req.auth.isAdmin || req.auth.sessionType !== 'MOBILE') throw unauthorized();
+  if (!req.auth || req.auth.isAdmin || req.auth.sessionType !== 'MOBILE' || !bearerToken(req)) throw unauthorized();
+  refuseUntilPasswordChanged(req);
 }
+
+/** The guards and what the route table records for them. */
+const GUARDS = new Map<(req: FastifyRequest) => Promise<void>, RouteGuard>([
+  [requireClient, 'client'],
+  [requireAdmin, 'admin'],
+  [requireMobile, 'mobile'],
+]);
 
 /**
  * The signed-in user of a request, typed non-null: what a handler behind requireClient,

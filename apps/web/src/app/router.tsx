@@ -6,9 +6,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import LoginPage from '../features/auth/pages/LoginPage';
 import AdminLoginPage from '../features/auth/pages/AdminLoginPage';
 import LogoutPage from '../features/auth/pages/LogoutPage';
-import PublicPlaceholderPage from '../features/account/pages/PublicPlaceholderPage';
 import ActivationPage from '../features/account/pages/ActivationPage';
 import ResetPasswordPage from '../features/account/pages/ResetPasswordPage';
+import PublicSurveyPage from '../features/surveys/pages/PublicSurveyPage';
 import Shell from '../features/shell/components/Shell';
 import { lazyPage } from './lazy-page';
 import { SessionGate } from './SessionGate';
@@ -29,7 +29,7 @@ export const routes: RouteObject[] = [
       // A link cut short in a mail client: the page says the link is invalid rather than stay blank.
       { path: '/resetpassword/*', element: <ResetPasswordPage /> },
       { path: '/validateToken/*', element: <ActivationPage /> },
-      { path: '/survey/:token/:id', element: <PublicPlaceholderPage screen="externalSurvey" /> },
+      { path: '/survey/:token/:id', element: <PublicSurveyPage /> },
       // admin area (admin session)
       {
         path: '/admin',
@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: 'clients', element: lazyPage('admin', 'adminClients') },
           { path: 'security-offices', element: lazyPage('admin', 'adminSecurityOffices') },
           { path: 'outbox', element: lazyPage('admin', 'adminOutbox') },
+          { path: 'task-lists', element: lazyPage('admin', 'adminTaskLists') },
         ],
       },
       // main area (client session)
@@ -60,6 +61,8 @@ export const routes: RouteObject[] = [
           { path: 'checkinout', element: lazyPage('reports', 'checkinout') },
           { path: 'surveyreports', element: lazyPage('reports', 'surveyreports') },
           { path: 'timerreports', element: lazyPage('reports', 'timerreports') },
+          // Ours (issue 17): the task-list report, linked from /task-list.
+          { path: 'tasklistreports', element: lazyPage('reports', 'tasklistreports') },
           {
             path: 'reports/logaccess',
             element: lazyPage('logaccess', 'logaccess'),

@@ -1,11 +1,16 @@
 /**
  * Per-feature handlers of socket events. Each writes into the TanStack Query cache (no
- * component-local event lists): the branch board rows, the alarm list ['alarms'], and the tone.
+ * component-local event lists): the branch board rows, the alarm list ['alarms'], the chat
+ * sessions ['chat', …], the running tasks ['tasks', 'active'], the ENS list and details ['ens'],
+ * and the tone.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { GetOfficesV2Body, SocketEvent } from '@vigil/contract';
+import { SocketEventType, type GetOfficesV2Body, type SocketEvent } from '@vigil/contract';
 import { branchKeys } from '../features/branches/api';
+import { applyEnsEvent } from '../features/ens/api';
 import { applyNotificationEvent } from '../features/notifications/live';
+import { applyChatEvent } from '../features/chat/live';
+import { applyTaskEvent, taskListKeys, type BoardTask } from '../features/task-lists/api';
 import { playAlertTone } from '../shared/sound/alert-sound';
 import { applyEventToBoard, movesBoard } from './board-events';
 import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
@@ -33,6 +38,32 @@ export function notificationsHandler(qc: QueryClient): EventHandler {
   return (e) => applyNotificationEvent(qc, e);
 }
 
+/** Live chat: sessions and messages into the chat caches; a new incoming chat sounds the alert. */
+export function chatHandler(qc: QueryClient, play: () => boolean = playAlertTone): EventHandler {
+  return (e) => {
+    if (applyChatEvent(qc, e)) play();
+  };
+}
+
+/** Task progress: the board's running tasks (['tasks', 'active']) follow every TASK event. */
+export function tasksHandler(qc: QueryClient): EventHandler {
+  return (e) => {
+    if (e.type !== SocketEventType.Task) return;
+    // Not loaded yet (or its first answer still on the way, possibly read before this event was
+    // committed): fetch it again rather than lose the event.
+    if (qc.getQueryData<BoardTask[]>(taskListKeys.active) === undefined) {
+      void qc.invalidateQueries({ queryKey: taskListKeys.active });
+      return;
+    }
+    qc.setQueryData<BoardTask[]>(taskListKeys.active, (rows) => applyTaskEvent(rows, e));
+  };
+}
+
+/** Live ENS list and detail (emergency notifications and their per-recipient states). */
+export function ensHandler(qc: QueryClient): EventHandler {
+  return (e) => applyEnsEvent(qc, e);
+}
+
 export function soundHandler(play: () => boolean = playAlertTone): EventHandler {
   return (e) => {
     if (soundsAlert(e)) play();
@@ -42,7 +73,7 @@ export function soundHandler(play: () => boolean = playAlertTone): EventHandler 
 export function cacheHandlers(qc: QueryClient): EventHandler[] {
   // The alarm list is fed only by events: keep it for the whole session.
   qc.setQueryDefaults(alarmKeys.all, { gcTime: Infinity, staleTime: Infinity });
-  return [boardHandler(qc), alarmsHandler(qc), notificationsHandler(qc), soundHandler()];
+  return [boardHandler(qc), alarmsHandler(qc), notificationsHandler(qc), chatHandler(qc), tasksHandler(qc), ensHandler(qc), soundHandler()];
 }
 
 export function dispatchEvent(handlers: readonly EventHandler[], e: SocketEvent, ctx: EventContext): void {

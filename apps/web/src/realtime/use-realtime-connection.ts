@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { expireSession } from '../shared/session/expire-session';
 import { getSessionToken, type StoredSession } from '../shared/session/session-store';
 import { resumeSoundOnGesture } from '../shared/sound/alert-sound';
+import { applyOnlineConsoles } from '../features/chat/live';
 import { cacheHandlers, dispatchEvent } from './handlers';
 import { readLastEventId, writeLastEventId } from './last-event-id';
 import { RealtimeClient, socketUrl } from './socket-client';
@@ -26,6 +27,10 @@ export function useRealtimeConnection(session: StoredSession | null): void {
       getLastEventId: readLastEventId,
       setLastEventId: writeLastEventId,
       onEvent: (e, ctx) => dispatchEvent(handlers, e, ctx),
+      // Security officers online (spec §4): the Console dialog's dots.
+      onControl: (m) => {
+        if (m.type === 'onlineConsoles') applyOnlineConsoles(qc, m.users);
+      },
       onStatus: setRealtimeStatus,
       onSessionExpired: expireSession,
     });

@@ -3,3 +3,7 @@ export * from './people.js';
 export * from './activity.js';
 export * from './account.js';
 export * from './reports.js';
+export * from './chat.js';
+export * from './task-lists.js';
+export * from './surveys.js';
+export * from './ens.js';

@@ -59,6 +59,8 @@ export const users = pgTable(
     /** 1 Active, 2 Pending, 3 Inactive. */
     statusId: smallint('status_id').notNull().default(2),
     passwordHash: text('password_hash'),
+    /** Set by a temporary password (spec §7 temporary-password): every call but a password change is refused until the user picks one. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     pinHash: text('pin_hash'),
     duressHash: text('duress_hash'),
     /** Users without console access are refused on the web even in a web role (spec §1). */

@@ -29,6 +29,8 @@ import {
   worksIn,
 } from '../schema/index.js';
 import { hashSecret } from '../../modules/auth/passwords.js';
+import { seedDemoChats } from './demo-chats.js';
+import { seedDemoTasks } from './demo-tasks.js';
 import { DEMO_ORGS, INCIDENT_MESSAGES, SECURITY_OFFICE, type BranchDef, type CityDef, type OrgDef, type ScheduleDef } from './demo-data.js';
 
 /** Password of every demo user. */
@@ -1038,6 +1040,93 @@ export async function seedDemo(db: Db, opts: { now?: Date; days?: number } = {})
       where e.kind = 'NOTIFICATION' and (e.notification_type in (2, 10, 11, 12, 15) or e.security_alert)
         and e.occurred_at < ${now.minus({ hours: 2 }).toUTC().toISO()}::timestamptz
       on conflict do nothing`);
+    await seedDemoChats(tx, now);
+    // Task lists: templates of both banks and the library, and a run for every opening and closing of the history.
+    await seedDemoTasks(tx, { AL: orgIds.get('AL')!, US: orgIds.get('US')! }, now.toJSDate());
+    await seedDemoSurveys(tx, now.toUTC().toISO()!);
     return { created: true };
   });
+}
+
+/**
+ * Demo surveys (issue 18): two surveys per demo bank, assigned to every branch, offered since 30
+ * days ago, taken by the branch staff and managers, notifying the regional managers; 30 days of
+ * submissions (about half of the branches each day, deterministic), a few ending with notification.
+ */
+async function seedDemoSurveys(tx: Db, nowIso: string): Promise<void> {
+  const exit = JSON.stringify([
+    {
+      QuestionId: 1,
+      Question: 'Is the emergency exit blocked?',
+      Answers: [
+        { Option: 'Yes', Action: 'Clear the exit at once', EndSurveyWithNotification: true },
+        { Option: 'No', EndSurveyWithNotification: false },
+      ],
+    },
+    {
+      QuestionId: 2,
+      Question: 'Are the fire extinguishers in place?',
+      Answers: [
+        { Option: 'Yes', EndSurveyWithNotification: false },
+        { Option: 'No', Action: 'Report to facilities', EndSurveyWithNotification: false },
+      ],
+    },
+  ]);
+  const opening = JSON.stringify([
+    {
+      QuestionId: 1,
+      Question: 'Any sign of forced entry at opening?',
+      Answers: [
+        { Option: 'Yes', Action: 'Leave the branch and call the security office', EndSurveyWithNotification: true },
+        { Option: 'No', EndSurveyWithNotification: false },
+      ],
+    },
+    {
+      QuestionId: 2,
+      Question: 'Is the alarm panel showing no faults?',
+      Answers: [
+        { Option: 'Yes', EndSurveyWithNotification: false },
+        { Option: 'No', EndSurveyWithNotification: false },
+      ],
+    },
+  ]);
+  await tx.execute(sql`insert into surveys (organization_id, name, description, notify_recomandation, non_notify_recomandation, questions, start_date, created_at, updated_at)
+    select o.id, v.name, v.description, v.notify, v.non_notify, v.questions::jsonb, ${nowIso}::timestamptz - interval '30 days',
+      ${nowIso}::timestamptz - interval '31 days', ${nowIso}::timestamptz - interval '31 days'
+    from organizations o cross join (values
+      ('Emergency exit check', 'Walk to every emergency exit before opening.', 'Call the regional manager now', 'Carry on', ${exit}),
+      ('Opening safety walk', 'Checks when opening the branch.', 'Stay outside and call the security office', 'Open as usual', ${opening})
+    ) as v(name, description, notify, non_notify, questions)
+    where o.id in (select organization_id from branch_offices)`);
+  await tx.execute(sql`insert into survey_branches (survey_id, branch_office_id)
+    select sv.id, b.id from surveys sv join branch_offices b on b.organization_id = sv.organization_id`);
+  await tx.execute(sql`insert into survey_users (survey_id, user_id)
+    select distinct sb.survey_id, w.user_id from survey_branches sb join works_in w on w.branch_office_id = sb.branch_office_id
+    join users u on u.id = w.user_id where u.role_id in (${RoleId.BranchManager}, ${RoleId.BranchStaff}) and u.status_id = ${StatusId.Active}`);
+  await tx.execute(sql`insert into survey_notify_users (survey_id, user_id)
+    select sv.id, u.id from surveys sv join users u on u.organization_id = sv.organization_id
+    where u.role_id = ${RoleId.RegionalManager} and u.status_id = ${StatusId.Active}`);
+  // One submission per survey, branch and day for about half of them, by a taker of that branch.
+  await tx.execute(sql`insert into submitted_surveys (survey_id, user_id, branch_office_id, organization_id, answers, end_with_notification,
+      notification_question_id, recommendation, notified, latitude, longitude, created_at)
+    select x.survey_id, x.user_id, x.branch_id, x.org_id,
+      case when x.ending then jsonb_build_array(jsonb_build_object('QuestionId', 1, 'Answer', 'Yes'))
+        else jsonb_build_array(jsonb_build_object('QuestionId', 1, 'Answer', 'No'), jsonb_build_object('QuestionId', 2, 'Answer', case when x.r % 9 = 0 then 'No' else 'Yes' end)) end,
+      x.ending, case when x.ending then 1 end, case when x.ending then x.notify else x.non_notify end,
+      case when x.ending then coalesce((select jsonb_agg(jsonb_build_object('Name', u.name, 'Surname', u.surname, 'PhoneNumber', u.phone_number,
+        'RoleNameDisplay', ro.role_name_display, 'Email', u.email)) from survey_notify_users n join users u on u.id = n.user_id join roles ro on ro.id = u.role_id
+        where n.survey_id = x.survey_id), '[]'::jsonb) else '[]'::jsonb end,
+      x.lat, x.lng, x.at
+    from (
+      select sv.id as survey_id, b.id as branch_id, b.organization_id as org_id, b.latitude as lat, b.longitude as lng,
+        sv.notify_recomandation as notify, sv.non_notify_recomandation as non_notify,
+        (select su.user_id from survey_users su join works_in w on w.user_id = su.user_id and w.branch_office_id = b.id
+          where su.survey_id = sv.id order by su.user_id limit 1) as user_id,
+        abs(hashtext(sv.id::text || ':' || b.id::text || ':' || d::text)) % 100 as r,
+        abs(hashtext(sv.id::text || ':' || b.id::text || ':' || d::text)) % 100 < 3 as ending,
+        date_trunc('day', ${nowIso}::timestamptz) - make_interval(days => d) + make_interval(mins => 7 * 60 + (sv.id + b.id) % 90) as at
+      from surveys sv join survey_branches sb on sb.survey_id = sv.id join branch_offices b on b.id = sb.branch_office_id
+      cross join generate_series(1, 30) d
+    ) x
+    where x.user_id is not null and x.r < 50`);
 }

@@ -133,7 +133,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     '/api/client/validatepin',
     { preValidation: requireClient, schema: { body: ZValidatePinRequest }, config: linkLimit },
     async (req): Promise<Envelope<{ valid: true }>> => {
-      await validatePin(app.db, authOf(req).userId, req.body.pin, { ip: req.ip, window: { max: loginRateMax, ms: loginRateWindowMs } });
+      await validatePin(app, authOf(req).userId, req.body.pin, { ip: req.ip });
       return { success: true, description: text(requestLanguage(req), AccountKey.PinValid), body: { valid: true } };
     },
   );

@@ -9,20 +9,20 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   ACTIVATION_TOKEN_HOURS,
   AccountKey,
-  ErrorCode,
   RESET_TOKEN_HOURS,
   StatusId,
   activationFormSchema,
   roleById,
   type OutboxMessage,
 } from '@vigil/contract';
-import { rows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { accountTokens, organizations, outbox, users } from '../../db/schema/index.js';
-import { AppError, badRequest, notFound } from '../../plugins/errors.js';
+import { badRequest, notFound } from '../../plugins/errors.js';
 import { endUserSessions, hashToken, newToken } from '../../plugins/session.js';
 import { linkBase } from '../../lib/http.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { hashSecret, verifySecret } from '../auth/passwords.js';
+import { checkPin, type PinCheckContext } from '../auth/pin.service.js';
+import { hashSecret } from '../auth/passwords.js';
 import { activationMail, activationSms, resetMail, temporaryPasswordMail, type Recipient } from './mail-templates.js';
 import { messengerFor } from './messenger.js';
 
@@ -217,7 +217,10 @@ export async function activateAccount(app: AppLike, token: string, values: Activ
     throw badRequest(issue.message, String(issue.path[0] ?? ''));
   }
   const set: Partial<typeof users.$inferInsert> = { statusId: StatusId.Active, updatedAt: new Date() };
-  if (!info.usesSso) set.passwordHash = await hashSecret(values.password);
+  if (!info.usesSso) {
+    set.passwordHash = await hashSecret(values.password);
+    set.mustChangePassword = false;
+  }
   if (info.canLoginMobile) {
     set.pinHash = await hashSecret(values.pin);
     set.duressHash = await hashSecret(values.duress);
@@ -255,7 +258,7 @@ export async function confirmPasswordReset(app: AppLike, token: string, password
   const passwordHash = await hashSecret(password);
   const done = await app.db.transaction(async (tx) => {
     if (!(await spendToken(tx, user.tokenId))) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.userId));
+    await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.userId));
     await endUserSessions(tx, user.userId);
     return true;
   });
@@ -286,7 +289,7 @@ export async function sendTemporaryPassword(
   const password = randomTemporaryPassword();
   await app.db
     .update(users)
-    .set({ passwordHash: await hashSecret(password), updatedAt: new Date() })
+    .set({ passwordHash: await hashSecret(password), mustChangePassword: true, updatedAt: new Date() })
     .where(eq(users.id, userId));
   await endUserSessions(app.db, userId);
   await messengerFor(app).sendMail(temporaryPasswordMail(u, app.config.productName, password, `${linkBase(app, opts.origin)}/login`));
@@ -300,35 +303,15 @@ export async function sendTemporaryPassword(
 }
 
 /**
- * PIN check for the signed-in user (spec §7 validatepin). Wrong PINs are counted from the audit
- * log (action pin-failed) per user in `window.ms`; `window.max` of them answer 429 until the
- * window passes. Each check is audited (pin-validated, pin-failed, pin-rate-limited); the PIN never is.
+ * PIN check for the signed-in user (spec §7 validatepin), through the shared PIN check
+ * (auth/pin.service.ts): wrong PINs of every PIN-taking call count against one limit per user
+ * (LOGIN_RATE_MAX in LOGIN_RATE_WINDOW_MS), the panic code is accepted and never locked out. A
+ * right code is audited pin-validated; the PIN never is.
  * @throws 429 errors.rateLimited, 400 errors.invalidPin (field pin).
  */
-export async function validatePin(
-  db: Db,
-  userId: number,
-  pin: string,
-  opts: { ip: string | null; window: { max: number; ms: number } },
-): Promise<void> {
-  const [recent] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from audit_log where actor_user_id = ${userId} and action = 'pin-failed' and at > now() - make_interval(secs => ${opts.window.ms / 1000})`,
-  );
-  if ((recent?.n ?? 0) >= opts.window.max) {
-    await writeAudit(db, { actorUserId: userId, action: 'pin-rate-limited', entity: 'users', entityId: userId, ip: opts.ip });
-    throw new AppError(429, ErrorCode.RateLimited);
-  }
-  const [u] = await db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, userId)).limit(1);
-  const ok = await verifySecret(u?.pinHash, pin);
-  await writeAudit(db, {
-    actorUserId: userId,
-    action: ok ? 'pin-validated' : 'pin-failed',
-    entity: 'users',
-    entityId: userId,
-    ip: opts.ip,
-  });
-  if (!ok) throw badRequest(ErrorCode.InvalidPin, 'pin');
+export async function validatePin(ctx: PinCheckContext, userId: number, pin: string, opts: { ip: string | null }): Promise<void> {
+  await checkPin(ctx, userId, pin, opts.ip);
+  await writeAudit(ctx.db, { actorUserId: userId, action: 'pin-validated', entity: 'users', entityId: userId, ip: opts.ip });
 }
 
 /** The demo mailbox (messages kept when SMTP_URL is unset), newest first, optionally for one recipient (any case). */

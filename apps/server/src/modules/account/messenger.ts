@@ -15,12 +15,35 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID (`<…@…>`) so that a retried send is recognisable as the same message (ENS). */
+  messageId?: string;
 }
 
-/** Where SMS go. The default keeps them in the outbox; a provider adapter can replace it. */
+/** Where SMS go. The default keeps them in the outbox; SMS_URL selects the HTTP gateway adapter. */
 export interface SmsAdapter {
-  /** Sends `text` to `to` (E.164). Rejects when the provider refuses. */
-  send(to: string, text: string): Promise<void>;
+  /**
+   * Sends `text` to `to` (E.164). `key`, when given, identifies the message across retries (the
+   * gateway may drop a repeat). Rejects when the provider refuses.
+   */
+  send(to: string, text: string, key?: string): Promise<void>;
+}
+
+/**
+ * SMS through an HTTP gateway (SMS_URL): POST {to, text, id} as JSON with the header
+ * `Idempotency-Key: id`; any 2xx answer is success, anything else (or no answer in 15 s) rejects.
+ */
+export class HttpSmsAdapter implements SmsAdapter {
+  constructor(private readonly url: string) {}
+  async send(to: string, text: string, key?: string): Promise<void> {
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+      body: JSON.stringify({ to, text, id: key ?? null }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    await res.body?.cancel();
+    if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+  }
 }
 
 /** SMS adapter that keeps each message in the outbox table (no provider configured). */
@@ -40,7 +63,7 @@ export class Messenger {
     private readonly db: Db,
   ) {
     this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
-    this.sms = new OutboxSmsAdapter(db);
+    this.sms = config.smsUrl ? new HttpSmsAdapter(config.smsUrl) : new OutboxSmsAdapter(db);
   }
 
   /** True when e-mail is kept in the outbox (no SMTP_URL). */
@@ -62,12 +85,13 @@ export class Messenger {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.messageId ? { messageId: message.messageId } : {}),
     });
   }
 
-  /** Sends one SMS through the adapter. */
-  sendSms(to: string, text: string): Promise<void> {
-    return this.sms.send(to, text);
+  /** Sends one SMS through the adapter (`key`: the message's idempotency key, see SmsAdapter). */
+  sendSms(to: string, text: string, key?: string): Promise<void> {
+    return this.sms.send(to, text, key);
   }
 
   close(): void {

@@ -11,6 +11,7 @@ export interface SessionUserRow {
   langId: string;
   organizationId: number | null;
   organizationName: string | null;
+  mustChangePassword: boolean;
 }
 
 export function presentUserInfos(u: SessionUserRow, token: string): UserInfos {
@@ -28,6 +29,7 @@ export function presentUserInfos(u: SessionUserRow, token: string): UserInfos {
     LangId: u.langId,
     OrganizationId: u.organizationId,
     OrganizationName: u.organizationName,
+    MustChangePassword: u.mustChangePassword,
   };
 }
 

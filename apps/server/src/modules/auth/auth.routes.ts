@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLocateRequest, ZLoginRequest, ZLoginWithTokenRequest, ZSsoRequest, type Envelope, type LocateResponse } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
+import { linkBase, requestOrigin } from '../../lib/http.js';
 import { requestLanguage, unauthorized } from '../../plugins/errors.js';
 import { requireAdmin, requireClient } from '../../plugins/session.js';
 import { presentUserInfos } from './auth.presenter.js';
@@ -27,7 +28,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post('/locate', { schema: { body: ZLocateRequest } }, async (req): Promise<Envelope<LocateResponse>> => {
     const sso = await ssoAuthorizationUrl(app, req, req.body.email);
     if (sso) return { success: true, body: { url: sso, sso: true } };
-    const base = app.config.publicUrl ?? `${req.protocol}://${req.host}`;
+    const base = linkBase(app, requestOrigin(req));
     return { success: true, body: { url: base, sso: false } };
   });
 

@@ -34,6 +34,7 @@ export async function loadUser(app: FastifyInstance, where: ReturnType<typeof sq
       langId: users.langId,
       organizationId: users.organizationId,
       organizationName: organizations.name,
+      mustChangePassword: users.mustChangePassword,
       passwordHash: users.passwordHash,
       statusId: users.statusId,
       consoleAccess: users.consoleAccess,
@@ -106,7 +107,8 @@ export async function signIn(
 /** Sign-in with an existing session token (spec §7 loginwithtoken). Failure: 401 'Expired Session'. */
 export async function signInWithToken(app: FastifyInstance, reply: FastifyReply, token: string, area: Area): Promise<LoginResult> {
   const ctx = await findSession(app, token);
-  if (!ctx || ctx.isAdmin !== (area === 'admin')) throw new AppError(401, ErrorCode.ExpiredSession);
+  // A mobile session never becomes a console cookie (issue 12 finding 5).
+  if (!ctx || ctx.isAdmin !== (area === 'admin') || ctx.sessionType === 'MOBILE') throw new AppError(401, ErrorCode.ExpiredSession);
   const user = await loadUser(app, sql`${users.id} = ${ctx.userId}`);
   if (!user) throw new AppError(401, ErrorCode.ExpiredSession);
   assertWebAccess(app, user, area);

@@ -76,7 +76,7 @@ export interface BranchActionInput {
  */
 export async function branchAction(app: FastifyInstance, auth: AuthContext, input: BranchActionInput, source: 'mobile' | 'console') {
   const b = await branchInScope(app.db, auth, input.branchOfficeId);
-  const mode = input.pin ? await checkPin(app.db, auth.userId, input.pin) : 'pin';
+  const mode = input.pin ? await checkPin(app, auth.userId, input.pin) : 'pin';
   const at = new Date();
   const action = BRANCH_ACTIONS[input.action];
   const punctuality = await punctualityOf(app.db)(b, action, at);

@@ -3,8 +3,8 @@
  * the branch of every mobile action and console branch action).
  */
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ErrorCode } from '@vigil/contract';
-import { oncePerDatabase, type Db } from '../../db/client.js';
+import { ErrorCode, type BranchTaskFields, type ChecklistTemplateData, type LastTaskData } from '@vigil/contract';
+import { oncePerDatabase, rows as sqlRows, type Db } from '../../db/client.js';
 import { branchOffices, branchOfficeTypes, offices, OfficeType, organizations, securityOffices } from '../../db/schema/index.js';
 import { branchScope, SCOPE_BY_USER_ID } from '../../plugins/authorization.js';
 import { badRequest, notFound } from '../../plugins/errors.js';
@@ -156,4 +156,46 @@ export async function checkBranchReferences(db: Db, organizationId: number, d: B
     )
     .limit(1);
   if (same.length) throw conflict('name');
+}
+
+/**
+ * The task lists of a branch (spec §3 ChecklistTemplatesData, LastTask): the templates assigned to
+ * it, by name, with their item count and expected total (seconds), and its latest task.
+ */
+export async function branchTaskFields(db: Db, branchOfficeId: number): Promise<BranchTaskFields> {
+  const templates = await sqlRows<ChecklistTemplateData>(
+    db,
+    sql`select t.id as "TemplateAutoId", t.name, t.tasking_type as "TaskingType",
+          (select count(*)::int from task_list_template_details d where d.template_id = t.id) as "Items",
+          (select coalesce(sum(d.time_interval), 0)::int from task_list_template_details d where d.template_id = t.id) as "ExpectedSeconds"
+        from task_list_assignments a join task_list_templates t on t.id = a.template_id
+        where a.branch_office_id = ${branchOfficeId} order by lower(t.name), t.id`,
+  );
+  const [last] = await sqlRows<
+    Omit<LastTaskData, 'StartedAtUTC' | 'EndedAtUTC'> & { started: Date | string | null; ended: Date | string | null }
+  >(
+    db,
+    sql`select k.id as "TaskId", k.template_name as "TemplateName", k.tasking_type as "TaskingType", k.status as "Status",
+          coalesce(k.started_at, k.activated_at) as started, k.ended_at as ended,
+          (select count(*)::int from task_items i where i.task_id = k.id and i.ended_at is not null) as "Done",
+          (select count(*)::int from task_items i where i.task_id = k.id) as "Total"
+        from tasks k where k.branch_office_id = ${branchOfficeId}
+        order by coalesce(k.started_at, k.activated_at) desc nulls last, k.id desc limit 1`,
+  );
+  const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
+  return {
+    ChecklistTemplatesData: templates,
+    LastTask: last
+      ? {
+          TaskId: last.TaskId,
+          TemplateName: last.TemplateName,
+          TaskingType: last.TaskingType,
+          Status: last.Status,
+          StartedAtUTC: iso(last.started),
+          EndedAtUTC: iso(last.ended),
+          Done: last.Done,
+          Total: last.Total,
+        }
+      : null,
+  };
 }

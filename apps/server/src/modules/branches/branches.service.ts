@@ -16,7 +16,7 @@ import { readSchedule, saveHolidays, saveWeekSchedule, timersOf } from '../../li
 import { normalize, withConflicts } from '../../lib/writes.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { presentBranchDetail } from './branches.presenter.js';
-import { branchInScope, checkBranchReferences, listBranches } from './branches.repository.js';
+import { branchInScope, branchTaskFields, checkBranchReferences, listBranches } from './branches.repository.js';
 
 type BranchDetailsIn = z.output<typeof ZAddBranchOfficeRequest>;
 
@@ -26,12 +26,18 @@ export interface Actor {
   ip: string;
 }
 
-/** The detail of a branch in scope: the list row plus schedule, timers and dates. @throws 404 outside the scope. */
+/**
+ * The detail of a branch in scope: the list row plus schedule, timers and dates, and its task lists
+ * (spec §3 ChecklistTemplatesData, LastTask). @throws 404 outside the scope.
+ */
 export async function branchDetail(db: Db, auth: AuthContext, id: number) {
   const { rows } = await listBranches(db, auth, { branchOfficeId: id, offset: 0, limit: 1, count: false });
   const row = rows[0];
   if (!row) throw notFound();
-  return presentBranchDetail(row, await readSchedule(db, row.b.weekScheduleId, row.b.holidayTemplateId));
+  return {
+    ...presentBranchDetail(row, await readSchedule(db, row.b.weekScheduleId, row.b.holidayTemplateId)),
+    ...(await branchTaskFields(db, id)),
+  };
 }
 
 /** Column values of branch details ('' → null, phone in E.164). */

@@ -6,7 +6,7 @@
  * scope answer 404. Every change is audited with before and after (never secrets).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
+import { parse, type Options as CsvParseOptions } from 'csv-parse';
 import type { z } from 'zod';
 import {
   AccountKey,
@@ -25,6 +25,9 @@ import {
   type ImportResult,
   type ImportRowError,
   type ZManageEmployeesRequest,
+  IMPORT_CELL_MAX,
+  isEmailAddress,
+  isStorableText,
 } from '@vigil/contract';
 import { translate, type Language } from '@vigil/i18n';
 import type { FastifyInstance } from 'fastify';
@@ -62,6 +65,43 @@ type WorksInIds = Pick<EmployeeValues, 'regionalOfficeIds' | 'branchOfficeIds' |
 export const IMPORT_MAX_ROWS = 5000;
 
 /** Body limit of the manageemployees calls, bytes (the CSV import of up to IMPORT_MAX_ROWS rows travels in the JSON body). */
+/** Characters of an import file parsed between two turns of the event loop. */
+const IMPORT_CHARS_PER_SLICE = 32 * 1024;
+
+/**
+ * csv-parse over `csv` in slices of IMPORT_CHARS_PER_SLICE, yielding to the event loop between
+ * them, so a megabyte file never holds up other requests (issue 12 finding 1). The records are
+ * those csv-parse gives for the whole text. @throws csv-parse's error for malformed CSV.
+ */
+async function parseSliced(csv: string, options: CsvParseOptions): Promise<unknown[]> {
+  const parser = parse(options);
+  const records: unknown[] = [];
+  parser.on('readable', () => {
+    for (let r: unknown; (r = parser.read()) !== null;) records.push(r);
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('end', resolve);
+    parser.on('error', reject);
+  });
+  let failed = false;
+  parser.on('error', () => (failed = true));
+  for (let i = 0; i < csv.length && !failed;) {
+    let end = Math.min(csv.length, i + IMPORT_CHARS_PER_SLICE);
+    // Never split a surrogate pair between two slices.
+    const last = csv.charCodeAt(end - 1);
+    if (end < csv.length && last >= 0xd800 && last <= 0xdbff) end--;
+    parser.write(csv.slice(i, end));
+    i = end;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  parser.end();
+  await done;
+  return records;
+}
+
+/** Rows of an import checked between two turns of the event loop. */
+const IMPORT_ROWS_PER_SLICE = 200;
+
 export const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
 
 /** 403 unless the actor may write employees (platform admin, organisation admin, dealer). */
@@ -368,7 +408,6 @@ interface PreparedRow {
   securityOfficeIds: number[];
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const codes = (v: string) =>
   v
     .split(';')
@@ -395,14 +434,14 @@ export async function checkImport(
 ): Promise<{ rows: PreparedRow[]; errors: ImportRowError[] }> {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parse(csv, {
+    records = (await parseSliced(csv, {
       columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
       bom: true,
       skip_empty_lines: true,
       trim: true,
       info: true,
       relax_column_count: true,
-    }) as typeof records;
+    })) as typeof records;
   } catch (err) {
     const line = Number((err as { lines?: number }).lines ?? 1);
     return { rows: [], errors: [{ Line: line, Errors: [{ code: ErrorCode.BadRequest, message: translate(lang, ErrorCode.BadRequest) }] }] };
@@ -447,14 +486,19 @@ export async function checkImport(
   const seen = new Set<string>();
   const rows: PreparedRow[] = [];
   const errors: ImportRowError[] = [];
-  for (const { record: r, info } of records) {
+  for (const [index, { record: r, info }] of records.entries()) {
+    // A large file is checked in slices: other requests (a panic among them) are served between them.
+    if (index > 0 && index % IMPORT_ROWS_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     const errs: { code: string; vars?: Record<string, string> }[] = [];
-    const cell = (c: (typeof IMPORT_COLUMNS)[number]) => (r[c.toLowerCase()] ?? '').trim();
+    // Every cell is bounded and storable before any rule (pattern, phone parser) reads it.
+    const bad = Object.values(r).some((v) => typeof v === 'string' && (v.length > IMPORT_CELL_MAX || !isStorableText(v)));
+    const cell = (c: (typeof IMPORT_COLUMNS)[number]) => (bad ? '' : (r[c.toLowerCase()] ?? '').trim());
+    if (bad) errs.push({ code: ImportKey.Cell });
     for (const c of ['Name', 'Surname', 'Email', 'Role'] as const)
-      if (!cell(c)) errs.push({ code: ImportKey.Required, vars: { column: c } });
+      if (!bad && !cell(c)) errs.push({ code: ImportKey.Required, vars: { column: c } });
     const email = cell('Email');
     const lower = email.toLowerCase();
-    if (email && !EMAIL_RE.test(email)) errs.push({ code: ImportKey.Email });
+    if (email && !isEmailAddress(email)) errs.push({ code: ImportKey.Email });
     else if (email && taken.has(lower)) errs.push({ code: ImportKey.DuplicateEmail });
     else if (email && seen.has(lower)) errs.push({ code: ImportKey.DuplicateInFile });
     if (email) seen.add(lower);

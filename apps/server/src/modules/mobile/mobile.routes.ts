@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZUpdatePasswordRequest,
   ZAlarmRequest,
   ZBranchActionRequest,
   ZCheckInRequest,
@@ -16,9 +17,13 @@ import {
   ZTimerStopRequest,
   ZVaultAccessRequest,
 } from '@vigil/contract';
+import { translate } from '@vigil/i18n';
+import { requestLanguage } from '../../plugins/errors.js';
 import { authOf, requireMobile } from '../../plugins/session.js';
+import { updateOwnProfile } from '../profile/profile.service.js';
 import { branchAction } from '../branches/branch-mode.service.js';
 import { checkIn, checkOut, mobileSignIn, pingTimer, raiseAlarm, startTimer, stopTimer } from './mobile.service.js';
+import { startWithBranchAction } from '../task-lists/tasks.service.js';
 import { recordVaultAccess } from './vault-access.service.js';
 
 export async function mobileRoutes(fastify: FastifyInstance) {
@@ -44,11 +49,24 @@ export async function mobileRoutes(fastify: FastifyInstance) {
   );
 
   const guarded = { preValidation: requireMobile };
-  app.post('/api/mobile/branchaction', { ...guarded, schema: { body: ZBranchActionRequest } }, async (req) => ({
-    success: true,
-    body: await branchAction(app, authOf(req), req.body, 'mobile'),
-  }));
-  app.post('/api/mobile/alarm', { ...guarded, schema: { body: ZAlarmRequest } }, async (req) => ({
+
+  /**
+   * The app's password change (our design, docs/API.md "Mobile API"): the body of
+   * manageuserproperties UPDATE-PASSWORD ({case, oldpass, newpass, confirmpass}); required after a
+   * temporary password, when every other call but an alarm answers 403 errors.passwordChangeRequired.
+   */
+  app.post('/api/mobile/changepassword', { ...guarded, schema: { body: ZUpdatePasswordRequest } }, async (req) => {
+    const msgKey = await updateOwnProfile(app.db, authOf(req).userId, req.ip, req.body);
+    return { success: true, body: { msg: translate(requestLanguage(req), msgKey) } };
+  });
+  /** The branch action, then the list that comes with it (task-lists: the opening, closing or servicing list, `checklist` answered). */
+  app.post('/api/mobile/branchaction', { ...guarded, schema: { body: ZBranchActionRequest } }, async (req) => {
+    const auth = authOf(req);
+    const done = await branchAction(app, auth, req.body, 'mobile');
+    return { success: true, body: { ...done, Task: await startWithBranchAction(app, auth, req.body, done.NotificationId) } };
+  });
+  // A panic is never lost to its text: NUL and lone surrogates are cleaned, not refused (plugins/input.ts).
+  app.post('/api/mobile/alarm', { ...guarded, config: { cleanText: true }, schema: { body: ZAlarmRequest } }, async (req) => ({
     success: true,
     body: await raiseAlarm(app, authOf(req), req.body),
   }));

@@ -238,7 +238,7 @@ export async function stopTimer(
   input: { timerId: number; pin: string; latitude?: number; longitude?: number },
 ) {
   const t = await ownRunningTimer(app.db, auth, input.timerId);
-  const mode = await checkPin(app.db, auth.userId, input.pin);
+  const mode = await checkPin(app, auth.userId, input.pin);
   const b = t.branchOfficeId ? await branchInScope(app.db, auth, t.branchOfficeId) : null;
   const at = new Date();
   await withEvents(app, async (tx, emit) => {
@@ -382,6 +382,8 @@ export async function mobileSignIn(
     Surname: u.surname,
     LangId: u.langId,
     GeofenceValidation: u.geofenceValidation,
+    /** A temporary password is in use: only /api/mobile/changepassword (and alarms) are accepted until it is changed. */
+    MustChangePassword: u.mustChangePassword,
     Branches: branches,
   };
 }

@@ -19,7 +19,7 @@ import { withEvents } from '../realtime/event-log.js';
  */
 export async function recordVaultAccess(app: FastifyInstance, auth: AuthContext, input: VaultAccessRequest) {
   const b = await branchInScope(app.db, auth, input.branchOfficeId);
-  const mode = await checkPin(app.db, auth.userId, input.pin);
+  const mode = await checkPin(app, auth.userId, input.pin);
   const at = new Date();
   const { result } = await withEvents(app, async (_tx, emit) => {
     const [id] = await emit([

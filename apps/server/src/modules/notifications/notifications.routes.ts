@@ -1,8 +1,8 @@
 /**
  * GET /api/client/getnotificationsv2 (spec §7: all, by id, trouble/alarm, panic, not-done
  * anomalies, emergency) and POST /api/client/getnotifications (details by id, mark all read,
- * mark by taskid, the ENS list, and the activity report GET-ALL-REPORTS). The ENS list is empty
- * until the emergency notification service sends messages.
+ * mark by taskid, the ENS list and detail, and the activity report GET-ALL-REPORTS). The ENS cases
+ * are the ens module's: app.ts passes its handler in as `ens`.
  *
  * GET-ALL-REPORTS is the reports module's (reports/activities.ts, which builds on this module's
  * presenter): app.ts passes its handler in as `activityReport`, so this module never imports the
@@ -10,8 +10,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZGetNotificationsRequest, ZGetNotificationsV2Query, type ActivityReportRequest } from '@vigil/contract';
-import { authOf, requireClient } from '../../plugins/session.js';
+import {
+  ZGetNotificationsRequest,
+  ZGetNotificationsV2Query,
+  type ActivityReportRequest,
+  type ZEnsDetailRequest,
+  type ZEnsListRequest,
+} from '@vigil/contract';
+import type { z } from 'zod';
+import { authOf, requireClient, type AuthContext } from '../../plugins/session.js';
 import { notFound } from '../../plugins/errors.js';
 import { listNotifications, markAllRead, markRead, notificationDetailExtras } from './notifications.repository.js';
 
@@ -23,8 +30,14 @@ export type ActivityReportHandler = (
   input: ActivityReportRequest,
 ) => unknown;
 
+/** Serves getnotifications GET-ENS-NOTIFICATIONS and GET-ENS-NOTIFICATION-DETAILS (ens module): the `body`. */
+type EnsListRequest = z.infer<typeof ZEnsListRequest>;
+type EnsDetailRequest = z.infer<typeof ZEnsDetailRequest>;
+export type EnsCaseHandler = (app: FastifyInstance, auth: AuthContext, input: EnsListRequest | EnsDetailRequest) => Promise<object>;
+
 export interface NotificationsRoutesOptions {
   activityReport: ActivityReportHandler;
+  ens: EnsCaseHandler;
 }
 
 export async function notificationsRoutes(fastify: FastifyInstance, opts: NotificationsRoutesOptions) {
@@ -66,7 +79,8 @@ export async function notificationsRoutes(fastify: FastifyInstance, opts: Notifi
         case 'MARK-ALL-AS-READ':
           return { success: true, body: { upToNotificationId: await markAllRead(app.db, auth) } };
         case 'GET-ENS-NOTIFICATIONS':
-          return { success: true, body: { temp_ens_notificationobject: [] } };
+        case 'GET-ENS-NOTIFICATION-DETAILS':
+          return { success: true, body: await opts.ens(app, auth, input) };
         case 'GET-ALL-REPORTS':
           return opts.activityReport(app, req, reply, input);
       }

@@ -51,7 +51,7 @@ export async function updateOwnProfile(
         if (!(await verifySecret(user.passwordHash, input.oldpass))) throw badRequest(ErrorCode.OldPasswordWrong, 'oldpass');
         await tx
           .update(users)
-          .set({ passwordHash: await hashSecret(input.newpass), updatedAt: new Date() })
+          .set({ passwordHash: await hashSecret(input.newpass), mustChangePassword: false, updatedAt: new Date() })
           .where(eq(users.id, user.id));
         await writeAudit(tx, { actorUserId: user.id, action: 'update-password', entity: 'users', entityId: user.id, ip });
         return 'messages.passwordUpdated';

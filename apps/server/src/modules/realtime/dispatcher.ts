@@ -172,6 +172,8 @@ export class Dispatcher {
   private poll: NodeJS.Timeout | undefined;
   private listener: pg.Client | undefined;
   private stopped = false;
+  /** Called with the commit times of every dispatched batch's events (metrics: event-log lag). */
+  private batchObservers: ((createdAt: (string | Date)[]) => void)[] = [];
   /** Names of the events' organisations, regions and branches (cached; socket replays use it too). */
   readonly names: EventNames;
 
@@ -220,6 +222,16 @@ export class Dispatcher {
     if (this.poll) clearInterval(this.poll);
     if (this.delayed) clearTimeout(this.delayed);
     await this.listener?.end().catch(() => undefined);
+  }
+
+  /** Registers `observer`, called after each batch is offered with its events' commit times. */
+  observeBatches(observer: (createdAt: (string | Date)[]) => void) {
+    this.batchObservers.push(observer);
+  }
+
+  /** Sinks (console sockets) this node serves now. */
+  get sinkCount(): number {
+    return this.sinks.size;
   }
 
   add(sink: EventSink) {
@@ -287,6 +299,7 @@ export class Dispatcher {
         // All at once: the writes are ready buffers, and the event-log lock no longer depends on
         // this process answering (commitWithEvents), so yielding between sockets only delays them.
         for (const sink of this.sinks) sink.offer(batch);
+        for (const observe of this.batchObservers) observe(rows.map((r) => r.createdAt));
       }
       if (rows.length < BATCH) return;
     }

@@ -11,8 +11,9 @@ import { z } from 'zod';
 import { ErrorCode, RoleGroup, type SocketMessage } from '@vigil/contract';
 import { rows } from '../../db/client.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
-import { findSession, type AuthContext } from '../../plugins/session.js';
+import { findSession, SESSIONS_CHANNEL, type AuthContext, type SessionEnd } from '../../plugins/session.js';
 import { branchOffices } from '../../db/schema/index.js';
+import { SCOPE_CHANNEL, scopeChanges } from '../../lib/scope-changes.js';
 import { eventsAfter, presentEvents } from './event.presenter.js';
 import { Presence, PRESENCE_CHANNEL } from './presence.js';
 import type { DispatchBatch, EventSink, SocketScope } from './dispatcher.js';
@@ -166,6 +167,61 @@ export async function socketRoutes(app: FastifyInstance) {
     (payload) => void presence.receive(payload).catch((err) => app.log.warn({ err }, 'presence update failed')),
   );
   app.addHook('preClose', async () => presence.leave().catch(() => undefined));
+
+  // Logout closes that session's sockets at once, on this node (local listener) and on every other
+  // (NOTIFY vigil_sessions on PostgreSQL), not at the next heartbeat (issue 12 finding 8).
+  const closeEnded = (end: SessionEnd) => {
+    for (const s of sockets) {
+      if (!s.auth) continue;
+      if ('sessionId' in end ? s.auth.sessionId === end.sessionId : s.auth.userId === end.userId) s.expire();
+    }
+  };
+  app.sessionEnds.add(closeEnded);
+  app.addHook('onClose', async () => void app.sessionEnds.delete(closeEnded));
+  // Scope changes (lib/scope-changes.ts) apply to open sockets at once, on every node: each socket's
+  // session is looked up again (role and status may have changed) and its scope reloaded. Changes
+  // arriving together are handled in one pass.
+  let scopeReload: NodeJS.Timeout | undefined;
+  let reloading: Promise<void> | undefined;
+  const reloadScopes = async () => {
+    for (const s of [...sockets]) {
+      if (!s.auth || !s.scope || s.auth.sessionType === 'MOBILE') continue;
+      const auth = await findSession(app, s.auth.token);
+      if (!auth) {
+        s.expire();
+        continue;
+      }
+      s.auth = auth;
+      s.scope = await loadScope(app, auth);
+    }
+  };
+  const scheduleScopeReload = (delayMs: number) => {
+    if (scopeReload) return;
+    scopeReload = setTimeout(() => {
+      scopeReload = undefined;
+      reloading = (reloading ?? Promise.resolve()).then(reloadScopes).catch((err) => app.log.warn({ err }, 'socket scope reload failed'));
+    }, delayMs);
+    scopeReload.unref();
+  };
+  // This node: after the writer's commit (it is told before); other nodes: NOTIFY after the commit.
+  const onLocalScopeChange = () => scheduleScopeReload(300);
+  scopeChanges.on('change', onLocalScopeChange);
+  app.addHook('onClose', async () => {
+    scopeChanges.off('change', onLocalScopeChange);
+    clearTimeout(scopeReload);
+    await reloading;
+  });
+  app.dispatcher.onNotify(SCOPE_CHANNEL, () => scheduleScopeReload(20));
+
+  app.dispatcher.onNotify(SESSIONS_CHANNEL, (payload) => {
+    try {
+      const end = JSON.parse(payload) as Partial<{ sessionId: unknown; userId: unknown }>;
+      if (typeof end.sessionId === 'number') closeEnded({ sessionId: end.sessionId });
+      else if (typeof end.userId === 'number') closeEnded({ userId: end.userId });
+    } catch {
+      // not ours: ignored
+    }
+  });
 
   /**
    * Every heartbeat: sockets whose session ended (logout, expiry, a deactivated user) are told and

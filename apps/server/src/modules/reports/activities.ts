@@ -91,13 +91,40 @@ function orderBy(f: ActivityFilter): SQL {
   return sql`order by ${SORTS[f.sortBy]} ${dir}, e.id ${dir}`;
 }
 
+/**
+ * ChecklistLBranchActions of a branch action (spec §3 Activity notification): the task list run it
+ * brought (tasks.branch_action_event_id), with every item's time, duration and expected duration
+ * (seconds, UTC ISO); an empty array for none.
+ */
+const CHECKLIST_SQL = sql`select coalesce(json_agg(json_build_object(
+    'TaskId', k.id, 'TemplateName', k.template_name, 'TaskingType', k.tasking_type, 'Status', k.status,
+    'StartedAtUTC', k.started_at, 'EndedAtUTC', k.ended_at,
+    'DurationSeconds', case when k.ended_at is null then null else greatest(0, extract(epoch from (k.ended_at - k.started_at))::int - k.paused_seconds) end,
+    'items', (select coalesce(json_agg(json_build_object('TemplateDetailsAutoId', i.detail_id, 'name', i.name, 'PriorityOrder', i.priority_order,
+        'TimeInterval', i.time_interval, 'StartedAtUTC', i.started_at, 'EndedAtUTC', i.ended_at,
+        'DurationSeconds', case when i.started_at is not null and i.ended_at is not null then round(extract(epoch from (i.ended_at - i.started_at)))::int end,
+        'Done', i.ended_at is not null) order by i.priority_order), '[]'::json) from task_items i where i.task_id = k.id)
+  ) order by k.id), '[]'::json) from tasks k where k.branch_action_event_id = e.id`;
+
+const utc = (v: string | null) => (v == null ? null : new Date(v).toISOString());
+/** A run of CHECKLIST_SQL with its instants as UTC ISO ('…Z'), whatever the database's JSON rendering of timestamptz. */
+function checklistUtc(c: ActivityReportRow['ChecklistLBranchActions'][number]): ActivityReportRow['ChecklistLBranchActions'][number] {
+  return {
+    ...c,
+    StartedAtUTC: utc(c.StartedAtUTC),
+    EndedAtUTC: utc(c.EndedAtUTC),
+    items: c.items.map((i) => ({ ...i, StartedAtUTC: utc(i.StartedAtUTC), EndedAtUTC: utc(i.EndedAtUTC) })),
+  };
+}
+
 /** The ordered activity query (no paging) and its count. */
 export function activityQueries(auth: AuthContext, f: ActivityFilter): { query: SQL; count: SQL } {
   const fw = fromWhere(auth, f);
   const query = sql`select e.id::int as id, e.branch_action, e.notification_type, e.regional_office_id, r.name as region_name, e.user_id, u.name, u.surname,
       e.branch_office_id, branch_offices.name as branch_name, branch_offices.time_zone, t.display as type_display,
       e.organization_id, o.name as organization_name, e.is_closed_by_system, e.is_test_notification, e.security_alert, e.punctuality,
-      e.occurred_at, e.latitude, e.longitude, e.message_content, e.payload->'checklist' as checklist,
+      e.occurred_at, e.latitude, e.longitude, e.message_content,
+      case when e.kind = 'BRANCH_ACTION' then (${CHECKLIST_SQL}) end as checklist,
       case when e.branch_action = 'Service' then (select min(n.occurred_at) from events n where n.branch_office_id = e.branch_office_id
         and n.kind = 'BRANCH_ACTION' and n.occurred_at > e.occurred_at and n.branch_action in ('Open', 'Close')) end as stop_time
     ${fw}
@@ -241,7 +268,9 @@ export function presentActivity(r: ActivityRaw): ActivityReportRow {
     ...fields,
     start_time: fields.NotificationTimeAddedUTC,
     stop_time: r.stop_time ? iso(r.stop_time) : null,
-    ChecklistLBranchActions: Array.isArray(r.checklist) ? r.checklist : [],
+    ChecklistLBranchActions: Array.isArray(r.checklist)
+      ? (r.checklist as ActivityReportRow['ChecklistLBranchActions']).map(checklistUtc)
+      : [],
     NotificationTimeLocal: localTime(fields.NotificationTimeAddedUTC, r.time_zone),
     Punctuality: punctuality(r.punctuality),
   };

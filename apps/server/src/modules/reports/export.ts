@@ -7,6 +7,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
+import { neutralizeCsvCell } from '../../lib/csv.js';
 import ExcelJS from 'exceljs';
 import { translate, type Language } from '@vigil/i18n';
 import { requestLanguage } from '../../plugins/errors.js';
@@ -36,7 +37,8 @@ export function memoTranslate(lang: Language): Translate {
   };
 }
 
-const textOf = (v: string | number): string => (typeof v === 'number' ? String(v) : v);
+/** A cell's CSV text: numbers as written, text neutralised against formula injection (lib/csv.ts). */
+const textOf = (v: string | number): string => (typeof v === 'number' ? String(v) : neutralizeCsvCell(v));
 
 /**
  * Turns rows into CSV text with csv-stringify (UTF-8, comma separated, RFC 4180 quoting, `\n`

@@ -10,8 +10,6 @@ import {
   inRoleGroup,
   RoleGroup,
   branchTypeDisplay,
-  RoleId,
-  StatusId,
   type CheckInOutRequest,
   type CheckInOutRow,
   type LogAccessRow,
@@ -152,7 +150,7 @@ type TimerSort = 'start' | 'duration' | 'user' | 'branch';
 const TIMER_SORT_SQL: Record<TimerSort, SQL> = {
   start: sql`tm.started_at`,
   duration: sql`(coalesce(tm.stopped_at, now()) - tm.started_at)`,
-  user: sql`u.surname`,
+  user: sql`coalesce(u.surname, x.name)`,
   branch: sql`branch_offices.name`,
 };
 /** Zone of a timer: its branch's, else the user's organisation head office's, else UTC. */
@@ -293,7 +291,7 @@ type SurveySort = 'createdAt' | 'survey' | 'user' | 'branch';
 const SURVEY_SORT_SQL: Record<SurveySort, SQL> = {
   createdAt: sql`s.created_at`,
   survey: sql`sv.name`,
-  user: sql`u.surname`,
+  user: sql`coalesce(u.surname, x.name)`,
   branch: sql`branch_offices.name`,
 };
 
@@ -311,15 +309,18 @@ export function surveyQueries(
     join surveys sv on sv.id = s.survey_id
     join branch_offices on branch_offices.id = s.branch_office_id
     join organizations o on o.id = s.organization_id
-    join users u on u.id = s.user_id
-    join roles ro on ro.id = u.role_id
+    left join users u on u.id = s.user_id
+    left join roles ro on ro.id = u.role_id
+    left join external_users x on x.id = s.external_user_id
     left join offices r on r.id = branch_offices.regional_office_id
     where ${and(conditions)}`;
   const dir = direction(f.sortDir);
   return {
     query: sql`select s.id, s.end_with_notification, s.notification_question_id, s.survey_id, sv.name as survey_name, s.created_at, branch_offices.time_zone,
-        u.id as user_id, u.name, u.surname, ro.id as role_id, ro.role_name, ro.role_name_display, branch_offices.id as branch_id, branch_offices.name as branch_name,
-        r.name as region_name, o.name as org_name, s.answers, sv.questions, sv.description, sv.notify_recomandation, sv.non_notify_recomandation
+        u.id as user_id, s.external_user_id, coalesce(u.name, x.name, '') as name, coalesce(u.surname, '') as surname, coalesce(ro.id, 0) as role_id,
+        coalesce(ro.role_name, 'EXTERNAL_USER') as role_name, coalesce(ro.role_name_display, 'External user') as role_name_display,
+        branch_offices.id as branch_id, branch_offices.name as branch_name, r.name as region_name, o.name as org_name, s.answers, s.notified,
+        sv.questions, sv.description, sv.notify_recomandation, sv.non_notify_recomandation
       ${fw} order by ${SURVEY_SORT_SQL[f.sortBy]} ${dir}, s.id ${dir}`,
     count: sql`select count(*)::int as n ${fw}`,
   };
@@ -334,9 +335,12 @@ export interface SurveyRaw {
   survey_name: string;
   created_at: Date | string;
   time_zone: string;
-  user_id: number;
+  /** Staff respondent, or null (external respondent: external_user_id). */
+  user_id: number | null;
+  external_user_id: number | null;
   name: string;
   surname: string;
+  /** 0 for an external respondent. */
   role_id: number;
   role_name: string;
   role_name_display: string;
@@ -345,6 +349,8 @@ export interface SurveyRaw {
   region_name: string | null;
   org_name: string;
   answers: { QuestionId: number; Answer: string }[];
+  /** Who was notified, as stored with the submission. */
+  notified: SurveyReportDetail['NotifiedUsers'] | null;
   questions: SurveyReportDetail['SurveyQuestions'];
   description: string | null;
   notify_recomandation: string | null;
@@ -385,20 +391,18 @@ export async function surveyDetail(db: Db, auth: AuthContext, id: number): Promi
   });
   const [raw] = await rows<SurveyRaw>(db, query);
   if (!raw) return null;
+  const who = raw.user_id != null ? sql`user_id = ${raw.user_id}` : sql`external_user_id = ${raw.external_user_id}`;
   const mine = await rows<{ id: number; created_at: Date | string }>(
     db,
-    sql`select id, created_at from submitted_surveys where survey_id = ${raw.survey_id} and user_id = ${raw.user_id} order by created_at desc limit 50`,
+    sql`select id, created_at from submitted_surveys where survey_id = ${raw.survey_id} and ${who} order by created_at desc limit 50`,
   );
-  const notified = raw.end_with_notification
-    ? await rows<{ Name: string; Surname: string; PhoneNumber: string | null; RoleNameDisplay: string }>(
-        db,
-        sql`select distinct u.name as "Name", u.surname as "Surname", u.phone_number as "PhoneNumber", ro.role_name_display as "RoleNameDisplay"
-        from users u join roles ro on ro.id = u.role_id join works_in w on w.user_id = u.id
-        where u.status_id = ${StatusId.Active} and ((u.role_id = ${RoleId.BranchManager} and w.branch_office_id = ${raw.branch_id})
-          or (u.role_id = ${RoleId.RegionalManager} and w.regional_office_id = (select regional_office_id from branch_offices where id = ${raw.branch_id})))
-        order by 2, 1`,
-      )
-    : [];
+  // Who was notified is stored with the submission (surveys: NotifyUsers and NotifyExternalUsers as mailed).
+  const notified = (raw.notified ?? []).map(({ Name, Surname, PhoneNumber, RoleNameDisplay }) => ({
+    Name,
+    Surname,
+    PhoneNumber,
+    RoleNameDisplay,
+  }));
   return {
     ...presentSurvey(raw),
     Answers: raw.answers ?? [],
@@ -428,7 +432,7 @@ type LogSort = 'time' | 'vault' | 'user' | 'branch';
 const LOG_SORT_SQL: Record<LogSort, SQL> = {
   time: sql`e.occurred_at`,
   vault: sql`(e.payload->>'vaultName')`,
-  user: sql`u.surname`,
+  user: sql`coalesce(u.surname, x.name)`,
   branch: sql`branch_offices.name`,
 };
 

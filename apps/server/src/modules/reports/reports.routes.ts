@@ -1,6 +1,8 @@
 /**
  * Report calls (spec §7 Reports): dailyreports, getcheckinout, gettrackings, managesummaryreports,
- * managesurveys (reporting cases), log-access/reports. Every call needs a client session; rows are
+ * log-access/reports. The survey report (managesurveys GET-ALL-SURVEY-REPORTING,
+ * GET-SURVEY-REPORTING-BY-ID) is served through serveSurveyReport by the surveys routes, which own
+ * that path. Every call needs a client session; rows are
  * limited to the caller's scope by the queries themselves. The activity report is served by the
  * notifications routes (getnotifications GET-ALL-REPORTS) and the branch routes
  * (managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID) through reports.service.ts.
@@ -18,9 +20,11 @@ import {
   ZDailyReportRequest,
   ZLogAccessReportRequest,
   ZSummaryReportRequest,
-  ZSurveyReportRequest,
+  ZTaskListReportRequest,
   ZTimerReportRequest,
+  TaskListKey,
 } from '@vigil/contract';
+import { assertTaskListRole } from '../../plugins/authorization.js';
 import { notFound } from '../../plugins/errors.js';
 import { authOf, requireClient } from '../../plugins/session.js';
 import { rows } from '../../db/client.js';
@@ -29,26 +33,32 @@ import { sendExport } from './export.js';
 import {
   CHECKINOUT_COLUMNS,
   LOG_ACCESS_COLUMNS,
-  SURVEY_COLUMNS,
   TIMER_COLUMNS,
   checkInOutQueries,
   logAccessQueries,
   presentCheckIn,
   presentLogAccess,
-  presentSurvey,
   presentTimer,
-  surveyDetail,
-  surveyQueries,
   timerQueries,
   timerWithPings,
   type CheckInRaw,
   type LogAccessRaw,
-  type SurveyRaw,
   type TimerRaw,
 } from './other-reports.js';
 import { checkRange } from './report-sql.js';
 import { fileName, guarded, serveQuery } from './reports.service.js';
 import { summaryReport } from './summary.js';
+import {
+  TASK_RUN_COLUMNS,
+  TASK_SUMMARY_COLUMNS,
+  presentTaskRun,
+  presentTaskSummary,
+  taskRunQueries,
+  taskRunWithItems,
+  taskSummaryQueries,
+  type TaskRunRaw,
+  type TaskSummaryRaw,
+} from './task-lists-report.js';
 
 export async function reportsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -106,41 +116,48 @@ export async function reportsRoutes(fastify: FastifyInstance) {
     }),
   );
 
+  /** The task-list report (ours; docs/API.md "Task list report"): runs, one run with its items, the per template and branch summary. */
+  app.post('/api/client/tasklistreports', { ...guard, schema: { body: ZTaskListReportRequest } }, (req, reply) =>
+    guarded(req, TaskListKey.Report, async () => {
+      const auth = authOf(req);
+      assertTaskListRole(auth);
+      const input = req.body;
+      if (input.case === 'GET-TASK-RUN-BY-ID') {
+        const one = await taskRunWithItems(app.db, auth, input.taskId);
+        if (!one) throw notFound();
+        return { success: true, body: { resultobject: one } };
+      }
+      if (input.case === 'GET-TASK-LIST-SUMMARY') {
+        return serveQuery<TaskSummaryRaw, ReturnType<typeof presentTaskSummary>>(
+          app,
+          req,
+          reply,
+          input,
+          'task-list-summary',
+          taskSummaryQueries(auth, input),
+          presentTaskSummary,
+          TASK_SUMMARY_COLUMNS,
+        );
+      }
+      return serveQuery<TaskRunRaw, ReturnType<typeof presentTaskRun>>(
+        app,
+        req,
+        reply,
+        input,
+        'task-runs',
+        taskRunQueries(auth, input),
+        presentTaskRun,
+        TASK_RUN_COLUMNS,
+      );
+    }),
+  );
+
   app.post('/api/client/managesummaryreports', { ...guard, schema: { body: ZSummaryReportRequest } }, (req) =>
     guarded(req, ReportErrorCode.Summary, async () => {
       checkRange(req.body);
       return { success: true, body: { resultobject: { APPObject: await summaryReport(app.db, authOf(req), req.body) } } };
     }),
   );
-
-  app.post('/api/client/managesurveys', { ...guard, schema: { body: ZSurveyReportRequest } }, (req, reply) => {
-    const input = req.body;
-    if (input.case === 'GET-SURVEY-REPORTING-BY-ID') {
-      return guarded(req, ReportErrorCode.SurveyDetails, async () => {
-        const one = await surveyDetail(app.db, authOf(req), input.submitetSurveyId);
-        if (!one) throw notFound();
-        return { success: true, body: { temp_surveyobject: one } };
-      });
-    }
-    return guarded(req, ReportErrorCode.Surveys, async () => {
-      const r = await serveQuery<SurveyRaw, ReturnType<typeof presentSurvey>>(
-        app,
-        req,
-        reply,
-        input,
-        'survey-report',
-        surveyQueries(authOf(req), input),
-        presentSurvey,
-        SURVEY_COLUMNS,
-      );
-      return r && 'body' in r && r.body
-        ? {
-            success: true,
-            body: { temp_surveyobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
-          }
-        : r;
-    });
-  });
 
   app.post('/api/client/log-access/reports', { ...guard, schema: { body: ZLogAccessReportRequest } }, (req, reply) =>
     guarded(req, ReportErrorCode.LogAccess, async () => {

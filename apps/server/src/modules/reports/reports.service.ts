@@ -8,9 +8,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ReportErrorCode, type ActivityReportRequest, type ReportBase, type ZBranchActivitiesRequest } from '@vigil/contract';
+import {
+  ReportErrorCode,
+  type ActivityReportRequest,
+  type ReportBase,
+  type SurveyReportRequest,
+  type ZBranchActivitiesRequest,
+} from '@vigil/contract';
 import { rows } from '../../db/client.js';
-import { AppError } from '../../plugins/errors.js';
+import { AppError, notFound } from '../../plugins/errors.js';
 import { authOf } from '../../plugins/session.js';
 import {
   ACTIVITY_COLUMNS,
@@ -22,6 +28,7 @@ import {
   type ActivityExportRaw,
 } from './activities.js';
 import { sendExport, type Column } from './export.js';
+import { SURVEY_COLUMNS, presentSurvey, surveyDetail, surveyQueries, type SurveyRaw } from './other-reports.js';
 import { checkRange, page, streamRows } from './report-sql.js';
 
 /** Runs a report handler; an unexpected error becomes 500 with the report's catalogue text (spec §8). */
@@ -179,6 +186,36 @@ export function serveBranchActivities(
           success: true,
           body: { organizationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
         }
+      : r;
+  });
+}
+
+/**
+ * managesurveys GET-ALL-SURVEY-REPORTING / GET-SURVEY-REPORTING-BY-ID (spec §7 Reports): the survey
+ * report, handed to the surveys routes (which own the path) by app.ts. Answers
+ * `{temp_surveyobject, total, offset, limit}`, one submission `{temp_surveyobject}`, or a CSV/XLSX file.
+ */
+export function serveSurveyReport(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, input: SurveyReportRequest) {
+  if (input.case === 'GET-SURVEY-REPORTING-BY-ID') {
+    return guarded(req, ReportErrorCode.SurveyDetails, async () => {
+      const one = await surveyDetail(app.db, authOf(req), input.submitetSurveyId);
+      if (!one) throw notFound();
+      return { success: true, body: { temp_surveyobject: one } };
+    });
+  }
+  return guarded(req, ReportErrorCode.Surveys, async () => {
+    const r = await serveQuery<SurveyRaw, ReturnType<typeof presentSurvey>>(
+      app,
+      req,
+      reply,
+      input,
+      'survey-report',
+      surveyQueries(authOf(req), input),
+      presentSurvey,
+      SURVEY_COLUMNS,
+    );
+    return r && 'body' in r && r.body
+      ? { success: true, body: { temp_surveyobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit } }
       : r;
   });
 }

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { ErrorCode, type SecurityOfficeRow, type ZSecurityOfficeDetails } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
 import { organizations, organizationSecurityOffices, securityOffices, users, worksIn } from '../../db/schema/index.js';
-import { organizationIdsSubquery, securityOfficeScope } from '../../plugins/authorization.js';
+import { organizationIdsSubquery, securityOfficeScope, securityOfficeStaffScope } from '../../plugins/authorization.js';
 import { badRequest } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { afterNameKey, likePattern, type NameKey } from '../../lib/list-query.js';
@@ -78,7 +78,7 @@ export async function listSecurityOffices(
         })
         .from(worksIn)
         .innerJoin(users, eq(users.id, worksIn.userId))
-        .where(inArray(worksIn.securityOfficeId, ids))
+        .where(and(inArray(worksIn.securityOfficeId, ids), securityOfficeStaffScope(auth)))
         .orderBy(asc(users.surname), asc(users.name))
     : [];
   const rows: SecurityOfficeRow[] = list.map(({ s }) =>

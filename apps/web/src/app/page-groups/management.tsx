@@ -1,17 +1,19 @@
 /**
- * Page group "management" (lazy, spec §2): regions, locations (branches), security offices; task
- * lists and surveys show the not-available panel until their features land.
+ * Page group "management" (lazy, spec §2): regions, locations (branches), security offices, task
+ * lists, surveys (the list and the builder).
  */
-import { notAvailablePage } from '../../shared/components/NotAvailablePanel';
 import RegionsPage from '../../features/regions/pages/RegionsPage';
 import BranchesPage from '../../features/branches/pages/BranchesPage';
 import SecurityOfficesPage from '../../features/security-offices/pages/SecurityOfficesPage';
+import TaskListsPage from '../../features/task-lists/pages/TaskListsPage';
+import SurveyListPage from '../../features/surveys/pages/SurveyListPage';
+import SurveyPage from '../../features/surveys/pages/SurveyPage';
 
 export const pages = {
   regions: RegionsPage,
   branches: BranchesPage,
   securityOffices: SecurityOfficesPage,
-  taskList: notAvailablePage('taskList'),
-  surveyList: notAvailablePage('surveyList'),
-  surveyDetail: notAvailablePage('surveyDetail'),
+  taskList: TaskListsPage,
+  surveyList: SurveyListPage,
+  surveyDetail: SurveyPage,
 };

@@ -1,2 +1,5 @@
 /** Page group "operator" (lazy, spec §2): live chat and video screens. */
-export { pages } from '../../features/operator/pages/operator-pages';
+import { pages as operatorPages } from '../../features/operator/pages/operator-pages';
+import ChatPage from '../../features/chat/pages/ChatPage';
+
+export const pages = { ...operatorPages, chat: ChatPage };

@@ -1,6 +1,9 @@
 /** Page group "reports" (lazy): the report catalogue with the summary, and every report screen (spec §2, §7 Reports). */
 import { notAvailablePage } from '../../shared/components/NotAvailablePanel';
+import ChatRecordingsPage from '../../features/chat/pages/ChatRecordingsPage';
+import ChatRecordingPage from '../../features/chat/pages/ChatRecordingPage';
 import ReportsCatalogPage from '../../features/reports/pages/ReportsCatalogPage';
+import TaskListReportPage from '../../features/reports/pages/TaskListReportPage';
 import {
   ActivityReportPage,
   CheckInOutPage,
@@ -16,8 +19,9 @@ export const pages = {
   checkinout: CheckInOutPage,
   surveyreports: SurveyReportPage,
   timerreports: TimerReportPage,
-  chatrecordings: notAvailablePage('chatrecordings'),
+  chatrecordings: ChatRecordingsPage,
+  tasklistreports: TaskListReportPage,
   videorecordings: notAvailablePage('videorecordings'),
-  chatrecording: notAvailablePage('chatrecording'),
+  chatrecording: ChatRecordingPage,
   videorecording: notAvailablePage('videorecording'),
 };

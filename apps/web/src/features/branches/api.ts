@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import {
   SocketEventType,
   type BranchOfficeRow,
+  type BranchTaskFields,
   type BranchOfficeType,
   type GetOfficesV2Body,
   type GetOfficesV2Request,
@@ -43,7 +44,8 @@ export type BranchDetailsValues = Omit<Extract<ManageRequest, { case: 'UPDATE-BR
 type SetBranchModeRequest = z.input<typeof ZSetBranchModeRequest>;
 
 /** A branch with its week schedule, holidays and timers (getbranchbyidv2). */
-export type BranchDetail = BranchOfficeRow & OfficeSchedule;
+/** A branch with its schedule and task lists (spec §3 ChecklistTemplatesData, LastTask). */
+export type BranchDetail = BranchOfficeRow & OfficeSchedule & BranchTaskFields;
 /** One person working at a branch (getbranchemployees; spec §7 Offices and organisations). */
 export interface BranchEmployee {
   UserId: number;

@@ -73,18 +73,6 @@ export function useNotificationDetails(id: number | null) {
   });
 }
 
-/** The ENS list (GET-ENS-NOTIFICATIONS): empty until the emergency notification service sends messages. */
-export function useEnsNotifications(enabled: boolean) {
-  return useQuery({
-    queryKey: notificationKeys.ens(),
-    queryFn: () =>
-      apiPost<{ temp_ens_notificationobject?: Partial<NotificationRow>[] }>(ACTION_PATH, { case: 'GET-ENS-NOTIFICATIONS' }).then(
-        (b) => b.temp_ens_notificationobject ?? [],
-      ),
-    enabled,
-  });
-}
-
 /** Marks rows read in every cached list, and drops them from the unread list. */
 export function applyRead(qc: QueryClient, ids: readonly number[] | 'all'): void {
   qc.setQueriesData<NotificationPage>({ queryKey: notificationKeys.lists() }, (page) => markRowsRead(page, ids));

@@ -26,6 +26,9 @@ import type {
   SummaryReport,
   SurveyReportDetail,
   SurveyReportRow,
+  TASK_RUN_SORTS,
+  TaskListSummaryRow,
+  TaskRunRow,
   TIMER_SORTS,
   TimerReportRow,
   ZActivityReportRequest,
@@ -35,6 +38,7 @@ import type {
   ZLogAccessReportRequest,
   ZSummaryReportRequest,
   ZSurveyReportRequest,
+  ZTaskListReportRequest,
   ZTimerReportRequest,
 } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
@@ -49,6 +53,7 @@ const PATHS = {
   summary: '/api/client/managesummaryreports',
   logAccess: '/api/client/log-access/reports',
   branches: '/api/client/getofficesv2',
+  taskLists: '/api/client/tasklistreports',
 } as const;
 
 export type DailySort = (typeof DAILY_SORTS)[number];
@@ -170,6 +175,40 @@ export function timerReport(filters: { status: TimerStatus }): ReportSource<Time
     (f: ReportFrame<TimerSort>) => ({ case: 'GET-ALL-NON-RETAIL-PINGS', ...filters, ...f }) satisfies z.input<typeof ZTimerReportRequest>,
     (b: ReportPage<TimerReportRow>) => b.resultobject,
   );
+}
+
+type TaskListReportRequest = z.input<typeof ZTaskListReportRequest>;
+export type TaskRunSort = (typeof TASK_RUN_SORTS)[number];
+
+/** Task list report runs (tasklistreports GET-TASK-RUNS; docs/API.md "Task list report"). */
+export function taskRunReport(filters: { templateId?: number | undefined }): ReportSource<TaskRunRow, TaskRunSort> {
+  return reportSource(
+    PATHS.taskLists,
+    reportKeys.report('task-runs', filters),
+    (f: ReportFrame<TaskRunSort>) => ({ case: 'GET-TASK-RUNS', ...filters, ...f }) satisfies TaskListReportRequest,
+    (b: ReportPage<TaskRunRow>) => b.resultobject,
+  );
+}
+
+/** Task list report summary per template and branch (tasklistreports GET-TASK-LIST-SUMMARY). */
+export function taskSummaryReport(filters: { templateId?: number | undefined }): ReportSource<TaskListSummaryRow, 'template'> {
+  return reportSource(
+    PATHS.taskLists,
+    reportKeys.report('task-summary', filters),
+    (f: ReportFrame<'template'>) => ({ case: 'GET-TASK-LIST-SUMMARY', ...filters, ...f }) satisfies TaskListReportRequest,
+    (b: ReportPage<TaskListSummaryRow>) => b.resultobject,
+  );
+}
+
+/** One task run with its items (tasklistreports GET-TASK-RUN-BY-ID). */
+export function useTaskRun(taskId: number) {
+  return useQuery({
+    queryKey: reportKeys.detail('task-runs', taskId),
+    queryFn: ({ signal }) =>
+      apiPost<{ resultobject: TaskRunRow }>(PATHS.taskLists, { case: 'GET-TASK-RUN-BY-ID', taskId } satisfies TaskListReportRequest, {
+        signal,
+      }).then((b) => b.resultobject),
+  });
 }
 
 /** Answer body of the survey report list (rows in temp_surveyobject). */

@@ -98,6 +98,11 @@ describe('describeError', () => {
     });
     expect(describeError(new ApiError(400, { description: 'Only text' }), hasKey)).toEqual({ text: 'Only text' });
   });
+  it("shows the server's rate-limit text, which names the window's minutes", () => {
+    const text = 'Too many attempts. Please wait 5 minutes and try again.';
+    expect(describeError(new ApiError(429, { code: 'errors.rateLimited', description: text }), () => true)).toEqual({ text });
+    expect(describeError(new ApiError(429, { code: 'errors.rateLimited' }), () => true)).toMatchObject({ key: 'errors.generic' });
+  });
   it('falls back to the generic message otherwise', () => {
     expect(describeError(new ApiError(500), hasKey)).toMatchObject({ key: 'errors.generic' });
     expect(describeError(new Error('boom'), hasKey)).toMatchObject({ key: 'errors.generic' });

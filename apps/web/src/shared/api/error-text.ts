@@ -7,9 +7,16 @@ import { ApiError } from './client';
 
 export type ErrorDisplay = { key: string; vars: Record<string, string> } | { text: string };
 
+/** Codes whose text the server fills with values of its own (the minutes of a rate-limit window). */
+const SERVER_FILLED = new Set<string>([ErrorCode.RateLimited]);
+
 /** Pure mapping; `hasKey` says whether the catalogue knows a key. */
 export function describeError(err: unknown, hasKey: (key: string) => boolean): ErrorDisplay {
   const vars = { product: PRODUCT_NAME_DEFAULT };
+  if (err instanceof ApiError && err.code && SERVER_FILLED.has(err.code)) {
+    // The server's text names values the console does not know (the rate-limit window).
+    return err.description ? { text: err.description } : { key: ErrorCode.Generic, vars };
+  }
   if (err instanceof ApiError) {
     if (err.code && hasKey(err.code)) return { key: err.code, vars };
     if (err.description) return { text: err.description };

@@ -14,6 +14,7 @@ const ACTION_KEYS: Record<string, string> = {
   emergency: 'emergency',
   'not opened': 'notOpened',
   'not closed': 'notClosed',
+  survey: 'survey',
 };
 
 /** Catalogue key (under branchActions.) of a BranchAction, or null to show the raw text. */

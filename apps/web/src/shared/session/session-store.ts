@@ -18,6 +18,8 @@ export interface StoredSession {
   PhoneNumber: string | null;
   OrganizationId: number | null;
   IsAdmin: boolean;
+  /** A temporary password is in use: the console shows only the password change (SessionGate). */
+  MustChangePassword?: boolean;
 }
 
 type Listener = () => void;
@@ -75,6 +77,7 @@ export function toStoredSession(u: UserInfos, isAdmin: boolean): StoredSession {
     PhoneNumber: u.PhoneNumber,
     OrganizationId: u.OrganizationId,
     IsAdmin: isAdmin,
+    MustChangePassword: u.MustChangePassword === true,
   };
 }
 

@@ -1,8 +1,11 @@
-/** The branch editor of /branches?id=: details, week schedule, holidays, timers and the people who work there. */
+/**
+ * The branch editor of /branches?id=: details, week schedule, holidays, timers, the people who work
+ * there, and its task lists (spec §3 ChecklistTemplatesData, LastTask).
+ */
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Chip, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { ZBranchDetails } from '@vigil/contract';
+import { ZBranchDetails, formatDuration } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { addressValues } from '../../../shared/crud/fields';
 import { OfficeTabs } from '../../../shared/crud/OfficeTabs';
@@ -65,6 +68,29 @@ export default function BranchPage({ id, options, onBack }: { id: number; option
                     >{`${e.Name} ${e.Surname} — ${e.RoleNameDisplay} (${t(`management.status.${e.Status}`)})`}</Typography>
                   ))}
                   {employees.data?.length === 0 && <Typography color="text.secondary">{t('management.list.empty')}</Typography>}
+                </Stack>
+              ),
+            },
+            {
+              label: t('taskLists.title'),
+              content: (
+                <Stack sx={{ gap: 1 }} data-testid="branch-task-lists">
+                  {b.ChecklistTemplatesData.map((x) => (
+                    <Typography key={x.TemplateAutoId}>
+                      {`${x.name} — ${t(`taskLists.types.${x.TaskingType}`)} · ${x.Items} · ${formatDuration(x.ExpectedSeconds)}`}
+                    </Typography>
+                  ))}
+                  {b.ChecklistTemplatesData.length === 0 && (
+                    <Typography color="text.secondary">{t('taskLists.fields.notAssigned')}</Typography>
+                  )}
+                  {b.LastTask && (
+                    <Typography data-testid="branch-last-task">
+                      {`${t('taskLists.fields.lastTask')}: ${b.LastTask.TemplateName} — ${t(`taskLists.statuses.${b.LastTask.Status}`)} · ${t(
+                        'taskLists.board.progress',
+                        { done: b.LastTask.Done, total: b.LastTask.Total },
+                      )} · ${b.LastTask.StartedAtUTC ? new Date(b.LastTask.StartedAtUTC).toLocaleString() : ''}`}
+                    </Typography>
+                  )}
                 </Stack>
               ),
             },

@@ -1,6 +1,6 @@
 /**
  * / (spec §2 Main area): the branch board for the user's scope, with status summary, search
- * and region filter, below the live alarm panel; the map beside the list on wide screens
+ * and region filter, below the live alarm panel and the running tasks (task lists); the map beside the list on wide screens
  * (≥ 1536 px) and behind a List / Map tab below that. Filters apply to both. The child route
  * notifications/:type renders above everything.
  */
@@ -20,6 +20,7 @@ import { BoardFilters } from '../../branches/components/BoardFilters';
 import { BranchTable } from '../../branches/components/BranchTable';
 import { AlarmPanel } from '../../alarms/components/AlarmPanel';
 import { BranchMapPanel } from '../../branches/components/BranchMapPanel';
+import { RunningTasksPanel } from '../../task-lists/components/RunningTasksPanel';
 
 type BoardView = 'list' | 'map';
 const PANEL_HEIGHT = 'calc(100vh - 300px)';
@@ -121,6 +122,7 @@ export default function DashboardPage() {
     <Stack sx={{ gap: 2 }}>
       <Outlet />
       <AlarmPanel />
+      <RunningTasksPanel />
       <Paper sx={{ p: 2 }} data-testid="branch-board">
         <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
           {t('dashboard.title')}

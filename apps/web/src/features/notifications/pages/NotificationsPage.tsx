@@ -9,11 +9,11 @@ import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Paper, Snackbar, Stack, Tab, Tabs, Typography } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import type { NotificationRow } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { Loading } from '../../../shared/components/Loading';
 import { useDateRange } from '../../../shared/date-range/date-range-context';
-import { useEnsNotifications, useMarkAllRead, useMarkRead, useNotificationPage } from '../api';
+import { useMarkAllRead, useMarkRead, useNotificationPage } from '../api';
+import { EnsList } from '../../ens/components/EnsList';
 import { NOTIFICATION_TABS, isNotificationTab, type NotificationTab } from '../notification-list';
 import { NotificationTable } from '../components/NotificationTable';
 import { NotificationDetailsDialog } from '../components/NotificationDetailsDialog';
@@ -32,7 +32,6 @@ function NotificationsView({ type }: { type: NotificationTab }) {
   const [open, setOpen] = useState<number | null>(null);
   const isEns = type === 'ens';
   const list = useNotificationPage(type, range.start, range.end, page, !isEns);
-  const ens = useEnsNotifications(isEns);
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const failed = markRead.error ?? markAll.error;
@@ -45,21 +44,7 @@ function NotificationsView({ type }: { type: NotificationTab }) {
 
   let content;
   if (isEns) {
-    if (ens.isError) content = <Alert severity="error">{errorText(ens.error)}</Alert>;
-    else if (ens.isLoading) content = <Loading />;
-    else if ((ens.data ?? []).length === 0)
-      content = (
-        <Typography color="text.secondary" data-testid="notifications-empty">
-          {t('notifications.ensEmpty')}
-        </Typography>
-      );
-    else
-      content = (
-        <NotificationTable
-          rows={(ens.data ?? []).filter((r) => typeof r.NotificationId === 'number') as NotificationRow[]}
-          onOpen={setOpen}
-        />
-      );
+    content = <EnsList />;
   } else if (list.isError) {
     content = (
       <Alert

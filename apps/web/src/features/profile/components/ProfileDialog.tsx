@@ -20,6 +20,8 @@ export interface ProfileDialogProps {
   open: boolean;
   onClose: () => void;
   session: StoredSession;
+  /** A temporary password is in use: the password part is open, the dialog cannot be closed, and a saved password lets the user in. */
+  forced?: boolean;
 }
 
 interface Notice {
@@ -27,10 +29,10 @@ interface Notice {
   text: string;
 }
 
-export function ProfileDialog({ open, onClose, session }: ProfileDialogProps) {
+export function ProfileDialog({ open, onClose, session, forced = false }: ProfileDialogProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(forced);
   const [notices, setNotices] = useState<Notice[]>([]);
   const profile = useUpdateProfile();
   const password = useUpdatePassword();
@@ -85,6 +87,7 @@ export function ProfileDialog({ open, onClose, session }: ProfileDialogProps) {
             setValue('newpass', '');
             setValue('confirmpass', '');
             setPasswordOpen(false);
+            if (forced) updateSession({ MustChangePassword: false });
           } else {
             out.push({ severity: 'warning', text: env.description ?? t('errors.updatingUserProperties') });
           }
@@ -107,7 +110,7 @@ export function ProfileDialog({ open, onClose, session }: ProfileDialogProps) {
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={forced ? undefined : close}
       fullWidth
       maxWidth="sm"
       slotProps={{ paper: { 'data-testid': 'profile-dialog' } as Record<string, string> }}
@@ -115,6 +118,11 @@ export function ProfileDialog({ open, onClose, session }: ProfileDialogProps) {
       <DialogTitle>{t('profile.title')}</DialogTitle>
       <DialogContent>
         <Stack component="form" id="profile-form" noValidate onSubmit={save} sx={{ gap: 2, pt: 1 }}>
+          {forced && (
+            <Alert severity="warning" data-testid="profile-password-required">
+              {t('errors.passwordChangeRequired')}
+            </Alert>
+          )}
           {notices.map((n, i) => (
             <Alert key={i} severity={n.severity} data-testid="profile-alert">
               {n.text}
@@ -197,7 +205,13 @@ export function ProfileDialog({ open, onClose, session }: ProfileDialogProps) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{t('common.close')}</Button>
+        {forced ? (
+          <Button href="/logout" data-testid="profile-logout">
+            {t('shell.logout')}
+          </Button>
+        ) : (
+          <Button onClick={close}>{t('common.close')}</Button>
+        )}
         <Button type="submit" form="profile-form" variant="contained" disabled={busy} data-testid="profile-save">
           {t('common.save')}
         </Button>

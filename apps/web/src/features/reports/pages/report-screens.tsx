@@ -12,6 +12,7 @@ import {
   DAILY_DEFAULT_END_TIME,
   DAILY_DEFAULT_START_TIME,
   ReportErrorCode,
+  formatDuration,
   type ActivityReportRow,
   type ActivityType,
   type CheckInOutRow,
@@ -166,6 +167,26 @@ function ActivityDetail({ row }: { row: ActivityReportRow }) {
         {row.BranchAction} <PunctualityChip value={row.Punctuality} />
       </DetailLine>
       <DetailLine label={t('reports.detail.reporter')}>{fullName(row.Name, row.Surname)}</DetailLine>
+      {row.ChecklistLBranchActions.map((c) => (
+        <DetailLine key={c.TaskId} label={t('taskLists.report.columns.template')}>
+          <div data-testid="activity-checklist">
+            {c.TemplateName} · {t(`taskLists.statuses.${c.Status}`)}
+            {c.DurationSeconds != null ? ` · ${formatDuration(c.DurationSeconds)}` : ''}
+          </div>
+          <List dense disablePadding>
+            {c.items.map((i) => (
+              <ListItem key={i.TemplateDetailsAutoId} disableGutters>
+                <ListItemText
+                  primary={`${i.PriorityOrder}. ${i.name}`}
+                  secondary={`${i.EndedAtUTC ? new Date(i.EndedAtUTC).toLocaleTimeString() : '—'} · ${
+                    i.DurationSeconds != null ? formatDuration(i.DurationSeconds) : '—'
+                  } / ${formatDuration(i.TimeInterval)}`}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </DetailLine>
+      ))}
       <DetailLine label={t('reports.detail.location')}>
         <Location lat={row.Latitude} lng={row.Longitude} />
         <ReportMap

@@ -8,21 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { Alert, AlertTitle, Box, Button, Divider, Stack, Toolbar, Typography } from '@mui/material';
 import ShieldIcon from '@mui/icons-material/Shield';
 import CampaignIcon from '@mui/icons-material/Campaign';
-import {
-  EMERGENCY_DIALOG_WIDTH_PX,
-  MOBILE_VERSIONS,
-  PRODUCT_NAME_DEFAULT,
-  RoleId,
-  WEB_VERSION_LABEL,
-  cutVersion,
-  menuForRole,
-} from '@vigil/contract';
-import { PlaceholderDialog } from '../../../shared/components/PlaceholderDialog';
+import { MOBILE_VERSIONS, PRODUCT_NAME_DEFAULT, RoleId, WEB_VERSION_LABEL, cutVersion, menuForRole } from '@vigil/contract';
+import { EnsDialog } from '../../ens/components/EnsDialog';
 import { webRtcSupported } from '../../../shared/browser/browser-features';
 import type { StoredSession } from '../../../shared/session/session-store';
 import { MenuList } from './MenuList';
 import { InternetStatus } from './InternetStatus';
 import { OrgCard } from './OrgCard';
+import { IncomingChats } from '../../chat/components/IncomingChats';
 
 export function DrawerContent({ session, onNavigate }: { session: StoredSession; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -50,19 +43,13 @@ export function DrawerContent({ session, onNavigate }: { session: StoredSession;
           >
             {t('shell.sendEmergency')}
           </Button>
-          <PlaceholderDialog
-            open={emergencyOpen}
-            onClose={() => setEmergencyOpen(false)}
-            screen="emergency"
-            widthPx={EMERGENCY_DIALOG_WIDTH_PX}
-            testId="emergency-dialog"
-          />
+          <EnsDialog open={emergencyOpen} onClose={() => setEmergencyOpen(false)} roleId={session.RoleId} userId={session.UserId} />
         </Box>
       )}
       {session.RoleId === RoleId.Dealer && <OrgCard />}
       <MenuList items={menuForRole(session.RoleId)} onNavigate={onNavigate} />
       <Divider />
-      {!isAdmin && <CallsSection />}
+      {!isAdmin && <CallsSection session={session} onNavigate={onNavigate} />}
       <Box sx={{ flexGrow: 1 }} />
       <Stack sx={{ p: 2, gap: 0.5 }}>
         <InternetStatus />
@@ -79,7 +66,7 @@ export function DrawerContent({ session, onNavigate }: { session: StoredSession;
   );
 }
 
-function CallsSection() {
+function CallsSection({ session, onNavigate }: { session: StoredSession; onNavigate?: (() => void) | undefined }) {
   const { t } = useTranslation();
   if (!webRtcSupported()) {
     return (
@@ -89,14 +76,5 @@ function CallsSection() {
       </Alert>
     );
   }
-  return (
-    <Box sx={{ px: 2, py: 1.5 }} data-testid="incoming-section">
-      <Typography variant="overline" color="text.secondary">
-        {t('shell.incomingTitle')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('shell.noIncoming')}
-      </Typography>
-    </Box>
-  );
+  return <IncomingChats roleId={session.RoleId} userId={session.UserId} onNavigate={onNavigate} />;
 }

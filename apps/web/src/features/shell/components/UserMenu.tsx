@@ -12,7 +12,7 @@ import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import CheckIcon from '@mui/icons-material/Check';
 import { RoleGroup, inRoleGroup } from '@vigil/contract';
 import { LANGUAGES, type Language } from '@vigil/i18n';
-import { PlaceholderDialog } from '../../../shared/components/PlaceholderDialog';
+import { ConsoleDialog } from '../../chat/components/ConsoleDialog';
 import { currentLanguage, setLanguage } from '../../../shared/i18n/language';
 import type { StoredSession } from '../../../shared/session/session-store';
 import { ProfileDialog } from '../../profile/components/ProfileDialog';
@@ -104,7 +104,9 @@ export function UserMenu({ session }: { session: StoredSession }) {
         </MenuItem>
       </Menu>
       <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} session={session} />
-      <PlaceholderDialog open={dialog === 'console'} onClose={() => setDialog(null)} screen="console" testId="console-dialog" />
+      {inRoleGroup(RoleGroup.Security, session.RoleId) && (
+        <ConsoleDialog open={dialog === 'console'} onClose={() => setDialog(null)} myUserId={session.UserId} />
+      )}
     </>
   );
 }

@@ -1,0 +1,26 @@
+/**
+ * Chat content sanitising on the server (spec §3 Chat message: MsgContent is rendered as HTML):
+ * DOMPurify over a jsdom window, with the contract's CHAT_SANITIZE_CONFIG (the console applies the
+ * same configuration again when it shows a message). The window is created on first use.
+ */
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { JSDOM } from 'jsdom';
+import { CHAT_SANITIZE_CONFIG } from '@vigil/contract';
+
+let purifier: DOMPurify | undefined;
+
+/** The content as stored and served: inert HTML (no scripts, handlers, images or styles). */
+export function sanitizeChatContent(html: string): string {
+  purifier ??= createDOMPurify(new JSDOM('').window);
+  return purifier.sanitize(html, { ...CHAT_SANITIZE_CONFIG, RETURN_TRUSTED_TYPE: false }).trim();
+}
+
+/** Whether sanitised content shows anything (text or a line break). */
+export function hasVisibleContent(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim().length > 0
+  );
+}

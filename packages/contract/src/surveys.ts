@@ -1,0 +1,279 @@
+/**
+ * Surveys (spec §1 surveys, external survey users, public survey page; §3 Survey, Survey user,
+ * External user; §4 Survey and External survey flow; §5 'This survey name is already in use';
+ * §7 managesurveys, managesurveysexternaluser, manageexternalusers and the external page's
+ * GET-SURVEY / SUBMIT-SURVEY-ANSWERS; §9 default coordinates 21 and 42).
+ *
+ * The spec names the managesurveys cases only by what they do; the `case` strings chosen here
+ * are listed in docs/API.md "Surveys". Instants are UTC ISO strings. A survey is offered (to staff
+ * in the app and to external respondents by link) while it is active, has a StartDate in the past
+ * and no EndDate or an EndDate in the future (surveyOffered).
+ */
+import { z } from 'zod';
+import { ValidationKey as V } from './errors.js';
+import { ZOptionalPhone, idList, optionalId, optionalText, requiredId, requiredText } from './fields.js';
+import { isEmailAddress } from './email.js';
+import { ZSurveyReportRequest, type SurveyQuestion } from './reports.js';
+
+/** Catalogue keys of the survey errors (packages/i18n surveys.*.json). */
+export const SurveyKey = {
+  /** §5: 'This survey name is already in use' (409). */
+  NameInUse: 'surveys.errors.nameInUse',
+  /** UsedOnce: the questions of a survey with answers cannot change (409); copy it instead. */
+  UsedOnce: 'surveys.errors.usedOnce',
+  /** EndDate not after StartDate (400). */
+  ScheduleOrder: 'surveys.errors.scheduleOrder',
+  /** The survey is not offered now (not scheduled, before StartDate, after EndDate, deactivated) (409). */
+  NotOffered: 'surveys.errors.notOffered',
+  /** Answers that do not follow the survey's questions and options (400). */
+  AnswersInvalid: 'surveys.errors.answersInvalid',
+  /** A survey link that is unknown or does not match the survey/branch (404). */
+  LinkInvalid: 'surveys.errors.linkInvalid',
+  /** A survey link already used (410). */
+  LinkSpent: 'surveys.errors.linkSpent',
+  /** A survey link whose survey period is over (410). */
+  LinkExpired: 'surveys.errors.linkExpired',
+  /** The same e-mail twice among a branch's external users (409). */
+  ExternalEmailInUse: 'surveys.errors.externalEmailInUse',
+  /** A question without options, or an option twice in a question (400). */
+  OptionsRequired: 'surveys.errors.optionsRequired',
+} as const;
+
+/** §9: coordinates sent by the public page when the browser gives no position. */
+export const SURVEY_DEFAULT_LATITUDE = 21;
+export const SURVEY_DEFAULT_LONGITUDE = 42;
+
+/** One answer option (spec §3 Answers: Option, Action, EndSurveyWithNotification). */
+export const ZSurveyOption = z.object({
+  Option: requiredText(200),
+  Action: optionalText(500),
+  EndSurveyWithNotification: z.boolean().default(false),
+});
+/** One question; QuestionId is assigned by the server when absent (new question). */
+export const ZSurveyQuestion = z
+  .object({
+    QuestionId: z.coerce.number().int().positive().optional(),
+    Question: requiredText(500),
+    Answers: z.array(ZSurveyOption).min(1, SurveyKey.OptionsRequired).max(20, V.Max),
+  })
+  .refine((q) => new Set(q.Answers.map((a) => a.Option.toLowerCase())).size === q.Answers.length, SurveyKey.OptionsRequired);
+export type SurveyQuestionInput = z.input<typeof ZSurveyQuestion>;
+
+/** The survey form (builder): name, description, recommendations and questions in order. */
+export const ZSurveyDetails = z.object({
+  name: requiredText(200),
+  description: optionalText(2000),
+  notifyRecomandation: optionalText(2000),
+  nonNotifyRecomandation: optionalText(2000),
+  questions: z.array(ZSurveyQuestion).max(100, V.Max).default([]),
+});
+export type SurveyDetails = z.input<typeof ZSurveyDetails>;
+
+const zInstant = z.iso.datetime({ offset: true, error: V.DateFormat });
+const surveyId = { surveyId: requiredId() };
+
+/** The builder's cases of POST /api/client/managesurveys (spec §7 "get all … update"). */
+export const ZManageSurveysBuilderCases = [
+  z.object({ case: z.literal('GET-ALL-SURVEYS'), organizationId: optionalId() }),
+  z.object({ case: z.literal('GET-SURVEY-BY-ID'), ...surveyId }),
+  z.object({ case: z.literal('GET-SURVEYS-BY-BRANCH'), branchOfficeId: requiredId() }),
+  ZSurveyDetails.extend({ case: z.literal('ADD-SURVEY'), organizationId: optionalId() }),
+  z.object({ case: z.literal('UPDATE-SURVEY-NAME'), ...surveyId, name: requiredText(200) }),
+  ZSurveyDetails.extend({ case: z.literal('UPDATE-SURVEY'), ...surveyId }),
+  z.object({ case: z.literal('COPY-SURVEY'), ...surveyId }),
+  z.object({ case: z.literal('ASSIGN-SURVEY'), ...surveyId, branchOfficeIds: idList(), regionalOfficeIds: idList() }),
+  /** Removes the branches given; with none given (or `deactivate`), every branch and the survey is deactivated. */
+  z.object({ case: z.literal('DE-ASSIGN-SURVEY'), ...surveyId, branchOfficeIds: idList(), deactivate: z.boolean().default(false) }),
+  /** Per-question answer counts of the survey's submissions (the chart on the survey's page): SurveyAnswerCounts. */
+  z.object({ case: z.literal('GET-SURVEY-ANSWER-COUNTS'), ...surveyId }),
+  z.object({ case: z.literal('GET-USERS-TO-NOTIFY'), ...surveyId }),
+  z.object({ case: z.literal('GET-USERS-TO-SELECT'), ...surveyId }),
+  z.object({ case: z.literal('UPDATE-USERS-TO-TAKE'), ...surveyId, userIds: idList() }),
+  z.object({ case: z.literal('UPDATE-NOTIFY-USERS'), ...surveyId, userIds: idList(), externalUserIds: idList() }),
+  z
+    .object({ case: z.literal('UPDATE-SCHEDULE'), ...surveyId, startDate: zInstant, endDate: zInstant.nullable().optional() })
+    .refine((v) => !v.endDate || Date.parse(v.endDate) > Date.parse(v.startDate), { message: SurveyKey.ScheduleOrder, path: ['endDate'] }),
+] as const;
+
+/** POST /api/client/managesurveys: the builder's cases and the survey report's (reports.ts). */
+export const ZManageSurveysRequest = z.discriminatedUnion('case', [...ZSurveyReportRequest.options, ...ZManageSurveysBuilderCases]);
+export type ManageSurveysRequest = z.infer<typeof ZManageSurveysRequest>;
+export type ManageSurveysBuilderRequest = Exclude<
+  ManageSurveysRequest,
+  { case: 'GET-ALL-SURVEY-REPORTING' | 'GET-SURVEY-REPORTING-BY-ID' }
+>;
+
+/** POST /api/client/managesurveysexternaluser: a survey's external respondents and their links; send the links now. */
+export const ZManageSurveysExternalUserRequest = z.discriminatedUnion('case', [
+  z.object({ case: z.literal('GET-SURVEY-EXTERNAL-USERS'), ...surveyId }),
+  z.object({ case: z.literal('SEND-SURVEY-LINKS'), ...surveyId }),
+]);
+
+/** POST /api/client/manageexternalusers (spec §7: add, delete, get by branch). */
+export const ZManageExternalUsersRequest = z.discriminatedUnion('case', [
+  z.object({
+    case: z.literal('ADD-EXTERNAL-USER'),
+    branchOfficeId: requiredId(),
+    name: requiredText(200),
+    email: z
+      .string()
+      .trim()
+      .min(1, V.Required)
+      .max(200, V.Max)
+      .refine((v) => isEmailAddress(v), V.Email),
+    phone: ZOptionalPhone,
+    langId: z.enum(['en', 'sq']).default('en'),
+  }),
+  z.object({ case: z.literal('DELETE-EXTERNAL-USER'), externalUserId: requiredId() }),
+  z.object({ case: z.literal('GET-EXTERNAL-USERS-BY-BRANCH'), branchOfficeId: requiredId() }),
+]);
+
+const zCoordinate = (min: number, max: number) => z.coerce.number(V.Formatted).min(min, V.Formatted).max(max, V.Formatted);
+
+/**
+ * POST /api/external/surveys (spec §7 "External survey page"), no session. The token is the
+ * one of the mailed link `/survey/<token>/<surveyId>`; it starts with the branch id (`<branchId>-…`),
+ * which the page sends as branchId. SUBMIT-SURVEY-ANSWERS: `answers` is the JSON text of
+ * `[{QuestionId, Answer}]` in the order answered, endNotification 'true' | 'false'.
+ */
+export const ZExternalSurveyRequest = z.discriminatedUnion('case', [
+  z.object({ case: z.literal('GET-SURVEY'), token: requiredText(200), surveyId: optionalId(), branchId: requiredId() }),
+  z.object({
+    case: z.literal('SUBMIT-SURVEY-ANSWERS'),
+    token: requiredText(200),
+    surveyId: requiredId(),
+    branchId: requiredId(),
+    answers: z.string().max(100_000, V.Max),
+    endNotification: z.enum(['true', 'false']).optional(),
+    notificationQuestionId: z.coerce.number().int().positive().nullable().optional(),
+    latitude: zCoordinate(-90, 90).default(SURVEY_DEFAULT_LATITUDE),
+    longitude: zCoordinate(-180, 180).default(SURVEY_DEFAULT_LONGITUDE),
+  }),
+]);
+export type ExternalSurveyRequest = z.infer<typeof ZExternalSurveyRequest>;
+
+/** One answer: the question and the chosen option's text. */
+export const ZSurveyAnswer = z.object({ QuestionId: z.coerce.number().int().positive(), Answer: z.string().trim().min(1).max(200) });
+export type SurveyAnswer = z.infer<typeof ZSurveyAnswer>;
+
+/** POST /api/mobile/surveys/answers (docs/API.md "Mobile: surveys"). */
+export const ZMobileSurveyAnswersRequest = z.object({
+  surveyId: requiredId(),
+  branchOfficeId: requiredId(),
+  answers: z.array(ZSurveyAnswer).min(1, V.Required).max(100),
+  latitude: zCoordinate(-90, 90).optional(),
+  longitude: zCoordinate(-180, 180).optional(),
+});
+
+/** Survey user (spec §3: Id, names, role, email, phone). */
+export interface SurveyUser {
+  Id: number;
+  Name: string;
+  Surname: string;
+  RoleId: number;
+  RoleNameDisplay: string;
+  Email: string;
+  PhoneNumber: string | null;
+}
+
+/** External user (spec §3: ExternalUserId, Name, Email, Phone, BranchOfficeId). */
+export interface ExternalUserRow {
+  ExternalUserId: number;
+  Name: string;
+  Email: string;
+  Phone: string | null;
+  BranchOfficeId: number;
+  BranchOfficeName: string;
+  LangId: string;
+}
+
+/** An external respondent of a survey with their link's state (managesurveysexternaluser). */
+export interface SurveyExternalUserRow extends ExternalUserRow {
+  LinkSentAtUTC: string | null;
+  LinkUsedAtUTC: string | null;
+}
+
+/** Survey (spec §3 Survey). */
+export interface SurveyRow {
+  Id: number;
+  SurveyId: number;
+  OrganizationId: number;
+  Name: string;
+  Description: string | null;
+  NotifyRecomandation: string | null;
+  NonNotifyRecomandation: string | null;
+  CreatedAtUTC: string;
+  CreatedBy: string | null;
+  UpdatedAtUTC: string;
+  UpdatedBy: string | null;
+  Questions: SurveyQuestion[];
+  BranchOffices: { BranchOfficeId: number; Name: string; RegionalOfficeId: number | null }[];
+  UsersForSurvey: SurveyUser[];
+  NotifyUsers: SurveyUser[];
+  NotifyExternalUsers: ExternalUserRow[];
+  /** UTC ISO; null = not scheduled. */
+  StartDate: string | null;
+  /** UTC ISO; null = until deactivated by hand. */
+  EndDate: string | null;
+  Active: boolean;
+  /** Offered now (active, started, not ended). */
+  Offered: boolean;
+  /** The survey has answers: its questions are locked. */
+  UsedOnce: boolean;
+  Submissions: number;
+}
+
+/** What the public page and the app show of a survey (body.surveyexternalusersobject). */
+export interface SurveyToAnswer {
+  SurveyId: number;
+  Name: string;
+  Description: string | null;
+  Questions: SurveyQuestion[];
+  BranchOfficeId: number;
+  BranchOfficeName: string;
+  /** The respondent's language (external users), for the page's initial language. */
+  LangId: string;
+}
+
+/** A survey offered to a staff user in the app, with the branches they may answer it for. */
+export interface MobileSurvey extends Omit<SurveyToAnswer, 'BranchOfficeId' | 'BranchOfficeName' | 'LangId'> {
+  BranchOffices: { BranchOfficeId: number; Name: string }[];
+}
+
+/** Per-question answer counts of a survey (the report's chart): for each question, each option and how often it was chosen. */
+export interface SurveyAnswerCounts {
+  SurveyId: number;
+  Questions: { QuestionId: number; Question: string; Counts: { Option: string; Count: number }[] }[];
+}
+
+/** Whether a survey is offered at `now` (spec §4 scheduled; EndDate exclusive). */
+export function surveyOffered(s: { active: boolean; startDate: Date | null; endDate: Date | null }, now: Date): boolean {
+  return (
+    s.active && s.startDate != null && s.startDate.getTime() <= now.getTime() && (s.endDate == null || now.getTime() < s.endDate.getTime())
+  );
+}
+
+/**
+ * Checks answers against the questions (spec §4 External survey flow): answers follow the
+ * questions in order, each is one of its question's options; an option flagged
+ * EndSurveyWithNotification ends the survey at once (it must be the last answer); otherwise every
+ * question is answered. Returns whether it ended with notification and on which question, or
+ * null when the answers do not fit.
+ */
+export function checkSurveyAnswers(
+  questions: SurveyQuestion[],
+  answers: SurveyAnswer[],
+): { endWithNotification: boolean; notificationQuestionId: number | null } | null {
+  if (answers.length === 0 || answers.length > questions.length) return null;
+  for (let i = 0; i < answers.length; i++) {
+    const q = questions[i]!;
+    const a = answers[i]!;
+    if (a.QuestionId !== q.QuestionId) return null;
+    const option = q.Answers.find((o) => o.Option === a.Answer);
+    if (!option) return null;
+    if (option.EndSurveyWithNotification) {
+      return i === answers.length - 1 ? { endWithNotification: true, notificationQuestionId: q.QuestionId } : null;
+    }
+  }
+  return answers.length === questions.length ? { endWithNotification: false, notificationQuestionId: null } : null;
+}
