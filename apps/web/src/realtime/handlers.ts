@@ -55,7 +55,11 @@ export function tasksHandler(qc: QueryClient): EventHandler {
       void qc.invalidateQueries({ queryKey: taskListKeys.active });
       return;
     }
+    // A read already on its way may have started before this event committed and would overwrite
+    // the row with the older state: read again once the event is applied.
+    const racing = qc.isFetching({ queryKey: taskListKeys.active }) > 0;
     qc.setQueryData<BoardTask[]>(taskListKeys.active, (rows) => applyTaskEvent(rows, e));
+    if (racing) void qc.invalidateQueries({ queryKey: taskListKeys.active });
   };
 }
 
