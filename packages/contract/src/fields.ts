@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { ValidationKey as V } from './errors.js';
-import { INT32_MAX, toNumberInput, zId, zInteger, zOffset } from './numbers.js';
+import { INT32_MAX, toDecimalInput, toNumberInput, zId, zInteger, zOffset } from './numbers.js';
 import { zDay } from './dates.js';
 import { isEmailAddress } from './email.js';
 import { isStorableText, zText } from './text.js';
@@ -92,13 +92,8 @@ export const ZOptionalEmail = z
 const optNumber = (min: number, max: number) =>
   z
     .preprocess(
-      // Coordinates are decimals: decimal text (bounded, linear pattern) is read as a number.
-      (v) =>
-        v === '' || v == null
-          ? null
-          : typeof v === 'string' && v.length <= 40 && /^-?\d{1,16}(\.\d{1,16})?$/.test(v.trim())
-            ? Number(v.trim())
-            : toNumberInput(v),
+      // Coordinates are decimals: decimal text is read as a number.
+      (v) => (v === '' || v == null ? null : toDecimalInput(v)),
       z.number(V.Formatted).min(min, ManagementKey.Coordinates).max(max, ManagementKey.Coordinates).nullable(),
     )
     .optional();
@@ -108,13 +103,7 @@ export const requiredId = () => zId();
 export const optionalId = () =>
   z
     .preprocess(
-      // Coordinates are decimals: decimal text (bounded, linear pattern) is read as a number.
-      (v) =>
-        v === '' || v == null
-          ? null
-          : typeof v === 'string' && v.length <= 40 && /^-?\d{1,16}(\.\d{1,16})?$/.test(v.trim())
-            ? Number(v.trim())
-            : toNumberInput(v),
+      (v) => (v === '' || v == null ? null : toNumberInput(v)),
       z.number(V.Formatted).int(V.Formatted).positive(V.Formatted).max(INT32_MAX, V.Formatted).nullable(),
     )
     .optional();

@@ -28,6 +28,21 @@ export function toNumberInput(v: unknown): unknown {
   return v;
 }
 
+/** Decimal text with an optional fraction (at most 16 + 16 digits): coordinates, accuracies. Linear pattern. */
+const DECIMAL_FRACTION = /^-?\d{1,16}(\.\d{1,16})?$/;
+
+/**
+ * Decimal number input: a JSON number, or decimal text with an optional fraction ("41.3275",
+ * trimmed, at most 40 characters). Anything else is passed on unchanged for the schema to refuse.
+ */
+export function toDecimalInput(v: unknown): unknown {
+  if (typeof v === 'string' && v.length <= 40) {
+    const t = v.trim();
+    return DECIMAL_FRACTION.test(t) ? Number(t) : v;
+  }
+  return v;
+}
+
 /** A whole number from `min` to `max` (inclusive); decimal text accepted. Message: validation.formatted. */
 export const zInteger = (min: number, max: number) =>
   z.preprocess(toNumberInput, z.number(V.Formatted).int(V.Formatted).min(min, V.Formatted).max(max, V.Formatted));
@@ -41,7 +56,4 @@ export const zOffset = () => zInteger(0, INT32_MAX);
 
 /** A finite number from `min` to `max` (coordinates, accuracy); decimal text accepted. */
 export const zNumber = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.length <= 40 && /^-?\d{1,16}(\.\d{1,16})?$/.test(v.trim()) ? Number(v.trim()) : v),
-    z.number(V.Formatted).min(min, V.Formatted).max(max, V.Formatted),
-  );
+  z.preprocess(toDecimalInput, z.number(V.Formatted).min(min, V.Formatted).max(max, V.Formatted));
