@@ -27,7 +27,16 @@ if (builtAt < sourcesAt) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const env = { ...process.env, VIGIL_DEMO: '1' };
+// `npm run demo -- --port 9090` (or PORT=9090 npm run demo) chooses the port; the simulator follows it.
+const portArg = process.argv.indexOf('--port');
+const port = portArg >= 0 ? process.argv[portArg + 1] : process.env.PORT;
+if (port !== undefined && !/^\d{1,5}$/.test(port)) {
+  console.error(`vigil demo: --port needs a number, got ${port ?? 'nothing'}`);
+  process.exit(2);
+}
+// Quiet by default: one line with the address and the accounts; LOG_LEVEL=info shows the request log.
+const env = { LOG_LEVEL: 'warn', ...process.env, VIGIL_DEMO: '1', ...(port ? { PORT: port } : {}) };
+const base = `http://${env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1'}:${env.PORT ?? 8080}`;
 const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], { stdio: 'inherit', env });
 const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/simulator/src/index.ts', '--quiet'], { stdio: 'inherit', env });
 const stop = () => {
@@ -36,6 +45,23 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// One line once the server answers (the first start creates the demo data, which takes a moment).
+void (async () => {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) {
+        console.log(
+          `vigil demo: open ${base}/login — accounts orgadmin@, operator@, officer@, manager@example.com (console), ` +
+            `admin@example.com at /admin/login; password Vigil-demo-2026. Ctrl+C stops.`,
+        );
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+})();
 server.on('exit', (code) => {
   simulator.kill('SIGTERM');
   process.exit(code ?? 0);
