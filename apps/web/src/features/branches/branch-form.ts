@@ -11,6 +11,8 @@ export interface BranchOptions {
   types: Option[];
   regions: Option[];
   securityOffices: Option[];
+  /** The branch types could not be read (spec §8 'Error retrieving Branch Types'). */
+  typesFailed: boolean;
 }
 
 /** The options for the organisation in `scope`; nothing is asked while `enabled` is false. */
@@ -20,6 +22,7 @@ export function useBranchOptions(scope: OrgScope, enabled: boolean): BranchOptio
     types: (types.data ?? []).map((x) => ({ value: x.BranchOfficeTypeId, label: x.BranchOfficeTypeDisplay })),
     regions: useRegionOptions(scope, enabled),
     securityOffices: useSecurityOfficeOptions(scope, enabled),
+    typesFailed: types.isError,
   };
 }
 

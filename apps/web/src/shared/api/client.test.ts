@@ -103,6 +103,16 @@ describe('describeError', () => {
     expect(describeError(new ApiError(429, { code: 'errors.rateLimited', description: text }), () => true)).toEqual({ text });
     expect(describeError(new ApiError(429, { code: 'errors.rateLimited' }), () => true)).toMatchObject({ key: 'errors.generic' });
   });
+  it("shows the screen's §8 failure text when the server gave no explanation, and the server's refusal otherwise", () => {
+    const fallback = 'errors.retrievingUsers';
+    expect(describeError(new ApiError(500), hasKey, fallback)).toEqual({ key: fallback, vars: { product: 'Vigil' } });
+    expect(describeError(new ApiError(0), hasKey, fallback)).toMatchObject({ key: fallback });
+    expect(describeError(new TypeError('Failed to fetch'), hasKey, fallback)).toMatchObject({ key: fallback });
+    expect(describeError(new ApiError(403, { code: 'errors.webLoginNotAllowed' }), hasKey, fallback)).toMatchObject({
+      key: 'errors.webLoginNotAllowed',
+    });
+    expect(describeError(new ApiError(400, { description: 'Name in use' }), hasKey, fallback)).toEqual({ text: 'Name in use' });
+  });
   it('falls back to the generic message otherwise', () => {
     expect(describeError(new ApiError(500), hasKey)).toMatchObject({ key: 'errors.generic' });
     expect(describeError(new Error('boom'), hasKey)).toMatchObject({ key: 'errors.generic' });

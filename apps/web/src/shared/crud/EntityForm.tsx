@@ -63,6 +63,8 @@ export interface EntityFormProps<S extends FormSchema> {
   onSubmit: (values: z.output<S>) => Promise<unknown>;
   onCancel?: () => void;
   submitLabel?: string;
+  /** The §8 text shown when saving fails without an explanation from the server (spec §8 "Other"). */
+  saveErrorKey?: string;
 }
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -110,7 +112,7 @@ export function EntityForm<S extends FormSchema>(props: EntityFormProps<S>) {
       await props.onSubmit(v);
       setSaved(true);
     } catch (e) {
-      const text = errorText(e);
+      const text = errorText(e, props.saveErrorKey);
       if (e instanceof ApiError && e.field && props.fields.some((f) => f.name === e.field)) form.setError(e.field, { message: text });
       setServerError(text);
     }

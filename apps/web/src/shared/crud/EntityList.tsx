@@ -58,6 +58,8 @@ export interface EntityListProps<R, F extends string> {
   /** CSV file name; the export button shows when given and the source has an export. */
   csvName?: string;
   enabled?: boolean;
+  /** The §8 text shown when the list cannot be read (default: the server's or the generic text). */
+  loadErrorKey?: string;
 }
 
 /** The generic server-paged list with search, filters and CSV export. */
@@ -156,7 +158,7 @@ export function EntityList<R, F extends string = never>(props: EntityListProps<R
           {exportError}
         </Alert>
       )}
-      {q.isError && <Alert severity="error">{errorText(q.error)}</Alert>}
+      {q.isError && <Alert severity="error">{errorText(q.error, props.loadErrorKey)}</Alert>}
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress />}</Box>
         <TableContainer>

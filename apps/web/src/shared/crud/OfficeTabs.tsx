@@ -29,6 +29,8 @@ export interface OfficeTabsProps<S extends FormSchema> {
   details: { schema: S; defaultValues: FieldValues; fields: FieldDef[]; save: (v: z.output<S>) => Promise<unknown> };
   saveSchedule: OfficeScheduleSavers;
   extraTabs?: { label: string; content: ReactNode }[];
+  /** §8 save-failure texts of the four forms (branches: 'Error updating Branch Details', …). */
+  saveErrorKeys?: { details?: string; week?: string; holidays?: string; timers?: string };
 }
 
 /** Tabs: details, week schedule, holidays, timers, extras. */
@@ -43,7 +45,13 @@ export function OfficeTabs<S extends FormSchema>(props: OfficeTabsProps<S>) {
     { name: 'autoCloseTime', label: t('management.schedule.autoCloseTime'), kind: 'time', helper: t('management.schedule.autoCloseHelp') },
   ];
   const panels: ReactNode[] = [
-    <EntityForm key="d" testId={`${props.testId}-details`} {...props.details} onSubmit={props.details.save} />,
+    <EntityForm
+      key="d"
+      testId={`${props.testId}-details`}
+      {...props.details}
+      onSubmit={props.details.save}
+      saveErrorKey={props.saveErrorKeys?.details}
+    />,
     <EntityForm
       key="w"
       testId={`${props.testId}-week`}
@@ -51,6 +59,7 @@ export function OfficeTabs<S extends FormSchema>(props: OfficeTabsProps<S>) {
       defaultValues={{ days: s.WeekSchedule }}
       fields={[{ name: 'days', label: '', kind: 'weekSchedule' }]}
       onSubmit={props.saveSchedule.week}
+      saveErrorKey={props.saveErrorKeys?.week}
     />,
     <EntityForm
       key="h"
@@ -59,6 +68,7 @@ export function OfficeTabs<S extends FormSchema>(props: OfficeTabsProps<S>) {
       defaultValues={{ holidays: s.HolidaysTemplate }}
       fields={[{ name: 'holidays', label: '', kind: 'holidays' }]}
       onSubmit={props.saveSchedule.holidays}
+      saveErrorKey={props.saveErrorKeys?.holidays}
     />,
     <EntityForm
       key="t"
@@ -72,6 +82,7 @@ export function OfficeTabs<S extends FormSchema>(props: OfficeTabsProps<S>) {
       }}
       fields={timerFields}
       onSubmit={props.saveSchedule.timers}
+      saveErrorKey={props.saveErrorKeys?.timers}
     />,
     ...(props.extraTabs ?? []).map((x) => x.content),
   ];

@@ -53,7 +53,7 @@ export function BranchActionsMenu({ branchOfficeId, branchName }: { branchOffice
       />
       <Snackbar open={setBranchMode.isError} autoHideDuration={6000} onClose={() => setBranchMode.reset()}>
         <Alert severity="error" onClose={() => setBranchMode.reset()} data-testid="branch-mode-error">
-          {setBranchMode.error ? errorText(setBranchMode.error) : ''}
+          {setBranchMode.error ? errorText(setBranchMode.error, 'errors.updatingBranchMode') : ''}
         </Alert>
       </Snackbar>
     </>

@@ -32,7 +32,7 @@ export default function BranchPage({ id, options, onBack }: { id: number; option
         </Typography>
         {b?.TestMode && <Chip color="info" label={`${t('management.fields.testMode')}${b.TestNote ? `: ${b.TestNote}` : ''}`} />}
       </Stack>
-      {q.isError && <Alert severity="error">{errorText(q.error)}</Alert>}
+      {q.isError && <Alert severity="error">{errorText(q.error, 'errors.retrievingBranchOffices')}</Alert>}
       {!canManage && <Alert severity="info">{t('management.readOnly')}</Alert>}
       {b && (
         <OfficeTabs
@@ -57,6 +57,12 @@ export default function BranchPage({ id, options, onBack }: { id: number; option
             save: save.details,
           }}
           saveSchedule={save}
+          saveErrorKeys={{
+            details: 'errors.updatingBranchDetails',
+            week: 'errors.updatingBranchSchedule',
+            holidays: 'errors.updatingBranchHolidays',
+            timers: 'errors.updatingBranchTimers',
+          }}
           extraTabs={[
             {
               label: t('management.tabs.employees'),

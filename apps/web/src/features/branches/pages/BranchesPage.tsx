@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Chip } from '@mui/material';
+import { Alert, Chip } from '@mui/material';
 import { StatusId, ZBranchDetails, formatPhoneInternational, type BranchOfficeRow } from '@vigil/contract';
 import { EntityList } from '../../../shared/crud/EntityList';
 import { EntityFormDialog } from '../../../shared/crud/EntityForm';
@@ -25,6 +25,11 @@ export default function BranchesPage() {
   if (id > 0) return <BranchPage id={id} options={options} onBack={() => setParams({})} />;
   return (
     <>
+      {options.typesFailed && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="branch-types-error">
+          {t('errors.retrievingBranchTypes')}
+        </Alert>
+      )}
       <EntityList<BranchOfficeRow, 'regionalOfficeId' | 'branchOfficeTypeId' | 'statusId'>
         testId="branches"
         title={t('management.titles.branches')}

@@ -30,13 +30,14 @@ export default function EmployeePage() {
   const resend = useResendActivation();
   const roleStatus = useSetRoleStatus();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  /** Runs a change; its failure shows the server's refusal or §8 'Error updating employee'. */
   const act = async (fn: () => Promise<unknown>, okText: string) => {
     setNotice(null);
     try {
       await fn();
       setNotice({ ok: true, text: okText });
     } catch (err) {
-      setNotice({ ok: false, text: errorText(err) });
+      setNotice({ ok: false, text: errorText(err, 'errors.updatingEmployee') });
     }
   };
   return (
@@ -49,7 +50,7 @@ export default function EmployeePage() {
           {e ? `${e.Name} ${e.Surname}` : t('management.titles.employee')}
         </Typography>
       </Stack>
-      {q.isError && <Alert severity="error">{errorText(q.error)}</Alert>}
+      {q.isError && <Alert severity="error">{errorText(q.error, 'errors.retrievingUser')}</Alert>}
       {e && (
         <Paper variant="outlined" sx={{ p: 2 }}>
           {employeeColumns(t).map((c) => (
@@ -110,6 +111,7 @@ export default function EmployeePage() {
             defaultValues={employeeValues(e)}
             fields={employeeFields(t, options, false)}
             onSubmit={(v) => update.mutateAsync({ case: 'UPDATE-EMPLOYEE', version: 'new', employeeId: e.UserId, ...v })}
+            saveErrorKey="errors.updatingEmployee"
           />
         </Paper>
       )}

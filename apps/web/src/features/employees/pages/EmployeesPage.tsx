@@ -45,6 +45,7 @@ export default function EmployeesPage() {
         rowKey={(r) => r.UserId}
         onRowClick={(r) => void navigate(`/employees/${r.UserId}`)}
         csvName="employees.csv"
+        loadErrorKey="errors.retrievingUsers"
         filters={[
           { name: 'roleId', label: t('management.fields.role'), options: roleOptions() },
           { name: 'statusId', label: t('management.fields.status'), options: statusOptions(t) },
