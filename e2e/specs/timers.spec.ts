@@ -71,7 +71,9 @@ test('start appears live, a ping resets its age and extends the trail, the last 
   await expect.poll(async () => seconds((await row.getByTestId('timer-left').textContent()) ?? '')).toBeLessThan(left);
 
   // Age grows without pings, and a ping resets it.
-  await expect.poll(async () => seconds((await row.getByTestId('timer-ping-age').textContent()) ?? ''), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(async () => seconds((await row.getByTestId('timer-ping-age').textContent()) ?? ''), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(3);
   await row.getByRole('radio').check();
   await expect(page.getByTestId('timer-trail')).toHaveAttribute('data-points', '1');
   await m.call('timer/ping', { timerId: id, latitude: b.Latitude + 0.002, longitude: b.Longitude + 0.002, horizontalAccuracy: 5 });
@@ -97,6 +99,7 @@ test('start appears live, a ping resets its age and extends the trail, the last 
   await page.reload();
   await expect(row).toBeVisible();
   await expect(shortRow).toBeVisible();
+  await expect(page.getByTestId('timer-trail-map')).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('timers-panel').screenshot({ path: shot('timers-panel-800.png') });
 
   // Stop removes them, live.
@@ -106,19 +109,33 @@ test('start appears live, a ping resets its age and extends the trail, the last 
   await expect(shortRow).toHaveCount(0);
 });
 
-test('another bank’s console never shows the timer', async ({ page, request }) => {
-  await signInLive(page, 'us-orgadmin@example.com');
-  const m = await mobile(request);
-  const { TimerId: id } = await m.call('timer/start', {
-    timerForAction: 'Vault check',
-    durationSeconds: 600,
-    branchOfficeId: m.branch.BranchOfficeId,
-    latitude: m.branch.Latitude,
-    longitude: m.branch.Longitude,
-  });
-  // A ping after the start: once the US console got its next event the timer's would have come first.
-  await page.reload();
-  await expect(page.getByTestId('timers-panel')).toBeVisible();
-  await expect(page.locator(`[data-testid="timer-row"][data-timer-id="${id}"]`)).toHaveCount(0);
-  await m.call('timer/stop', { timerId: id, pin: '1234' });
+test('another bank’s console never shows the timer the first bank’s console shows', async ({ browser, request }) => {
+  const alCtx = await browser.newContext();
+  const usCtx = await browser.newContext();
+  try {
+    const al = await alCtx.newPage();
+    const us = await usCtx.newPage();
+    await signInLive(al, 'orgadmin@example.com');
+    await signInLive(us, 'us-orgadmin@example.com');
+    const m = await mobile(request);
+    const { TimerId: id } = await m.call('timer/start', {
+      timerForAction: 'Vault check',
+      durationSeconds: 600,
+      branchOfficeId: m.branch.BranchOfficeId,
+      latitude: m.branch.Latitude,
+      longitude: m.branch.Longitude,
+    });
+    const sel = `[data-testid="timer-row"][data-timer-id="${id}"]`;
+    await expect(al.locator(sel)).toBeVisible();
+    await expect(us.locator(sel)).toHaveCount(0);
+    await us.reload();
+    await expect(us.getByTestId('timers-panel')).toBeVisible();
+    await expect(us.locator('[data-testid="timers-empty"], [data-testid="timer-row"]').first()).toBeVisible();
+    await expect(us.locator(sel)).toHaveCount(0);
+    await m.call('timer/stop', { timerId: id, pin: '1234' });
+    await expect(al.locator(sel)).toHaveCount(0);
+  } finally {
+    await alCtx.close();
+    await usCtx.close();
+  }
 });

@@ -63,7 +63,10 @@ export function applyTimerEvent(rows: RunningTimer[], e: SocketEvent): RunningTi
         ExpiresAtUTC: e.Payload.expiresAt,
         Alerted: false,
         LastPingUTC: at,
-        Trail: e.Latitude != null && e.Longitude != null ? [{ Latitude: e.Latitude, Longitude: e.Longitude, HorizontalAccuracy: null, AtUTC: at }] : [],
+        Trail:
+          e.Latitude != null && e.Longitude != null
+            ? [{ Latitude: e.Latitude, Longitude: e.Longitude, HorizontalAccuracy: null, AtUTC: at }]
+            : [],
       };
       return sortTimers([...rows, row]);
     }

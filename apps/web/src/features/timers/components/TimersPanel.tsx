@@ -75,8 +75,8 @@ export function TimersPanel() {
     );
   } else {
     content = (
-      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
-        <TableContainer sx={{ flex: '3 1 0', minWidth: 0 }}>
+      <Stack direction={{ xs: 'column', xl: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
+        <TableContainer sx={{ flex: { xl: '3 1 0' }, minWidth: 0 }}>
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -133,10 +133,15 @@ export function TimersPanel() {
           </Table>
         </TableContainer>
         {shown && (
-          <Box sx={{ flex: '2 1 0', minWidth: 0, minHeight: 220 }} data-testid="timer-trail" data-points={points.length}>
+          <Box sx={{ flex: { xl: '2 1 0' }, minWidth: 0, height: 220 }} data-testid="timer-trail" data-points={points.length}>
             <MapBoundary fallback={<Alert severity="warning">{t('map.loadFailed')}</Alert>}>
               <Suspense fallback={<Loading />}>
-                <PointsMap points={points} line={points.length > 1} testId="timer-trail-map" label={t('timers.trail', { name: nameOf(shown) })} />
+                <PointsMap
+                  points={points}
+                  line={points.length > 1}
+                  testId="timer-trail-map"
+                  label={t('timers.trail', { name: nameOf(shown) })}
+                />
               </Suspense>
             </MapBoundary>
           </Box>
