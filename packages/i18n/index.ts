@@ -23,6 +23,8 @@ import enEns from './ens.en.json' with { type: 'json' };
 import sqEns from './ens.sq.json' with { type: 'json' };
 import enTimers from './timers.en.json' with { type: 'json' };
 import sqTimers from './timers.sq.json' with { type: 'json' };
+import enBranchActivities from './branch-activities.en.json' with { type: 'json' };
+import sqBranchActivities from './branch-activities.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -50,6 +52,7 @@ const en = merge(
   enSurveys as Catalogue,
   enEns as Catalogue,
   enTimers as Catalogue,
+  enBranchActivities as Catalogue,
 ) as typeof enMain &
   typeof enAccount &
   typeof enReports &
@@ -58,7 +61,8 @@ const en = merge(
   typeof enTaskLists &
   typeof enSurveys &
   typeof enEns &
-  typeof enTimers;
+  typeof enTimers &
+  typeof enBranchActivities;
 const sq = merge(
   sqMain as Catalogue,
   sqAccount as Catalogue,
@@ -69,6 +73,7 @@ const sq = merge(
   sqSurveys as Catalogue,
   sqEns as Catalogue,
   sqTimers as Catalogue,
+  sqBranchActivities as Catalogue,
 ) as typeof sqMain &
   typeof sqAccount &
   typeof sqReports &
@@ -77,7 +82,8 @@ const sq = merge(
   typeof sqTaskLists &
   typeof sqSurveys &
   typeof sqEns &
-  typeof sqTimers;
+  typeof sqTimers &
+  typeof sqBranchActivities;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 
