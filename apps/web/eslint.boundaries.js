@@ -13,7 +13,7 @@ const SRC = 'apps/web/src';
 /** The features a feature may import besides shared/ and realtime/ (every other pair is refused). */
 export const FEATURE_IMPORTS = {
   // The dashboard page composes the alarm panel, the branch board and map, and the notifications.
-  dashboard: ['alarms', 'branches', 'notifications', 'task-lists'],
+  dashboard: ['alarms', 'branches', 'notifications', 'task-lists', 'timers'],
   // The alarm panel merges the live alarms with the alarm history of the notifications list.
   alarms: ['notifications'],
   // The shell shows the notifications bell and the profile dialog.
@@ -29,9 +29,9 @@ export const FEATURE_IMPORTS = {
 /**
  * What realtime/ may import besides shared/: its per-feature event handlers write into the query
  * caches of the board (branches), of the notification lists (notifications), of the chat sessions
- * (chat) and of the running tasks (task-lists).
+ * (chat), of the running tasks (task-lists) and of the running timers (timers).
  */
-export const REALTIME_IMPORTS = ['branches', 'notifications', 'chat', 'task-lists', 'ens'];
+export const REALTIME_IMPORTS = ['branches', 'notifications', 'chat', 'task-lists', 'ens', 'timers'];
 
 const element = (type) => ({ element: { type } });
 const features = (names) => ({ element: { type: 'feature', captured: { feature: names } } });

@@ -21,6 +21,10 @@ import enSurveys from './surveys.en.json' with { type: 'json' };
 import sqSurveys from './surveys.sq.json' with { type: 'json' };
 import enEns from './ens.en.json' with { type: 'json' };
 import sqEns from './ens.sq.json' with { type: 'json' };
+import enTimers from './timers.en.json' with { type: 'json' };
+import sqTimers from './timers.sq.json' with { type: 'json' };
+import enBranchActivities from './branch-activities.en.json' with { type: 'json' };
+import sqBranchActivities from './branch-activities.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -47,6 +51,8 @@ const en = merge(
   enTaskLists as Catalogue,
   enSurveys as Catalogue,
   enEns as Catalogue,
+  enTimers as Catalogue,
+  enBranchActivities as Catalogue,
 ) as typeof enMain &
   typeof enAccount &
   typeof enReports &
@@ -54,7 +60,9 @@ const en = merge(
   typeof enChat &
   typeof enTaskLists &
   typeof enSurveys &
-  typeof enEns;
+  typeof enEns &
+  typeof enTimers &
+  typeof enBranchActivities;
 const sq = merge(
   sqMain as Catalogue,
   sqAccount as Catalogue,
@@ -64,6 +72,8 @@ const sq = merge(
   sqTaskLists as Catalogue,
   sqSurveys as Catalogue,
   sqEns as Catalogue,
+  sqTimers as Catalogue,
+  sqBranchActivities as Catalogue,
 ) as typeof sqMain &
   typeof sqAccount &
   typeof sqReports &
@@ -71,7 +81,9 @@ const sq = merge(
   typeof sqChat &
   typeof sqTaskLists &
   typeof sqSurveys &
-  typeof sqEns;
+  typeof sqEns &
+  typeof sqTimers &
+  typeof sqBranchActivities;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

@@ -42,6 +42,7 @@ import { serveActivityReport, serveBranchActivities, serveSurveyReport } from '.
 import { securityOfficesRoutes } from './modules/security-offices/security-offices.routes.js';
 import { taskListsRoutes } from './modules/task-lists/task-lists.routes.js';
 import { surveysRoutes } from './modules/surveys/surveys.routes.js';
+import { timersRoutes } from './modules/timers/timers.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +168,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(ensRoutes);
   await app.register(reportsRoutes);
   await app.register(chatRoutes);
+  await app.register(timersRoutes);
   // managesurveys: the surveys module owns the path; its report cases are the survey report, handed in from reports.
   await app.register(surveysRoutes, { surveyReport: serveSurveyReport });
 

@@ -116,6 +116,8 @@ const ZEnv = z.object({
   SUPERVISION_INTERVAL_MS: bounded(1_000, 600_000, 30_000, 'ms'),
   /** Period of the personal-timer expiry check, ms. */
   TIMER_CHECK_MS: bounded(500, 60_000, 5_000, 'ms'),
+  /** Latest pings of a running timer's trail that gettimers answers (the console's small map). */
+  TIMER_TRAIL_PINGS: bounded(1, 1_000, 50, 'pings'),
   /** PostgreSQL connections for report export cursors, a pool of their own. */
   EXPORT_CONNECTIONS: bounded(1, 50, DEFAULT_EXPORT_CONNECTIONS, 'connections'),
   /** smtp(s)://user:pass@host:port for outgoing mail; unset = messages kept in the outbox (demo mailbox). */
@@ -162,6 +164,7 @@ const SHOWN = new Set([
   'DISPATCH_INTERVAL_MS',
   'SUPERVISION_INTERVAL_MS',
   'TIMER_CHECK_MS',
+  'TIMER_TRAIL_PINGS',
   'EXPORT_CONNECTIONS',
   'SHUTDOWN_GRACE_MS',
   'RETENTION_DAYS',
@@ -204,6 +207,8 @@ export interface Config {
   supervisionIntervalMs: number;
   /** Period of the personal-timer expiry check (TIMER_CHECK_MS), ms: how late an expired timer's alarm may be raised. */
   timerCheckMs: number;
+  /** Latest pings per running timer in gettimers' Trail (TIMER_TRAIL_PINGS). */
+  timerTrailPings: number;
   /**
    * PostgreSQL connections of the report exports' own pool (EXPORT_CONNECTIONS): more exports at
    * once wait their turn, and API calls (alarms among them) never wait behind an export.
@@ -272,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dispatchIntervalMs: e.DISPATCH_INTERVAL_MS,
     supervisionIntervalMs: e.SUPERVISION_INTERVAL_MS,
     timerCheckMs: e.TIMER_CHECK_MS,
+    timerTrailPings: e.TIMER_TRAIL_PINGS,
     exportConnections: e.EXPORT_CONNECTIONS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM || `${e.PRODUCT_NAME} <no-reply@localhost>`,

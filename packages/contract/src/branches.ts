@@ -128,3 +128,64 @@ export const ZSetBranchModeRequest = z.object({
   branchOfficeId: zId(),
   mode: z.enum(['OPEN', 'CLOSE', 'SERVICE']),
 });
+
+/**
+ * POST /api/client/getbranchbyregionalid (spec §7), case GET-BRANCH-OFFICES-BY-REGION: the
+ * branches of one regional office within the caller's scope, by name. Answer `{organizationobject:
+ * BranchOfficeRow[]}`; a region outside the scope (or unknown) 404 errors.notFound.
+ */
+export const ZGetBranchByRegionRequest = z.object({ case: z.literal('GET-BRANCH-OFFICES-BY-REGION'), regionalOfficeId: requiredId() });
+
+/**
+ * POST /api/client/getofficesformap (spec §7), case GET-FOR-MAP-COMPACT: every branch in scope
+ * (optionally of one organisation, dealers) in a compact form for a map. Answer
+ * `{organizationobject: MapBranch[], organizationfeatures: GeoJSON FeatureCollection}` (features:
+ * the branches that have a position, Point [lng, lat] with the MapBranch as properties).
+ */
+export const ZGetOfficesForMapRequest = z.object({ case: z.literal('GET-FOR-MAP-COMPACT'), organizationId: zId().optional() });
+
+/** A branch on the map (compact): position in WGS 84 degrees (null when unknown), its latest BranchAction. */
+export interface MapBranch {
+  BranchOfficeId: number;
+  Name: string;
+  OrganizationId: number;
+  RegionalOfficeId: number | null;
+  StatusId: number;
+  Latitude: number | null;
+  Longitude: number | null;
+  BranchAction: string | null;
+  BranchActionTime: string | null;
+  TestMode: boolean;
+}
+/** The getofficesformap answer body. */
+export interface GetOfficesForMapBody {
+  organizationobject: MapBranch[];
+  organizationfeatures: {
+    type: 'FeatureCollection';
+    features: { type: 'Feature'; geometry: { type: 'Point'; coordinates: [number, number] }; properties: MapBranch }[];
+  };
+}
+
+/** An SMS operator (spec §3 Operator: Brand, SmsDomain): its e-mail-to-SMS gateway domain, used for a user's CarrierInfo. */
+export interface KnownOperator {
+  Brand: string;
+  SmsDomain: string;
+}
+/** The operators getknownoperators answers (US carriers' public e-mail-to-SMS gateways), by brand. */
+export const KNOWN_OPERATORS: readonly KnownOperator[] = [
+  { Brand: 'AT&T', SmsDomain: 'txt.att.net' },
+  { Brand: 'Boost Mobile', SmsDomain: 'sms.myboostmobile.com' },
+  { Brand: 'C Spire', SmsDomain: 'cspire1.com' },
+  { Brand: 'Consumer Cellular', SmsDomain: 'mailmymobile.net' },
+  { Brand: 'Cricket Wireless', SmsDomain: 'sms.cricketwireless.net' },
+  { Brand: 'Google Fi', SmsDomain: 'msg.fi.google.com' },
+  { Brand: 'Metro by T-Mobile', SmsDomain: 'mymetropcs.com' },
+  { Brand: 'Mint Mobile', SmsDomain: 'mailmymobile.net' },
+  { Brand: 'Republic Wireless', SmsDomain: 'text.republicwireless.com' },
+  { Brand: 'T-Mobile', SmsDomain: 'tmomail.net' },
+  { Brand: 'Ting', SmsDomain: 'message.ting.com' },
+  { Brand: 'US Cellular', SmsDomain: 'email.uscc.net' },
+  { Brand: 'Verizon', SmsDomain: 'vtext.com' },
+  { Brand: 'Virgin Mobile', SmsDomain: 'vmobl.com' },
+  { Brand: 'Xfinity Mobile', SmsDomain: 'vtext.com' },
+];

@@ -36,3 +36,5 @@ export * from './mobile.js';
 export * from './geocoding.js';
 export * from './surveys.js';
 export * from './ens.js';
+export * from './timers.js';
+export * from './countries.js';

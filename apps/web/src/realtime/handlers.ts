@@ -1,7 +1,7 @@
 /**
  * Per-feature handlers of socket events. Each writes into the TanStack Query cache (no
  * component-local event lists): the branch board rows, the alarm list ['alarms'], the chat
- * sessions ['chat', …], the running tasks ['tasks', 'active'], the ENS list and details ['ens'],
+ * sessions ['chat', …], the running tasks ['tasks', 'active'], the running timers ['timers', 'running'], the ENS list and details ['ens'],
  * and the tone.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { applyEnsEvent } from '../features/ens/api';
 import { applyNotificationEvent } from '../features/notifications/live';
 import { applyChatEvent } from '../features/chat/live';
 import { applyTaskEvent, taskListKeys, type BoardTask } from '../features/task-lists/api';
+import { applyTimerEventToCache } from '../features/timers/api';
 import { playAlertTone } from '../shared/sound/alert-sound';
 import { applyEventToBoard, movesBoard } from './board-events';
 import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
@@ -63,6 +64,11 @@ export function tasksHandler(qc: QueryClient): EventHandler {
   };
 }
 
+/** Live lone-worker timers (['timers', 'running']): START adds, CHECKINOUT appends, STOP removes, the expiry alarm marks Alerted. */
+export function timersHandler(qc: QueryClient): EventHandler {
+  return (e) => applyTimerEventToCache(qc, e);
+}
+
 /** Live ENS list and detail (emergency notifications and their per-recipient states). */
 export function ensHandler(qc: QueryClient): EventHandler {
   return (e) => applyEnsEvent(qc, e);
@@ -77,7 +83,16 @@ export function soundHandler(play: () => boolean = playAlertTone): EventHandler 
 export function cacheHandlers(qc: QueryClient): EventHandler[] {
   // The alarm list is fed only by events: keep it for the whole session.
   qc.setQueryDefaults(alarmKeys.all, { gcTime: Infinity, staleTime: Infinity });
-  return [boardHandler(qc), alarmsHandler(qc), notificationsHandler(qc), chatHandler(qc), tasksHandler(qc), ensHandler(qc), soundHandler()];
+  return [
+    boardHandler(qc),
+    alarmsHandler(qc),
+    notificationsHandler(qc),
+    chatHandler(qc),
+    tasksHandler(qc),
+    timersHandler(qc),
+    ensHandler(qc),
+    soundHandler(),
+  ];
 }
 
 export function dispatchEvent(handlers: readonly EventHandler[], e: SocketEvent, ctx: EventContext): void {

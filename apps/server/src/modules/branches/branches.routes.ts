@@ -1,7 +1,8 @@
 /**
  * Branch calls (spec §7 Offices and organisations; §4 branch actions): getofficesv2 case
  * GET-ALL-BRANCH-OFFICES (the dashboard board and the /branches list, with CSV), getbranchbyidv2,
- * getknownoperators, addbranchoffice, managebranchoffices and setbranchmode.
+ * getbranchbyregionalid (GET-BRANCH-OFFICES-BY-REGION), getofficesformap (GET-FOR-MAP-COMPACT),
+ * getknownoperators (branch types and the §3 operators), addbranchoffice, managebranchoffices and setbranchmode.
  *
  * managebranchoffices also answers GET-ACTIVITIES-BY-BRANCH-ID, a report (spec §7 Reports): the
  * route hands that case to `options.branchActivities`, which app.ts wires to the reports module,
@@ -13,16 +14,26 @@ import { z } from 'zod';
 import {
   ZAddBranchOfficeRequest,
   ZBranchActivitiesRequest,
+  KNOWN_OPERATORS,
   ZGetBranchByIdRequest,
+  ZGetBranchByRegionRequest,
   ZGetKnownOperatorsRequest,
+  ZGetOfficesForMapRequest,
   ZGetOfficesV2Request,
   ZManageBranchOfficesRequest,
   ZSetBranchModeRequest,
   type BranchOfficeType,
   type Envelope,
+  type GetOfficesForMapBody,
   type GetOfficesV2Body,
+  type KnownOperator,
+  type MapBranch,
 } from '@vigil/contract';
-import { assertOrganizationInScope } from '../../plugins/authorization.js';
+import { sql } from 'drizzle-orm';
+import { rows as sqlRows } from '../../db/client.js';
+import { offices } from '../../db/schema/index.js';
+import { notFound } from '../../plugins/errors.js';
+import { assertOrganizationInScope, regionScope } from '../../plugins/authorization.js';
 import { authOf, requireClient } from '../../plugins/session.js';
 import { csvPage, sendCsv } from '../../lib/csv.js';
 import type { NameKey } from '../../lib/list-query.js';
@@ -68,10 +79,70 @@ export async function branchesRoutes(fastify: FastifyInstance, options: Branches
   app.post(
     '/api/client/getknownoperators',
     { preValidation: requireClient, schema: { body: ZGetKnownOperatorsRequest } },
-    async (): Promise<Envelope<{ branchofficetypes: BranchOfficeType[]; operators: { Brand: string; SmsDomain: string }[] }>> => ({
+    async (): Promise<Envelope<{ branchofficetypes: BranchOfficeType[]; operators: KnownOperator[] }>> => ({
       success: true,
-      body: { branchofficetypes: (await branchTypes(app.db)).map(presentBranchType), operators: [] },
+      body: { branchofficetypes: (await branchTypes(app.db)).map(presentBranchType), operators: [...KNOWN_OPERATORS] },
     }),
+  );
+
+  /** The branches of one region in scope (spec §7 getbranchbyregionalid); a region outside the scope 404. */
+  app.post(
+    '/api/client/getbranchbyregionalid',
+    { preValidation: requireClient, schema: { body: ZGetBranchByRegionRequest } },
+    async (req): Promise<Envelope<{ organizationobject: ReturnType<typeof presentBranch>[] }>> => {
+      const auth = authOf(req);
+      const regionId = req.body.regionalOfficeId;
+      const found = await sqlRows<{ id: number }>(
+        app.db,
+        sql`select ${offices.id} as id from ${offices} where ${offices.id} = ${regionId} and ${regionScope(auth)}`,
+      );
+      if (found.length === 0) throw notFound();
+      const { rows } = await listBranches(app.db, auth, { regionalOfficeId: regionId, offset: 0, limit: 10_000 });
+      return { success: true, body: { organizationobject: rows.map(presentBranch) } };
+    },
+  );
+
+  /** Every branch in scope, compact, with GeoJSON features (spec §7 getofficesformap GET-FOR-MAP-COMPACT). */
+  app.post(
+    '/api/client/getofficesformap',
+    { preValidation: requireClient, schema: { body: ZGetOfficesForMapRequest } },
+    async (req): Promise<Envelope<GetOfficesForMapBody>> => {
+      const auth = authOf(req);
+      if (req.body.organizationId) await assertOrganizationInScope(app.db, auth, req.body.organizationId);
+      const { rows } = await listBranches(app.db, auth, {
+        organizationId: req.body.organizationId,
+        offset: 0,
+        limit: 10_000,
+        count: false,
+      });
+      const compact = rows.map((r): MapBranch => {
+        const b = presentBranch(r);
+        return {
+          BranchOfficeId: b.BranchOfficeId,
+          Name: b.Name,
+          OrganizationId: b.OrganizationId,
+          RegionalOfficeId: b.RegionalOfficeId,
+          StatusId: b.StatusId,
+          Latitude: b.Latitude ?? null,
+          Longitude: b.Longitude ?? null,
+          BranchAction: b.BranchAction,
+          BranchActionTime: b.BranchActionTime,
+          TestMode: b.TestMode,
+        };
+      });
+      const features = compact.flatMap((m) =>
+        m.Latitude != null && m.Longitude != null
+          ? [
+              {
+                type: 'Feature' as const,
+                geometry: { type: 'Point' as const, coordinates: [m.Longitude, m.Latitude] as [number, number] },
+                properties: m,
+              },
+            ]
+          : [],
+      );
+      return { success: true, body: { organizationobject: compact, organizationfeatures: { type: 'FeatureCollection', features } } };
+    },
   );
 
   app.post('/api/client/addbranchoffice', { preValidation: requireClient, schema: { body: ZAddBranchOfficeRequest } }, async (req) => ({

@@ -7,6 +7,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  type ActivityReportRow,
+  type ZBranchActivitiesRequest,
   SocketEventType,
   type BranchOfficeRow,
   type BranchTaskFields,
@@ -85,6 +87,7 @@ export const branchManagementKeys = {
   list: (scope: OrgScope) => [...branchManagementKeys.all, 'list', scope] as const,
   detail: (id: number) => [...branchManagementKeys.all, 'detail', id] as const,
   employees: (id: number) => [...branchManagementKeys.all, 'employees', id] as const,
+  activities: (id: number, from: string, to: string) => [...branchManagementKeys.all, 'activities', id, from, to] as const,
   types: () => [...branchManagementKeys.all, 'types'] as const,
 };
 
@@ -156,6 +159,25 @@ export function useBranchEmployees(id: number) {
     queryKey: branchManagementKeys.employees(id),
     queryFn: ({ signal }) =>
       apiPost<{ userobject: BranchEmployee[] }>(PATHS.employees, { param_branchid: id }, { signal }).then((b) => b.userobject),
+  });
+}
+
+/**
+ * The branch's activity between two branch-local days (managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID,
+ * spec §7 Reports: body.organizationobject), newest first, first `limit` rows. Fails with the §8
+ * 'Error retrieving Branch Activities'.
+ */
+export function useBranchActivities(id: number, fromDate: string, toDate: string, limit = 200) {
+  return useQuery({
+    queryKey: branchManagementKeys.activities(id, fromDate, toDate),
+    queryFn: ({ signal }) =>
+      apiPost<{ organizationobject: ActivityReportRow[]; total: number }>(
+        PATHS.manage,
+        { case: 'GET-ACTIVITIES-BY-BRANCH-ID', branchOfficeId: id, fromDate, toDate, limit, sortDir: 'desc' } satisfies z.input<
+          typeof ZBranchActivitiesRequest
+        >,
+        { signal },
+      ),
   });
 }
 

@@ -12,6 +12,7 @@ import { OfficeTabs } from '../../../shared/crud/OfficeTabs';
 import { useCanManage } from '../../../shared/organization/org-scope';
 import { useBranch, useBranchEmployees, useBranchSavers } from '../api';
 import { branchFields, type BranchOptions } from '../branch-form';
+import { BranchActivities } from '../components/BranchActivities';
 
 export default function BranchPage({ id, options, onBack }: { id: number; options: BranchOptions; onBack: () => void }) {
   const { t } = useTranslation();
@@ -64,6 +65,7 @@ export default function BranchPage({ id, options, onBack }: { id: number; option
             timers: 'errors.updatingBranchTimers',
           }}
           extraTabs={[
+            { label: t('branchActivities.title'), content: <BranchActivities branchId={b.BranchOfficeId} timeZone={b.BranchTimeZone} /> },
             {
               label: t('management.tabs.employees'),
               content: (

@@ -21,6 +21,7 @@ import { BranchTable } from '../../branches/components/BranchTable';
 import { AlarmPanel } from '../../alarms/components/AlarmPanel';
 import { BranchMapPanel } from '../../branches/components/BranchMapPanel';
 import { RunningTasksPanel } from '../../task-lists/components/RunningTasksPanel';
+import { TimersPanel } from '../../timers/components/TimersPanel';
 
 type BoardView = 'list' | 'map';
 const PANEL_HEIGHT = 'calc(100vh - 300px)';
@@ -123,6 +124,7 @@ export default function DashboardPage() {
       <Outlet />
       <AlarmPanel />
       <RunningTasksPanel />
+      <TimersPanel />
       <Paper sx={{ p: 2 }} data-testid="branch-board">
         <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
           {t('dashboard.title')}

@@ -1,0 +1,59 @@
+/**
+ * The country list of spec §3 "Country list entry: name, dial code, ISO code, locale", built from
+ * libphonenumber-js's metadata (every region it can parse numbers for, with its calling code) and
+ * the runtime's Intl.DisplayNames (names in the console's language). For phone fields: the dial
+ * code prefixes a national number, the ISO code is libphonenumber's default region.
+ */
+import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
+
+/** One entry: `name` in the requested language, `dialCode` '+355', `isoCode` 'AL', `locale` a BCP 47 tag for the country ('sq-AL'). */
+export interface CountryListEntry {
+  name: string;
+  dialCode: string;
+  isoCode: CountryCode;
+  locale: string;
+}
+
+/** Main language of some countries the console serves, for `locale`; others get 'und-XX' (language undetermined). */
+const MAIN_LANGUAGE: Partial<Record<CountryCode, string>> = {
+  AL: 'sq',
+  XK: 'sq',
+  MK: 'mk',
+  ME: 'sr',
+  RS: 'sr',
+  GR: 'el',
+  IT: 'it',
+  DE: 'de',
+  AT: 'de',
+  CH: 'de',
+  FR: 'fr',
+  ES: 'es',
+  GB: 'en',
+  US: 'en',
+  CA: 'en',
+  AU: 'en',
+  IE: 'en',
+  TR: 'tr',
+};
+
+/**
+ * Every country libphonenumber-js knows, sorted by name in `language` ('en', 'sq', …; names
+ * fall back to the ISO code where the runtime has no name). Pure; no errors.
+ */
+export function countryList(language: string): CountryListEntry[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([language, 'en'], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  const collator = new Intl.Collator([language, 'en']);
+  return getCountries()
+    .map((iso) => ({
+      name: names?.of(iso) ?? iso,
+      dialCode: `+${getCountryCallingCode(iso)}`,
+      isoCode: iso,
+      locale: `${MAIN_LANGUAGE[iso] ?? 'und'}-${iso}`,
+    }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
