@@ -1,7 +1,7 @@
 /**
  * Per-feature handlers of socket events. Each writes into the TanStack Query cache (no
  * component-local event lists): the branch board rows, the alarm list ['alarms'], the chat
- * sessions ['chat', …], the running tasks ['tasks', 'active'], the ENS list and details ['ens'],
+ * sessions ['chat', …], the video calls ['calls', …], the running tasks ['tasks', 'active'], the ENS list and details ['ens'],
  * and the tone.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -10,6 +10,8 @@ import { branchKeys } from '../features/branches/api';
 import { applyEnsEvent } from '../features/ens/api';
 import { applyNotificationEvent } from '../features/notifications/live';
 import { applyChatEvent } from '../features/chat/live';
+import { applyCallEvent } from '../features/calls/live';
+import { getSession } from '../shared/session/session-store';
 import { applyTaskEvent, taskListKeys, type BoardTask } from '../features/task-lists/api';
 import { playAlertTone } from '../shared/sound/alert-sound';
 import { applyEventToBoard, movesBoard } from './board-events';
@@ -45,6 +47,13 @@ export function chatHandler(qc: QueryClient, play: () => boolean = playAlertTone
   };
 }
 
+/** Live video calls: each VIDEO-CALL event into the call caches as this user sees it; a placed call sounds the alert. */
+export function callsHandler(qc: QueryClient, play: () => boolean = playAlertTone): EventHandler {
+  return (e) => {
+    if (applyCallEvent(qc, e, getSession()?.UserId ?? 0)) play();
+  };
+}
+
 /** Task progress: the board's running tasks (['tasks', 'active']) follow every TASK event. */
 export function tasksHandler(qc: QueryClient): EventHandler {
   return (e) => {
@@ -77,7 +86,7 @@ export function soundHandler(play: () => boolean = playAlertTone): EventHandler 
 export function cacheHandlers(qc: QueryClient): EventHandler[] {
   // The alarm list is fed only by events: keep it for the whole session.
   qc.setQueryDefaults(alarmKeys.all, { gcTime: Infinity, staleTime: Infinity });
-  return [boardHandler(qc), alarmsHandler(qc), notificationsHandler(qc), chatHandler(qc), tasksHandler(qc), ensHandler(qc), soundHandler()];
+  return [boardHandler(qc), alarmsHandler(qc), notificationsHandler(qc), chatHandler(qc), callsHandler(qc), tasksHandler(qc), ensHandler(qc), soundHandler()];
 }
 
 export function dispatchEvent(handlers: readonly EventHandler[], e: SocketEvent, ctx: EventContext): void {

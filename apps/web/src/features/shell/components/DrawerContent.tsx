@@ -16,6 +16,7 @@ import { MenuList } from './MenuList';
 import { InternetStatus } from './InternetStatus';
 import { OrgCard } from './OrgCard';
 import { IncomingChats } from '../../chat/components/IncomingChats';
+import { IncomingCalls } from '../../calls/components/IncomingCalls';
 
 export function DrawerContent({ session, onNavigate }: { session: StoredSession; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -76,5 +77,10 @@ function CallsSection({ session, onNavigate }: { session: StoredSession; onNavig
       </Alert>
     );
   }
-  return <IncomingChats roleId={session.RoleId} userId={session.UserId} onNavigate={onNavigate} />;
+  return (
+    <>
+      <IncomingCalls roleId={session.RoleId} onNavigate={onNavigate} />
+      <IncomingChats roleId={session.RoleId} userId={session.UserId} onNavigate={onNavigate} />
+    </>
+  );
 }
