@@ -10,7 +10,16 @@ import { sql } from 'drizzle-orm';
 import type { Call, CallPayload, Incident, IncidentsPage, MedicalProfile, SocketEvent, SocketMessage } from '@vigil/contract';
 import { callStatusFor } from '@vigil/contract';
 import { rows } from '../src/db/client.js';
-import { ApiClient, DB_KINDS, SocketClient, freshDatabaseUrl, mobileLogin, startServerOn, startTestServer, type TestServer } from './helpers.js';
+import {
+  ApiClient,
+  DB_KINDS,
+  SocketClient,
+  freshDatabaseUrl,
+  mobileLogin,
+  startServerOn,
+  startTestServer,
+  type TestServer,
+} from './helpers.js';
 
 type Login = { client: ApiClient; token: string; userId: number };
 
@@ -191,7 +200,10 @@ describe.each(DB_KINDS)('video calls on %s', (kind) => {
   it('answers first-wins, transfers to an online operator, ends and closes out, each transition an event', async () => {
     const { caller, call } = await placeCall();
     const id = call.IncidentId;
-    const [opSock, mobile] = await Promise.all([socketOf(server, operator), SocketClient.connect(server.baseUrl, caller.Token, caller.UserId)]);
+    const [opSock, mobile] = await Promise.all([
+      socketOf(server, operator),
+      SocketClient.connect(server.baseUrl, caller.Token, caller.UserId),
+    ]);
 
     // Transfer needs the target online: officer has no console open yet.
     const answered = await operator.client.post<{ incidentobject: Incident }>('/api/client/answercall', { callId: id });
@@ -303,7 +315,11 @@ describe.each(DB_KINDS)('video calls on %s', (kind) => {
   });
 
   it('pages getincidents newest first with filter, offset and a limit of at most 200, rejecting bad input', async () => {
-    const before = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', { filter: '', offset: 0, limit: 200 });
+    const before = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', {
+      filter: '',
+      offset: 0,
+      limit: 200,
+    });
     expect(before.status).toBe(200);
     const total0 = before.json.body!.incidentobject.total;
     const placed: number[] = [];
@@ -312,15 +328,32 @@ describe.each(DB_KINDS)('video calls on %s', (kind) => {
       placed.push(call.IncidentId);
       await caller.call('calls/hangup', { callId: call.IncidentId });
     }
-    const all = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', { filter: '', offset: 0, limit: 200 });
+    const all = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', {
+      filter: '',
+      offset: 0,
+      limit: 200,
+    });
     expect(all.json.body!.incidentobject.total).toBe(total0 + 3);
-    const p1 = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', { filter: '', offset: 0, limit: 2 });
-    const p2 = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', { filter: '', offset: 2, limit: 2 });
+    const p1 = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', {
+      filter: '',
+      offset: 0,
+      limit: 2,
+    });
+    const p2 = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', {
+      filter: '',
+      offset: 2,
+      limit: 2,
+    });
     expect(p1.json.body!.incidentobject.incidents.map((i) => i.IncidentId)).toEqual([placed[2], placed[1]]);
     expect(p2.json.body!.incidentobject.incidents[0]!.IncidentId).toBe(placed[0]);
     const regional = await mobileLogin(server.baseUrl, 'regional@example.com');
-    const [me] = await rows<{ email: string; name: string }>(server.database.db, sql`select email, name from users where id = ${regional.UserId}`);
-    const byName = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', { filter: me!.email.toUpperCase() });
+    const [me] = await rows<{ email: string; name: string }>(
+      server.database.db,
+      sql`select email, name from users where id = ${regional.UserId}`,
+    );
+    const byName = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', {
+      filter: me!.email.toUpperCase(),
+    });
     expect(byName.json.body!.incidentobject.incidents.map((i) => i.IncidentId)).toEqual([...placed].reverse());
     const today = new Date().toISOString().slice(0, 10);
     const dated = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', {
@@ -329,7 +362,10 @@ describe.each(DB_KINDS)('video calls on %s', (kind) => {
       toDate: '2000-01-02',
     });
     expect(dated.json.body!.incidentobject.total).toBe(0);
-    const todays = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', { fromDate: today, toDate: today });
+    const todays = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', {
+      fromDate: today,
+      toDate: today,
+    });
     expect(todays.json.body!.incidentobject.total).toBeGreaterThanOrEqual(3);
     const wild = await operator.client.post<{ incidentobject: IncidentsPage }>('/api/client/getincidents', { filter: '%_\\' });
     expect(wild.status).toBe(200);

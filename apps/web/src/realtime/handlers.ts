@@ -86,7 +86,16 @@ export function soundHandler(play: () => boolean = playAlertTone): EventHandler 
 export function cacheHandlers(qc: QueryClient): EventHandler[] {
   // The alarm list is fed only by events: keep it for the whole session.
   qc.setQueryDefaults(alarmKeys.all, { gcTime: Infinity, staleTime: Infinity });
-  return [boardHandler(qc), alarmsHandler(qc), notificationsHandler(qc), chatHandler(qc), callsHandler(qc), tasksHandler(qc), ensHandler(qc), soundHandler()];
+  return [
+    boardHandler(qc),
+    alarmsHandler(qc),
+    notificationsHandler(qc),
+    chatHandler(qc),
+    callsHandler(qc),
+    tasksHandler(qc),
+    ensHandler(qc),
+    soundHandler(),
+  ];
 }
 
 export function dispatchEvent(handlers: readonly EventHandler[], e: SocketEvent, ctx: EventContext): void {

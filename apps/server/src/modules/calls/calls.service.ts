@@ -33,15 +33,7 @@ import { writeAudit } from '../audit/audit.service.js';
 import { branchInScope } from '../branches/branches.repository.js';
 import { withEvents, type NewEvent } from '../realtime/event-log.js';
 import { medicalInfo, presentCall, presentIncident, presentMedicalProfile } from './calls.presenter.js';
-import {
-  callById,
-  countCalls,
-  findCalls,
-  medicalProfileOf,
-  saveMedicalProfile,
-  updateCallIf,
-  type CallRaw,
-} from './calls.repository.js';
+import { callById, countCalls, findCalls, medicalProfileOf, saveMedicalProfile, updateCallIf, type CallRaw } from './calls.repository.js';
 
 /** Who acts and from where (audit). */
 export interface Actor {
@@ -361,7 +353,11 @@ export async function closeoutCall(app: FastifyInstance, a: Actor, callId: numbe
  * caller's scope, newest first, matching the search text `filter` (caller name, surname, e-mail,
  * branch, text id) and the optional UTC dates; with the total matching.
  */
-export async function incidents(app: FastifyInstance, auth: AuthContext, req: GetIncidentsRequest): Promise<{ incidentobject: IncidentsPage }> {
+export async function incidents(
+  app: FastifyInstance,
+  auth: AuthContext,
+  req: GetIncidentsRequest,
+): Promise<{ incidentobject: IncidentsPage }> {
   assertVideoUser(auth);
   const conds: SQL[] = [callScope(auth)];
   const f = req.filter.trim();

@@ -128,7 +128,14 @@ export default function VideoPage() {
           <Stack sx={{ gap: 2 }}>
             <Paper
               variant="outlined"
-              sx={{ aspectRatio: '4 / 3', bgcolor: 'grey.900', color: 'grey.300', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+              sx={{
+                aspectRatio: '4 / 3',
+                bgcolor: 'grey.900',
+                color: 'grey.300',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+              }}
               data-testid="call-video-area"
             >
               <Typography variant="body2" sx={{ p: 2, textAlign: 'center' }}>
