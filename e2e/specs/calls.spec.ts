@@ -70,6 +70,7 @@ const incoming = (page: Page, id?: string) =>
     .and(page.locator(id ? `[data-call="${id}"]` : '[data-call]'));
 
 test('a simulator call rings with sound; answer, other-console, transfer, answer there, end, close out', async ({ browser, baseURL }) => {
+  test.setTimeout(150_000);
   const operator = await signInLive(browser, 'operator@example.com');
   const officer = await signInLive(browser, 'officer@example.com');
   await operator.getByTestId('sound-enable').click();

@@ -72,7 +72,9 @@ function IncomingCall({ c, onNavigate }: { c: Call; onNavigate?: (() => void) | 
             <Box component="span" sx={{ display: 'block' }} data-testid="incoming-call-waiting">
               {status === 'other-console'
                 ? t('calls.incoming.takenBy', { name: c.TransferToName ?? c.AnsweredByName ?? '' })
-                : t('calls.incoming.waiting', { time: times.waiting })}
+                : status === 'new'
+                  ? t('calls.incoming.waiting', { time: times.waiting })
+                  : t('calls.incoming.talking', { time: times.talk })}
             </Box>
           </>
         }
