@@ -281,6 +281,21 @@ export const ZMobileCallStartRequest = z
   .strict();
 export type MobileCallStartRequest = z.infer<typeof ZMobileCallStartRequest>;
 
+/** Longest SDP accepted in a media offer, characters. */
+export const CALL_SDP_MAX = 20_000;
+
+/**
+ * Media signalling (mobile calls/media, console callmedia): the client's offer SDP, with its
+ * gathered candidates (no trickle); the answer is the server's SDP `{sdp}`.
+ */
+export const ZCallMediaRequest = z
+  .object({
+    callId: ZId,
+    sdp: z.string().min(10, { error: ValidationKey.Required }).max(CALL_SDP_MAX, { error: ValidationKey.Max }),
+  })
+  .strict();
+export type CallMediaRequest = z.infer<typeof ZCallMediaRequest>;
+
 /** Mobile calls/location: a later position of the caller during the call. */
 export const ZMobileCallLocationRequest = z
   .object({ callId: ZId, latitude: ZLat, longitude: ZLng, horizontalAccuracy: z.coerce.number().min(0).max(100_000).optional() })

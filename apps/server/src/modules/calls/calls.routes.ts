@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZCallIdRequest,
+  ZCallMediaRequest,
   ZGetCallsRequest,
   ZGetIncidentsRequest,
   ZMedicalProfileGetRequest,
@@ -21,20 +22,25 @@ import {
   answerCall,
   callDetails,
   closeoutCall,
+  consoleCallMedia,
   endCall,
   getMedicalProfile,
   hangupMobileCall,
   incidents,
   mobileCallLocation,
+  mobileCallMedia,
   mobileCallStatus,
   openCalls,
   startMobileCall,
   transferCall,
   updateMedicalProfile,
 } from './calls.service.js';
+import { relayOf } from './calls.media.js';
 
 export async function callsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every call's media ends (recordings closed) when the server stops.
+  app.addHook('onClose', async () => relayOf(app.config).stopAll());
   const client = { preValidation: requireClient };
   const mobile = { preValidation: requireMobile };
   const actor = (req: Parameters<typeof authOf>[0] & { ip: string }) => ({ auth: authOf(req), ip: req.ip });
@@ -63,6 +69,10 @@ export async function callsRoutes(fastify: FastifyInstance) {
     success: true,
     body: await closeoutCall(app, actor(req), req.body.callId),
   }));
+  app.post('/api/client/callmedia', { ...client, schema: { body: ZCallMediaRequest } }, async (req) => ({
+    success: true,
+    body: await consoleCallMedia(app, actor(req), req.body.callId, req.body.sdp),
+  }));
   app.post('/api/client/getincidents', { ...client, schema: { body: ZGetIncidentsRequest } }, async (req) => ({
     success: true,
     body: await incidents(app, authOf(req), req.body),
@@ -79,6 +89,10 @@ export async function callsRoutes(fastify: FastifyInstance) {
   app.post('/api/mobile/calls/status', { ...mobile, schema: { body: ZCallIdRequest } }, async (req) => ({
     success: true,
     body: await mobileCallStatus(app, actor(req), req.body.callId),
+  }));
+  app.post('/api/mobile/calls/media', { ...mobile, schema: { body: ZCallMediaRequest } }, async (req) => ({
+    success: true,
+    body: await mobileCallMedia(app, actor(req), req.body.callId, req.body.sdp),
   }));
   app.post('/api/mobile/calls/location', { ...mobile, schema: { body: ZMobileCallLocationRequest } }, async (req) => ({
     success: true,

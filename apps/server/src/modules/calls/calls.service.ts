@@ -32,6 +32,7 @@ import type { AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { branchInScope } from '../branches/branches.repository.js';
 import { withEvents, type NewEvent } from '../realtime/event-log.js';
+import { CallMediaRelay, relayOf } from './calls.media.js';
 import { medicalInfo, presentCall, presentIncident, presentMedicalProfile } from './calls.presenter.js';
 import { callById, countCalls, findCalls, medicalProfileOf, saveMedicalProfile, updateCallIf, type CallRaw } from './calls.repository.js';
 
@@ -89,12 +90,52 @@ async function transition(
   const { result } = await withEvents(app, async (tx, emit) => {
     const won = await updateCallIf(tx, id, step.set, step.where);
     const c = await reload(tx, id);
-    if (!won) return step.onLost(c);
+    if (!won) return { c: step.onLost(c), won };
     await emit([callEvent(c, a.auth.userId, step.change)]);
     await writeAudit(tx, { actorUserId: a.auth.userId, action: step.action, entity: 'calls', entityId: c.id, ip: a.ip });
-    return c;
+    return { c, won };
   });
-  return result;
+  if (result.won) await followMedia(app, result.c);
+  return result.c;
+}
+
+/** After a committed transition: a transfer drops the console leg; a disconnected call ends its media and recording. */
+async function followMedia(app: FastifyInstance, c: CallRaw) {
+  const relay = relayOf(app.config);
+  if (c.state === 'transfer') relay.dropConsole(c.id);
+  else if (c.state === 'ended' || c.state === 'closed' || c.state === 'missed') await relay.stop(c.id);
+}
+
+/**
+ * calls/media: the caller's offer (SDP with its candidates) for a call in progress → the server's
+ * answer `{sdp}`. Its audio and video are recorded from now on (the incident's MediaFilename) and
+ * forwarded to the console holding the call. 409 calls.errors.disconnected once disconnected.
+ */
+export async function mobileCallMedia(app: FastifyInstance, a: Actor, callId: number, offer: string) {
+  const c = await callById(app.db, callId, callerCallScope(a.auth));
+  if (!c) throw notFound();
+  if (c.state !== 'ringing' && c.state !== 'active' && c.state !== 'transfer') throw new AppError(409, CallErrorCode.Disconnected);
+  const file = c.media_filename ?? CallMediaRelay.fileOf(c.id, c.text_id);
+  const sdp = await relayOf(app.config).caller(c.id, file, offer);
+  if (!c.media_filename)
+    await app.db.execute(sql`update incidents set media_filename = ${file} where call_id = ${c.id} and media_filename is null`);
+  return { sdp };
+}
+
+/**
+ * callmedia: the offer of the console holding an active call → the server's answer `{sdp}`: the
+ * caller's audio and video come down this connection, the console's audio goes to the caller. 403
+ * calls.errors.notYours for any other operator; 409 when the call is not active.
+ */
+export async function consoleCallMedia(app: FastifyInstance, a: Actor, callId: number, offer: string) {
+  assertVideoUser(a.auth);
+  const c = await callById(app.db, callId, callScope(a.auth));
+  if (!c) throw notFound();
+  if (c.state !== 'active')
+    throw c.state === 'transfer' || c.state === 'ringing' ? new AppError(409, CallErrorCode.WrongState) : refusal(c, a.auth.userId);
+  if (c.answered_by !== a.auth.userId) throw new AppError(403, CallErrorCode.NotYours);
+  const file = c.media_filename ?? CallMediaRelay.fileOf(c.id, c.text_id);
+  return { sdp: await relayOf(app.config).console(c.id, file, a.auth.userId, offer) };
 }
 
 // ---- Mobile side ---------------------------------------------------------------------------------
