@@ -46,7 +46,8 @@ class CallMediaSession {
   /** Asks the caller for a key frame (a new console must start on one). */
   keyFrame() {
     if (this.caller && this.videoSsrc != null) {
-      for (const t of this.caller.getTransceivers()) if (t.kind === 'video') t.receiver.sendRtcpPLI(this.videoSsrc);
+      for (const t of this.caller.getTransceivers())
+        if (t.kind === 'video') void t.receiver.sendRtcpPLI(this.videoSsrc).catch(() => undefined);
     }
   }
 
