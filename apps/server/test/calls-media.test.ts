@@ -127,6 +127,27 @@ describe('call media on pglite', () => {
     await expect.poll(() => existsSync(full) && statSync(full).size, { timeout: 10_000 }).toBeGreaterThan(1000);
     // A WebM (EBML) file.
     expect(readFileSync(full).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+    // The recording is served in scope only, whole or by ranges.
+    const size = statSync(full).size;
+    const get = (l: Login | null, range?: string) =>
+      fetch(`${server.baseUrl}/api/client/callrecording/${id}`, {
+        headers: { ...(l ? { cookie: l.client.cookieHeader() } : {}), ...(range ? { range } : {}) },
+      });
+    const whole = await get(officer);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/webm');
+    expect(Buffer.from(await whole.arrayBuffer()).length).toBe(size);
+    const part = await get(officer, 'bytes=4-13');
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 4-13/${size}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(readFileSync(full).subarray(4, 14))).toBe(true);
+    const tail = await get(officer, 'bytes=-10');
+    expect(Buffer.from(await tail.arrayBuffer()).length).toBe(10);
+    expect((await get(officer, `bytes=${size + 5}-`)).status).toBe(416);
+    expect((await get(officer, 'bytes=abc')).status).toBe(416);
+    expect((await get(null)).status).toBe(401);
+    const admin = await consoleLogin(server, 'orgadmin@example.com');
+    expect((await get(admin)).status).toBe(403);
     // The media of a disconnected call cannot be taken again.
     expect((await staff.call('calls/media', { callId: id, sdp: caller.localDescription!.sdp })).status).toBe(409);
     await Promise.all([caller.close(), consolePc.close()]);

@@ -296,6 +296,9 @@ export const ZCallMediaRequest = z
   .strict();
 export type CallMediaRequest = z.infer<typeof ZCallMediaRequest>;
 
+/** GET callrecording/:callId: the recording of a call (WebM, HTTP ranges). */
+export const ZCallRecordingParams = z.object({ callId: ZId }).strict();
+
 /** Mobile calls/location: a later position of the caller during the call. */
 export const ZMobileCallLocationRequest = z
   .object({ callId: ZId, latitude: ZLat, longitude: ZLng, horizontalAccuracy: z.coerce.number().min(0).max(100_000).optional() })

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZCallIdRequest,
   ZCallMediaRequest,
+  ZCallRecordingParams,
   ZGetCallsRequest,
   ZGetIncidentsRequest,
   ZMedicalProfileGetRequest,
@@ -31,6 +32,7 @@ import {
   mobileCallMedia,
   mobileCallStatus,
   openCalls,
+  serveRecording,
   startMobileCall,
   transferCall,
   updateMedicalProfile,
@@ -73,6 +75,9 @@ export async function callsRoutes(fastify: FastifyInstance) {
     success: true,
     body: await consoleCallMedia(app, actor(req), req.body.callId, req.body.sdp),
   }));
+  app.get('/api/client/callrecording/:callId', { ...client, schema: { params: ZCallRecordingParams } }, (req, reply) =>
+    serveRecording(app, authOf(req), req.params.callId, req.headers.range, reply),
+  );
   app.post('/api/client/getincidents', { ...client, schema: { body: ZGetIncidentsRequest } }, async (req) => ({
     success: true,
     body: await incidents(app, authOf(req), req.body),

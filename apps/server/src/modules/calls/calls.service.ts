@@ -13,7 +13,10 @@
  * Routing: a CALL event has audience 'security' (the operator consoles, roles 5 and 8, whose scope
  * holds the branch) and lists the caller as recipient; each console derives its §4 status.
  */
-import type { FastifyInstance } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   CallErrorCode,
@@ -419,4 +422,48 @@ export async function incidents(
   return {
     incidentobject: { incidents: list.map((c) => presentIncident(c, auth.userId)), total, offset: req.offset, limit: req.limit },
   };
+}
+
+/**
+ * GET callrecording/:callId: the call's recording (video/webm) to a video user whose scope holds
+ * the call (others 403 / 404), with HTTP range requests (`Range: bytes=a-b`, `bytes=a-`,
+ * `bytes=-n` → 206 with Content-Range; unsatisfiable → 416) so the player can seek. 404
+ * calls.errors.notFound when the call has no recording.
+ */
+export async function serveRecording(
+  app: FastifyInstance,
+  auth: AuthContext,
+  callId: number,
+  range: string | undefined,
+  reply: FastifyReply,
+) {
+  assertVideoUser(auth);
+  const c = await callById(app.db, callId, callScope(auth));
+  if (!c?.media_filename) throw notFound();
+  const file = path.join(app.config.recordingsDir, path.basename(c.media_filename));
+  const size = await stat(file).then(
+    (s) => s.size,
+    () => null,
+  );
+  if (size == null) throw notFound();
+  reply.header('accept-ranges', 'bytes').type('video/webm');
+  if (!range) return reply.header('content-length', size).send(createReadStream(file));
+  const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(range.trim());
+  let start = -1;
+  let end = -1;
+  if (m && (m[1] || m[2])) {
+    if (m[1] === '') {
+      start = Math.max(0, size - Number(m[2]));
+      end = size - 1;
+    } else {
+      start = Number(m[1]);
+      end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+    }
+  }
+  if (start < 0 || start > end || start >= size) return reply.code(416).header('content-range', `bytes */${size}`).send();
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${start}-${end}/${size}`)
+    .header('content-length', end - start + 1)
+    .send(createReadStream(file, { start, end }));
 }
