@@ -17,9 +17,11 @@ export const FEATURE_IMPORTS = {
   // The alarm panel merges the live alarms with the alarm history of the notifications list.
   alarms: ['notifications'],
   // The shell shows the notifications bell and the profile dialog.
-  shell: ['notifications', 'profile', 'chat', 'ens'],
+  shell: ['notifications', 'profile', 'chat', 'calls', 'ens'],
   // The chat recordings screen is a report screen (the shared report scaffold).
   chat: ['reports'],
+  // The video screen reuses chat's caller map, clock and the officers online (transfer).
+  calls: ['chat'],
   // The login page completes single sign-on through the account side (POST /api/client/sso).
   auth: ['account'],
   // The notifications page's ENS tab is the ens feature's list.
@@ -31,7 +33,7 @@ export const FEATURE_IMPORTS = {
  * caches of the board (branches), of the notification lists (notifications), of the chat sessions
  * (chat), of the running tasks (task-lists) and of the running timers (timers).
  */
-export const REALTIME_IMPORTS = ['branches', 'notifications', 'chat', 'task-lists', 'ens', 'timers'];
+export const REALTIME_IMPORTS = ['branches', 'notifications', 'chat', 'calls', 'task-lists', 'ens', 'timers'];
 
 const element = (type) => ({ element: { type } });
 const features = (names) => ({ element: { type: 'feature', captured: { feature: names } } });

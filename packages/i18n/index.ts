@@ -15,6 +15,8 @@ import enManagement from './management.en.json' with { type: 'json' };
 import sqManagement from './management.sq.json' with { type: 'json' };
 import enChat from './chat.en.json' with { type: 'json' };
 import sqChat from './chat.sq.json' with { type: 'json' };
+import enCalls from './calls.en.json' with { type: 'json' };
+import sqCalls from './calls.sq.json' with { type: 'json' };
 import enTaskLists from './task-lists.en.json' with { type: 'json' };
 import sqTaskLists from './task-lists.sq.json' with { type: 'json' };
 import enSurveys from './surveys.en.json' with { type: 'json' };
@@ -48,6 +50,7 @@ const en = merge(
   enReports as Catalogue,
   enManagement as Catalogue,
   enChat as Catalogue,
+  enCalls as Catalogue,
   enTaskLists as Catalogue,
   enSurveys as Catalogue,
   enEns as Catalogue,
@@ -58,6 +61,7 @@ const en = merge(
   typeof enReports &
   typeof enManagement &
   typeof enChat &
+  typeof enCalls &
   typeof enTaskLists &
   typeof enSurveys &
   typeof enEns &
@@ -69,6 +73,7 @@ const sq = merge(
   sqReports as Catalogue,
   sqManagement as Catalogue,
   sqChat as Catalogue,
+  sqCalls as Catalogue,
   sqTaskLists as Catalogue,
   sqSurveys as Catalogue,
   sqEns as Catalogue,
@@ -79,6 +84,7 @@ const sq = merge(
   typeof sqReports &
   typeof sqManagement &
   typeof sqChat &
+  typeof sqCalls &
   typeof sqTaskLists &
   typeof sqSurveys &
   typeof sqEns &

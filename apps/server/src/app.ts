@@ -21,6 +21,7 @@ import { registerSession } from './plugins/session.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
+import { callsRoutes } from './modules/calls/calls.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
@@ -36,6 +37,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { Dispatcher } from './modules/realtime/dispatcher.js';
 import { socketRoutes } from './modules/realtime/socket.js';
+import { Presence } from './modules/realtime/presence.js';
 import { regionsRoutes } from './modules/regions/regions.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { serveActivityReport, serveBranchActivities, serveSurveyReport } from './modules/reports/reports.service.js';
@@ -139,6 +141,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
   });
   app.decorate('dispatcher', new Dispatcher(app));
+  app.decorate('presence', new Presence(app));
   app.addHook('onReady', async () => app.dispatcher.start());
   app.addHook('onClose', async () => app.dispatcher.stop());
   // Operations (docs/OPERATIONS.md): readiness flag for /readyz, Prometheus metrics when METRICS_TOKEN is set.
@@ -169,6 +172,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(reportsRoutes);
   await app.register(chatRoutes);
   await app.register(timersRoutes);
+  await app.register(callsRoutes);
   // managesurveys: the surveys module owns the path; its report cases are the survey report, handed in from reports.
   await app.register(surveysRoutes, { surveyReport: serveSurveyReport });
 

@@ -148,6 +148,21 @@ const ZEnv = z.object({
   RETENTION_DAYS: bounded(0, 36_500, 0, 'days'),
   /** Folder of the monthly CSV archives of trimmed rows; unset = <VIGIL_DATA_DIR>/archive. */
   RETENTION_ARCHIVE_DIR: z.string().optional(),
+  /** Folder of the video call recordings (WebM); unset = <VIGIL_DATA_DIR>/recordings. */
+  RECORDINGS_DIR: z.string().optional(),
+  /** STUN/TURN servers of the call media as JSON (RTCIceServer[], e.g. [{"urls":"stun:stun.example.org:3478"}]); unset = host candidates only (one LAN). */
+  ICE_SERVERS: z
+    .string()
+    .optional()
+    .refine((v) => {
+      if (!v) return true;
+      try {
+        const a = JSON.parse(v) as unknown;
+        return Array.isArray(a) && a.every((x) => typeof x === 'object' && x !== null && 'urls' in x);
+      } catch {
+        return false;
+      }
+    }, 'ICE_SERVERS must be a JSON array of {urls, username?, credential?}'),
   /** Period of the retention job, ms. */
   RETENTION_INTERVAL_MS: bounded(10_000, 86_400_000, 3_600_000, 'ms'),
 });
@@ -236,6 +251,10 @@ export interface Config {
   retentionDays: number;
   /** Absolute folder of the retention job's monthly CSV archives. */
   retentionArchiveDir: string;
+  /** Absolute folder of the call recordings. */
+  recordingsDir: string;
+  /** ICE servers of the call media (empty: host candidates only). */
+  iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** Period of the retention job (RETENTION_INTERVAL_MS), ms. */
   retentionIntervalMs: number;
 }
@@ -297,5 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionDays: e.RETENTION_DAYS,
     retentionArchiveDir: path.resolve(e.RETENTION_ARCHIVE_DIR || path.join(e.VIGIL_DATA_DIR, 'archive')),
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
+    recordingsDir: path.resolve(e.RECORDINGS_DIR || path.join(e.VIGIL_DATA_DIR, 'recordings')),
+    iceServers: e.ICE_SERVERS ? (JSON.parse(e.ICE_SERVERS) as Config['iceServers']) : [],
   };
 }

@@ -9,14 +9,17 @@
  *   npm run simulate -- --url http://127.0.0.1:8080 --speed 60 --duration 300
  *
  * `npm run simulate -- chat …` plays one mobile user chatting with the security office (chat.ts);
+ * `npm run simulate -- call --url URL --email EMAIL [--seconds S]` one mobile user's video call (call.ts);
  * `npm run simulate -- ens-inbox --url URL --email EMAIL [--reply safe|help] [--timeout S]` one mobile user's ENS inbox.
  */
 import { parseArgs } from 'node:util';
 import { ConsoleClient, MobileClient, type MobileBranch } from './client.js';
 import { runChat } from './chat.js';
+import { runCall } from './call.js';
 import { ensInbox } from './ens-inbox.js';
 
 if (process.argv[2] === 'chat') process.exit(await runChat(process.argv.slice(3)));
+if (process.argv[2] === 'call') process.exit(await runCall(process.argv.slice(3)));
 // `ens-inbox`: one mobile user's ENS inbox (ens-inbox.ts); everything else is the branch simulation.
 if (process.argv[2] === 'ens-inbox') await ensInbox(process.argv.slice(3));
 
@@ -40,6 +43,7 @@ const HELP = `Usage: npm run simulate -- [options]
   --help             this text
 
   npm run simulate -- chat --help   one mobile user's chat with the security office
+  npm run simulate -- call --help   one mobile user's video call to the security office
 `;
 
 const { values: a } = parseArgs({

@@ -4,7 +4,7 @@
  * constants, errors, envelope, time helpers and field groups. Consumers import from
  * '@vigil/contract' only. Within the contract, feature files import the shared files and, one way
  * only: employees → account → auth; head-office → regions; notifications → reports → activity;
- * realtime → notifications, activity, chat, task-lists, ens; chat → reports; surveys → reports; notifications → ens.
+ * realtime → notifications, activity, chat, calls, task-lists, ens; chat → reports; surveys → reports; notifications → ens.
  */
 export * from './roles.js';
 export * from './constants.js';
@@ -30,6 +30,7 @@ export * from './alarms.js';
 export * from './notifications.js';
 export * from './reports.js';
 export * from './chat.js';
+export * from './calls.js';
 export * from './task-lists.js';
 export * from './realtime.js';
 export * from './mobile.js';

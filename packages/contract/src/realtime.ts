@@ -13,6 +13,7 @@ import type { ActivityNotificationFields } from './activity.js';
 import type { EnsChannel, EnsCounts, EnsDeliveryStatus, EnsReply } from './ens.js';
 import type { NotificationAcknowledgement, NotificationNote, NotificationRow } from './notifications.js';
 import type { ChatMessagePayload, ChatSessionPayload } from './chat.js';
+import type { CallPayload } from './calls.js';
 import type { TaskingType, TaskStatus } from './task-lists.js';
 
 /** Client → server, first message. `lastEventId` absent on a first connection. */
@@ -53,6 +54,8 @@ export const EVENT_KINDS = {
   ChatSession: { kind: 'CHAT_SESSION', type: 'CHAT-SESSION' },
   /** The chat family: a message of a chat session (its participants; while incoming also the consoles in scope). */
   ChatMessage: { kind: 'CHAT_MESSAGE', type: 'CHAT-MESSAGE' },
+  /** A video call placed or changed state (spec §4 Phone call status; audience 'security' + the caller). */
+  Call: { kind: 'CALL', type: 'VIDEO-CALL' },
   /** A step of a task list run at a branch (task-lists.ts): activated, started, item, paused, resumed, completed, force-ended, dropped. */
   Task: { kind: 'TASK', type: 'TASK' },
   /** An emergency notification sent (spec §7 EMERGENCY-NOTIFICATION): consoles in scope, and each recipient's sockets (the app's push). */
@@ -255,6 +258,7 @@ interface PayloadsByName {
   VaultAccess: VaultAccessPayload;
   ChatSession: ChatSessionPayload;
   ChatMessage: ChatMessagePayload;
+  Call: CallPayload;
   Task: TaskPayload;
   EmergencyNotification: EmergencyNotificationPayload;
   EnsStatus: EnsStatusPayload;

@@ -261,6 +261,45 @@ export function consoleOfficerScope(auth: AuthContext): SQL {
       (select security_office_id from works_in where user_id = ${auth.userId} and security_office_id is not null))`;
 }
 
+/** Whether the user is a video user of the consoles: the security-office roles 5 and 8 (spec §6). */
+export function isVideoUser(auth: Pick<AuthContext, 'roleId'>): boolean {
+  return inRoleGroup(RoleGroup.Security, auth.roleId);
+}
+
+/** 403 unless the caller is a console video user (roles 5, 8); checked before anything is looked up. */
+export function assertVideoUser(auth: AuthContext): void {
+  if (!isVideoUser(auth)) throw forbidden();
+}
+
+/**
+ * SQL condition on `calls k` (aliased k) a console user may see (spec §6, issue 15): the calls of
+ * branches of organisations monitored by the caller's security offices (roles 5, 8 only). Every
+ * other role: none.
+ */
+export function callScope(auth: AuthContext): SQL {
+  if (!isVideoUser(auth)) return sql`false`;
+  return sql`k.organization_id in (${organizationIdsSubquery(auth)})`;
+}
+
+/** SQL condition on `calls k`: the mobile caller's own calls. */
+export function callerCallScope(auth: Pick<AuthContext, 'userId'>): SQL {
+  return sql`k.caller_user_id = ${auth.userId}::int`;
+}
+
+/**
+ * SQL condition on `users u`: who may receive a transfer of a call of organisation
+ * `organizationId`: another security officer (roles 5, 8) of a security office monitoring it.
+ * (Being online is checked by the caller against presence.)
+ */
+export function callTransferTargetScope(auth: AuthContext, organizationId: number): SQL {
+  if (!isVideoUser(auth)) return sql`false`;
+  return sql`u.id <> ${auth.userId}::int and u.status_id = ${StatusId.Active} and u.role_id in (${sql.join(
+    RoleGroup.Security.map((r) => sql`${r}::int`),
+    sql`, `,
+  )}) and u.id in (select w.user_id from works_in w join organization_security_offices os
+      on os.security_office_id = w.security_office_id where os.organization_id = ${organizationId}::int)`;
+}
+
 /** 403 unless the role has the task lists (spec §6: 2, 12, 6, 9; roles 5 and 8 have none). */
 export function assertTaskListRole(auth: Pick<AuthContext, 'roleId'>): void {
   if (!inRoleGroup(RoleGroup.TaskLists, auth.roleId)) throw forbidden();

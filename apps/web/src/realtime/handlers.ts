@@ -1,7 +1,8 @@
 /**
  * Per-feature handlers of socket events. Each writes into the TanStack Query cache (no
  * component-local event lists): the branch board rows, the alarm list ['alarms'], the chat
- * sessions ['chat', …], the running tasks ['tasks', 'active'], the running timers ['timers', 'running'], the ENS list and details ['ens'],
+ * sessions ['chat', …], the video calls ['calls', …], the running tasks ['tasks', 'active'], the running timers ['timers', 'running'],
+ * the ENS list and details ['ens'],
  * and the tone.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -10,6 +11,8 @@ import { branchKeys } from '../features/branches/api';
 import { applyEnsEvent } from '../features/ens/api';
 import { applyNotificationEvent } from '../features/notifications/live';
 import { applyChatEvent } from '../features/chat/live';
+import { applyCallEvent } from '../features/calls/live';
+import { getSession } from '../shared/session/session-store';
 import { applyTaskEvent, taskListKeys, type BoardTask } from '../features/task-lists/api';
 import { applyTimerEventToCache } from '../features/timers/api';
 import { playAlertTone } from '../shared/sound/alert-sound';
@@ -43,6 +46,13 @@ export function notificationsHandler(qc: QueryClient): EventHandler {
 export function chatHandler(qc: QueryClient, play: () => boolean = playAlertTone): EventHandler {
   return (e) => {
     if (applyChatEvent(qc, e)) play();
+  };
+}
+
+/** Live video calls: each VIDEO-CALL event into the call caches as this user sees it; a placed call sounds the alert. */
+export function callsHandler(qc: QueryClient, play: () => boolean = playAlertTone): EventHandler {
+  return (e) => {
+    if (applyCallEvent(qc, e, getSession()?.UserId ?? 0)) play();
   };
 }
 
@@ -88,6 +98,7 @@ export function cacheHandlers(qc: QueryClient): EventHandler[] {
     alarmsHandler(qc),
     notificationsHandler(qc),
     chatHandler(qc),
+    callsHandler(qc),
     tasksHandler(qc),
     timersHandler(qc),
     ensHandler(qc),

@@ -38,11 +38,16 @@ export class Presence {
   private lastJson = '';
   private lastIds = '';
 
-  constructor(
-    private readonly app: FastifyInstance,
-    /** Sends the list to every signed-in socket of this node. */
-    private readonly broadcast: (json: string) => void,
-  ) {}
+  /** Sends the list to every signed-in socket of this node (set by the socket routes, attach). */
+  private broadcast: (json: string) => void = () => undefined;
+
+  /** Created once per process by app.ts (so every module can ask isOnline); the socket routes attach their sockets. */
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** The socket routes' broadcast to every signed-in socket of this node. */
+  attach(broadcast: (json: string) => void) {
+    this.broadcast = broadcast;
+  }
 
   private get shared() {
     return this.app.database.kind === 'postgres';
@@ -64,6 +69,13 @@ export class Presence {
   async message(): Promise<string> {
     if (!this.lastJson) await this.refresh();
     return this.lastJson;
+  }
+
+  /** Whether `userId` has a live console on this node or on another one (as last announced). */
+  isOnline(userId: number): boolean {
+    for (const u of this.local.values()) if (u.UserId === userId) return true;
+    for (const r of this.remote.values()) if (r.ids.includes(userId)) return true;
+    return false;
   }
 
   /** Each heartbeat: announce again (so new nodes learn it) and forget silent nodes. */

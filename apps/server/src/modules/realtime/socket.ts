@@ -15,7 +15,7 @@ import { findSession, SESSIONS_CHANNEL, type AuthContext, type SessionEnd } from
 import { branchOffices } from '../../db/schema/index.js';
 import { SCOPE_CHANNEL, scopeChanges } from '../../lib/scope-changes.js';
 import { eventsAfter, presentEvents } from './event.presenter.js';
-import { Presence, PRESENCE_CHANNEL } from './presence.js';
+import { PRESENCE_CHANNEL, type Presence } from './presence.js';
 import type { DispatchBatch, EventSink, SocketScope } from './dispatcher.js';
 
 const ZInit = z.object({
@@ -150,7 +150,7 @@ class ConsoleSocket implements EventSink {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Security officers online on every node (presence.ts). */
+    /** Security officers online on every node (presence.ts; created in app.ts, attached to the sockets here). */
     presence: Presence;
   }
 }
@@ -158,10 +158,10 @@ declare module 'fastify' {
 export async function socketRoutes(app: FastifyInstance) {
   const sockets = new Set<ConsoleSocket>();
   // onlineConsoles: every live socket gets the list when it changes; a newcomer gets it at ready.
-  const presence = new Presence(app, (json) => {
+  const presence = app.presence;
+  presence.attach((json) => {
     for (const s of sockets) if (s.live) s.sendJson(json);
   });
-  app.decorate('presence', presence);
   app.dispatcher.onNotify(
     PRESENCE_CHANNEL,
     (payload) => void presence.receive(payload).catch((err) => app.log.warn({ err }, 'presence update failed')),

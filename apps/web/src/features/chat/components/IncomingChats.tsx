@@ -15,7 +15,18 @@ import { useNow } from '../use-now';
 
 const STATUS_COLOR = { incoming: 'error', active: 'success', hold: 'warning', closed: 'default' } as const;
 
-export function IncomingChats({ roleId, userId, onNavigate }: { roleId: number; userId: number; onNavigate?: () => void }) {
+export function IncomingChats({
+  roleId,
+  userId,
+  onNavigate,
+  othersListed = false,
+}: {
+  roleId: number;
+  userId: number;
+  onNavigate?: (() => void) | undefined;
+  /** Video calls are listed above: no 'No incoming calls or chats' line when there is no chat. */
+  othersListed?: boolean;
+}) {
   const { t } = useTranslation();
   const chatUser = inRoleGroup(RoleGroup.Security, roleId);
   const q = useOpenSessions(chatUser);
@@ -26,9 +37,11 @@ export function IncomingChats({ roleId, userId, onNavigate }: { roleId: number; 
         {t('shell.incomingTitle')}
       </Typography>
       {sessions.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" data-testid="incoming-none">
-          {t('chat.incoming.none')}
-        </Typography>
+        othersListed ? null : (
+          <Typography variant="body2" color="text.secondary" data-testid="incoming-none">
+            {t('chat.incoming.none')}
+          </Typography>
+        )
       ) : (
         <List dense disablePadding data-testid="incoming-chats">
           {sessions.map((s) => (

@@ -8,7 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { Alert, AlertTitle, Box, Button, Divider, Stack, Toolbar, Typography } from '@mui/material';
 import ShieldIcon from '@mui/icons-material/Shield';
 import CampaignIcon from '@mui/icons-material/Campaign';
-import { MOBILE_VERSIONS, PRODUCT_NAME_DEFAULT, RoleId, WEB_VERSION_LABEL, cutVersion, menuForRole } from '@vigil/contract';
+import {
+  MOBILE_VERSIONS,
+  PRODUCT_NAME_DEFAULT,
+  RoleGroup,
+  RoleId,
+  WEB_VERSION_LABEL,
+  cutVersion,
+  inRoleGroup,
+  menuForRole,
+} from '@vigil/contract';
 import { EnsDialog } from '../../ens/components/EnsDialog';
 import { webRtcSupported } from '../../../shared/browser/browser-features';
 import type { StoredSession } from '../../../shared/session/session-store';
@@ -16,6 +25,8 @@ import { MenuList } from './MenuList';
 import { InternetStatus } from './InternetStatus';
 import { OrgCard } from './OrgCard';
 import { IncomingChats } from '../../chat/components/IncomingChats';
+import { IncomingCalls } from '../../calls/components/IncomingCalls';
+import { useOpenCalls } from '../../calls/api';
 
 export function DrawerContent({ session, onNavigate }: { session: StoredSession; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -68,6 +79,9 @@ export function DrawerContent({ session, onNavigate }: { session: StoredSession;
 
 function CallsSection({ session, onNavigate }: { session: StoredSession; onNavigate?: (() => void) | undefined }) {
   const { t } = useTranslation();
+  const videoUser = inRoleGroup(RoleGroup.Security, session.RoleId);
+  const calls = useOpenCalls(videoUser && webRtcSupported());
+  const callsListed = videoUser && (calls.data?.length ?? 0) > 0;
   if (!webRtcSupported()) {
     return (
       <Alert severity="warning" sx={{ m: 1.5 }} data-testid="unsupported-browser">
@@ -76,5 +90,10 @@ function CallsSection({ session, onNavigate }: { session: StoredSession; onNavig
       </Alert>
     );
   }
-  return <IncomingChats roleId={session.RoleId} userId={session.UserId} onNavigate={onNavigate} />;
+  return (
+    <>
+      <IncomingCalls roleId={session.RoleId} onNavigate={onNavigate} />
+      <IncomingChats roleId={session.RoleId} userId={session.UserId} onNavigate={onNavigate} othersListed={callsListed} />
+    </>
+  );
 }

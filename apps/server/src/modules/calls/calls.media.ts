@@ -1,0 +1,188 @@
+/**
+ * Call media through the server (issue 15): the caller and the answering console each hold one
+ * WebRTC peer connection to this process (werift, pure TypeScript). The server forwards the
+ * caller's audio and video to the console holding the call and the console's audio back to the
+ * caller, and writes the caller's audio and video to a WebM file under RECORDINGS_DIR as it
+ * arrives (werift's MediaRecorder), so a console that closes, crashes or is replaced by a
+ * transfer loses nothing of the recording. Signalling is one offer/answer exchange per peer
+ * (the client offers with its gathered candidates; the answer carries the server's): the mobile
+ * call `calls/media` and the console call `callmedia` (docs/API.md "Call media").
+ *
+ * Limits: one process holds a call's media (the one the caller signalled to); several processes
+ * need sticky routing of a call's media calls, and recordings on shared storage.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useNACK, usePLI } from 'werift';
+import { MediaRecorder } from 'werift/nonstandard';
+
+/** Codecs offered on both legs (the same payload types, so packets are forwarded as they are). */
+function codecs() {
+  return {
+    video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [useNACK(), usePLI()] })],
+    audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
+  };
+}
+
+/** The media of one call on this process. */
+class CallMediaSession {
+  caller?: RTCPeerConnection;
+  console?: { pc: RTCPeerConnection; userId: number };
+  /** Local tracks the console leg sends (fed by the caller's packets). */
+  readonly toConsole = { video: new MediaStreamTrack({ kind: 'video' }), audio: new MediaStreamTrack({ kind: 'audio' }) };
+  /** Local track the caller leg sends (fed by the console's microphone). */
+  readonly toCaller = new MediaStreamTrack({ kind: 'audio' });
+  recorder?: MediaRecorder;
+  private pli?: NodeJS.Timeout;
+  private videoSsrc?: number;
+  /** Packets received from the caller, by kind (figures for tests and the benchmark). */
+  readonly received = { video: 0, audio: 0 };
+
+  constructor(
+    readonly callId: number,
+    readonly file: string,
+  ) {}
+
+  /** Asks the caller for a key frame (a new console must start on one). */
+  keyFrame() {
+    if (this.caller && this.videoSsrc != null) {
+      for (const t of this.caller.getTransceivers())
+        if (t.kind === 'video') void t.receiver.sendRtcpPLI(this.videoSsrc).catch(() => undefined);
+    }
+  }
+
+  async acceptCaller(offer: string, iceServers: IceServer[]): Promise<string> {
+    this.caller?.close().catch(() => undefined);
+    const pc = new RTCPeerConnection({ codecs: codecs(), iceServers });
+    this.caller = pc;
+    this.recorder ??= new MediaRecorder({ path: this.file, numOfTracks: 2, width: 640, height: 480 });
+    pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
+      if (transceiver.kind === 'audio') void transceiver.sender.replaceTrack(this.toCaller);
+      transceiver.onTrack.subscribe((track) => {
+        const kind = track.kind as 'video' | 'audio';
+        if (kind === 'video') this.videoSsrc = track.ssrc;
+        void this.recorder?.addTrack(track);
+        const out = this.toConsole[kind];
+        track.onReceiveRtp.subscribe((rtp) => {
+          this.received[kind]++;
+          out.writeRtp(rtp.serialize());
+        });
+      });
+    });
+    await pc.setRemoteDescription({ type: 'offer', sdp: offer });
+    await pc.setLocalDescription(await pc.createAnswer());
+    this.pli ??= setInterval(() => this.keyFrame(), 2_000);
+    return pc.localDescription!.sdp;
+  }
+
+  async acceptConsole(userId: number, offer: string, iceServers: IceServer[]): Promise<string> {
+    this.console?.pc.close().catch(() => undefined);
+    const pc = new RTCPeerConnection({ codecs: codecs(), iceServers });
+    this.console = { pc, userId };
+    pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
+      void transceiver.sender.replaceTrack(transceiver.kind === 'video' ? this.toConsole.video : this.toConsole.audio);
+      if (transceiver.kind === 'audio') {
+        transceiver.onTrack.subscribe((track) => {
+          track.onReceiveRtp.subscribe((rtp) => this.toCaller.writeRtp(rtp.serialize()));
+        });
+      }
+    });
+    await pc.setRemoteDescription({ type: 'offer', sdp: offer });
+    await pc.setLocalDescription(await pc.createAnswer());
+    pc.connectionStateChange.subscribe((s) => {
+      if (s === 'connected') this.keyFrame();
+    });
+    return pc.localDescription!.sdp;
+  }
+
+  /** Drops the console leg (transfer, end): the caller's media and the recording go on. */
+  dropConsole() {
+    this.console?.pc.close().catch(() => undefined);
+    this.console = undefined;
+  }
+
+  /** Ends everything: both legs, then the recording is closed. */
+  async stop() {
+    clearInterval(this.pli);
+    this.dropConsole();
+    await this.caller?.close().catch(() => undefined);
+    await this.recorder?.stop().catch(() => undefined);
+  }
+}
+
+/** An ICE server (RTCIceServer). */
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
+/** The calls' media of this process. */
+export class CallMediaRelay {
+  private readonly sessions = new Map<number, CallMediaSession>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly iceServers: IceServer[],
+  ) {}
+
+  /** The recording's file name of a call (relative to the recordings folder). */
+  static fileOf(callId: number, textId: string): string {
+    return `call-${callId}-${textId}.webm`;
+  }
+
+  private session(callId: number, fileName: string): CallMediaSession {
+    let s = this.sessions.get(callId);
+    if (!s) {
+      mkdirSync(this.dir, { recursive: true });
+      s = new CallMediaSession(callId, path.join(this.dir, fileName));
+      this.sessions.set(callId, s);
+    }
+    return s;
+  }
+
+  /** The caller's offer (SDP) → the server's answer; starts the recording at `fileName`. */
+  caller(callId: number, fileName: string, offer: string): Promise<string> {
+    return this.session(callId, fileName).acceptCaller(offer, this.iceServers);
+  }
+
+  /** The holding console's offer → the server's answer (replaces any earlier console leg). */
+  console(callId: number, fileName: string, userId: number, offer: string): Promise<string> {
+    return this.session(callId, fileName).acceptConsole(userId, offer, this.iceServers);
+  }
+
+  /** Drops the console leg of a call (transferred or ended). */
+  dropConsole(callId: number) {
+    this.sessions.get(callId)?.dropConsole();
+  }
+
+  /** Packets received from the caller so far (undefined: no media on this process). */
+  figures(callId: number) {
+    return this.sessions.get(callId)?.received;
+  }
+
+  /** Ends a call's media and closes its recording. */
+  async stop(callId: number) {
+    const s = this.sessions.get(callId);
+    if (!s) return;
+    this.sessions.delete(callId);
+    await s.stop();
+  }
+
+  /** Ends every call's media (shutdown). */
+  async stopAll() {
+    await Promise.all([...this.sessions.keys()].map((id) => this.stop(id)));
+  }
+}
+
+const relays = new WeakMap<object, CallMediaRelay>();
+
+/** The media relay of this process (one per configuration, i.e. per server). */
+export function relayOf(config: { recordingsDir: string; iceServers: IceServer[] }): CallMediaRelay {
+  let r = relays.get(config);
+  if (!r) {
+    r = new CallMediaRelay(config.recordingsDir, config.iceServers);
+    relays.set(config, r);
+  }
+  return r;
+}

@@ -1,0 +1,114 @@
+/**
+ * Video call calls (spec §4 Phone call status; §7 getincidents {filter, offset 0, limit 200})
+ * under /api/client (roles 5 and 8; others 403): getcalls, getcall, answercall, transfercall,
+ * endcall, closeoutcall, getincidents; and the mobile side under /api/mobile/calls/* and
+ * /api/mobile/medicalprofile* (docs/API.md "Mobile: calls").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZCallIdRequest,
+  ZCallMediaRequest,
+  ZCallRecordingParams,
+  ZGetCallsRequest,
+  ZGetIncidentsRequest,
+  ZMedicalProfileGetRequest,
+  ZMedicalProfileRequest,
+  ZMobileCallLocationRequest,
+  ZMobileCallStartRequest,
+  ZTransferCallRequest,
+} from '@vigil/contract';
+import { authOf, requireClient, requireMobile } from '../../plugins/session.js';
+import {
+  answerCall,
+  callDetails,
+  closeoutCall,
+  consoleCallMedia,
+  endCall,
+  getMedicalProfile,
+  hangupMobileCall,
+  incidents,
+  mobileCallLocation,
+  mobileCallMedia,
+  mobileCallStatus,
+  openCalls,
+  serveRecording,
+  startMobileCall,
+  transferCall,
+  updateMedicalProfile,
+} from './calls.service.js';
+import { relayOf } from './calls.media.js';
+
+export async function callsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every call's media ends (recordings closed) when the server stops.
+  app.addHook('onClose', async () => relayOf(app.config).stopAll());
+  const client = { preValidation: requireClient };
+  const mobile = { preValidation: requireMobile };
+  const actor = (req: Parameters<typeof authOf>[0] & { ip: string }) => ({ auth: authOf(req), ip: req.ip });
+
+  app.post('/api/client/getcalls', { ...client, schema: { body: ZGetCallsRequest } }, async (req) => ({
+    success: true,
+    body: await openCalls(app, authOf(req)),
+  }));
+  app.post('/api/client/getcall', { ...client, schema: { body: ZCallIdRequest } }, async (req) => ({
+    success: true,
+    body: await callDetails(app, authOf(req), req.body.callId),
+  }));
+  app.post('/api/client/answercall', { ...client, schema: { body: ZCallIdRequest } }, async (req) => ({
+    success: true,
+    body: await answerCall(app, actor(req), req.body.callId),
+  }));
+  app.post('/api/client/transfercall', { ...client, schema: { body: ZTransferCallRequest } }, async (req) => ({
+    success: true,
+    body: await transferCall(app, actor(req), req.body.callId, req.body.toUserId),
+  }));
+  app.post('/api/client/endcall', { ...client, schema: { body: ZCallIdRequest } }, async (req) => ({
+    success: true,
+    body: await endCall(app, actor(req), req.body.callId),
+  }));
+  app.post('/api/client/closeoutcall', { ...client, schema: { body: ZCallIdRequest } }, async (req) => ({
+    success: true,
+    body: await closeoutCall(app, actor(req), req.body.callId),
+  }));
+  app.post('/api/client/callmedia', { ...client, schema: { body: ZCallMediaRequest } }, async (req) => ({
+    success: true,
+    body: await consoleCallMedia(app, actor(req), req.body.callId, req.body.sdp),
+  }));
+  app.get('/api/client/callrecording/:callId', { ...client, schema: { params: ZCallRecordingParams } }, (req, reply) =>
+    serveRecording(app, authOf(req), req.params.callId, req.headers.range, reply),
+  );
+  app.post('/api/client/getincidents', { ...client, schema: { body: ZGetIncidentsRequest } }, async (req) => ({
+    success: true,
+    body: await incidents(app, authOf(req), req.body),
+  }));
+
+  app.post('/api/mobile/calls/start', { ...mobile, schema: { body: ZMobileCallStartRequest } }, async (req) => ({
+    success: true,
+    body: await startMobileCall(app, actor(req), req.body),
+  }));
+  app.post('/api/mobile/calls/hangup', { ...mobile, schema: { body: ZCallIdRequest } }, async (req) => ({
+    success: true,
+    body: await hangupMobileCall(app, actor(req), req.body.callId),
+  }));
+  app.post('/api/mobile/calls/status', { ...mobile, schema: { body: ZCallIdRequest } }, async (req) => ({
+    success: true,
+    body: await mobileCallStatus(app, actor(req), req.body.callId),
+  }));
+  app.post('/api/mobile/calls/media', { ...mobile, schema: { body: ZCallMediaRequest } }, async (req) => ({
+    success: true,
+    body: await mobileCallMedia(app, actor(req), req.body.callId, req.body.sdp),
+  }));
+  app.post('/api/mobile/calls/location', { ...mobile, schema: { body: ZMobileCallLocationRequest } }, async (req) => ({
+    success: true,
+    body: await mobileCallLocation(app, actor(req), req.body),
+  }));
+  app.post('/api/mobile/medicalprofile', { ...mobile, schema: { body: ZMedicalProfileGetRequest } }, async (req) => ({
+    success: true,
+    body: await getMedicalProfile(app, actor(req)),
+  }));
+  app.post('/api/mobile/medicalprofile/update', { ...mobile, schema: { body: ZMedicalProfileRequest } }, async (req) => ({
+    success: true,
+    body: await updateMedicalProfile(app, actor(req), req.body),
+  }));
+}

@@ -1,0 +1,155 @@
+/**
+ * Call media through the server (issue 15 step 3): a caller and the answering console, each a
+ * werift peer connection to the server, exchange offers and answers over calls/media and
+ * callmedia; the caller's video and audio packets reach the console and the console's audio
+ * reaches the caller; the recording is written under RECORDINGS_DIR and named in the incident; a
+ * transfer drops the old console's leg; only the holder may connect; hang-up closes the file.
+ */
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import type { Call, Incident } from '@vigil/contract';
+import { ApiClient, mobileLogin, startTestServer, type TestServer } from './helpers.js';
+
+type Login = { client: ApiClient; token: string; userId: number };
+async function consoleLogin(server: TestServer, email: string): Promise<Login> {
+  const client = new ApiClient(server.baseUrl);
+  const login = await client.login(email);
+  const infos = (login.json.body as { UserInfos: { Token: string; UserId: number } }).UserInfos;
+  return { client, token: infos.Token, userId: infos.UserId };
+}
+
+/** A VP8 key frame's first bytes behind the payload descriptor (640×480), then filler. */
+function vp8Payload(): Buffer {
+  return Buffer.concat([Buffer.from([0x10, 0x10, 0x00, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]), Buffer.alloc(200, 7)]);
+}
+
+/** Writes RTP packets to `track` every 20 ms until stopped. */
+function pump(track: MediaStreamTrack, kind: 'video' | 'audio') {
+  let seq = 1;
+  let ts = 0;
+  const ssrc = kind === 'video' ? 1111 : 2222;
+  const timer = setInterval(() => {
+    const header = new RtpHeader({
+      sequenceNumber: seq++ & 0xffff,
+      timestamp: (ts += kind === 'video' ? 3000 : 960) >>> 0,
+      ssrc,
+      marker: true,
+      payloadType: 96,
+    });
+    track.writeRtp(new RtpPacket(header, kind === 'video' ? vp8Payload() : Buffer.alloc(60, 3)));
+  }, 20);
+  return () => clearInterval(timer);
+}
+
+async function connected(pc: RTCPeerConnection) {
+  await pc.connectionStateChange.watch((s) => s === 'connected', 15_000);
+}
+
+describe('call media on pglite', () => {
+  let server: TestServer;
+  let operator: Login;
+  let officer: Login;
+  const recordings = mkdtempSync(path.join(os.tmpdir(), 'vigil-recordings-'));
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { LOGIN_RATE_MAX: '1000', RECORDINGS_DIR: recordings });
+    operator = await consoleLogin(server, 'operator@example.com');
+    officer = await consoleLogin(server, 'officer@example.com');
+  }, 120_000);
+  afterAll(async () => server?.close());
+
+  it('relays the caller to the holding console and back, records it, and refuses everyone else', async () => {
+    const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
+    const placed = await staff.call<{ callobject: Call }>('calls/start', {
+      branchOfficeId: staff.Branches[0]!.BranchOfficeId,
+      latitude: 41.3,
+      longitude: 19.8,
+    });
+    const id = placed.json.body!.callobject.IncidentId;
+
+    // The caller: camera and microphone (generated packets), hearing the console's audio.
+    const caller = new RTCPeerConnection();
+    const camera = new MediaStreamTrack({ kind: 'video' });
+    const mic = new MediaStreamTrack({ kind: 'audio' });
+    caller.addTransceiver(camera, { direction: 'sendonly' });
+    const callerAudio = caller.addTransceiver(mic, { direction: 'sendrecv' });
+    let heard = 0;
+    callerAudio.onTrack.subscribe((t) => t.onReceiveRtp.subscribe(() => heard++));
+    await caller.setLocalDescription(await caller.createOffer());
+    const bad = await staff.call('calls/media', { callId: id, sdp: 'x' });
+    expect(bad.status).toBe(400);
+    const ans = await staff.call<{ sdp: string }>('calls/media', { callId: id, sdp: caller.localDescription!.sdp });
+    expect(ans.status).toBe(200);
+    await caller.setRemoteDescription({ type: 'answer', sdp: ans.json.body!.sdp });
+    await connected(caller);
+    const stops = [pump(camera, 'video'), pump(mic, 'audio')];
+
+    // Nobody but the holder may take the media.
+    const offerOf = async () => {
+      const pc = new RTCPeerConnection();
+      pc.addTransceiver('video', { direction: 'recvonly' });
+      pc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
+      await pc.setLocalDescription(await pc.createOffer());
+      return pc;
+    };
+    const early = await offerOf();
+    expect((await operator.client.post('/api/client/callmedia', { callId: id, sdp: early.localDescription!.sdp })).status).toBe(409);
+    await operator.client.post('/api/client/answercall', { callId: id });
+    expect((await officer.client.post('/api/client/callmedia', { callId: id, sdp: early.localDescription!.sdp })).status).toBe(403);
+    await early.close();
+
+    // The console: sees the caller, speaks back.
+    const consolePc = new RTCPeerConnection();
+    const video = consolePc.addTransceiver('video', { direction: 'recvonly' });
+    const speaker = new MediaStreamTrack({ kind: 'audio' });
+    consolePc.addTransceiver(speaker, { direction: 'sendrecv' });
+    let frames = 0;
+    video.onTrack.subscribe((t) => t.onReceiveRtp.subscribe(() => frames++));
+    await consolePc.setLocalDescription(await consolePc.createOffer());
+    const cans = await operator.client.post<{ sdp: string }>('/api/client/callmedia', { callId: id, sdp: consolePc.localDescription!.sdp });
+    expect(cans.status).toBe(200);
+    await consolePc.setRemoteDescription({ type: 'answer', sdp: cans.json.body!.sdp });
+    await connected(consolePc);
+    stops.push(pump(speaker, 'audio'));
+    await expect.poll(() => frames, { timeout: 10_000 }).toBeGreaterThan(20);
+    await expect.poll(() => heard, { timeout: 10_000 }).toBeGreaterThan(20);
+
+    const inc = await operator.client.post<{ incidentobject: Incident }>('/api/client/getcall', { callId: id });
+    const file = inc.json.body!.incidentobject.MediaFilename!;
+    expect(file).toMatch(/^call-\d+-[0-9a-f-]+\.webm$/);
+
+    const hung = await staff.call('calls/hangup', { callId: id });
+    expect(hung.status).toBe(200);
+    for (const s of stops) s();
+    const full = path.join(recordings, file);
+    await expect.poll(() => existsSync(full) && statSync(full).size, { timeout: 10_000 }).toBeGreaterThan(1000);
+    // A WebM (EBML) file.
+    expect(readFileSync(full).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+    // The recording is served in scope only, whole or by ranges.
+    const size = statSync(full).size;
+    const get = (l: Login | null, range?: string) =>
+      fetch(`${server.baseUrl}/api/client/callrecording/${id}`, {
+        headers: { ...(l ? { cookie: l.client.cookieHeader() } : {}), ...(range ? { range } : {}) },
+      });
+    const whole = await get(officer);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/webm');
+    expect(Buffer.from(await whole.arrayBuffer()).length).toBe(size);
+    const part = await get(officer, 'bytes=4-13');
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 4-13/${size}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(readFileSync(full).subarray(4, 14))).toBe(true);
+    const tail = await get(officer, 'bytes=-10');
+    expect(Buffer.from(await tail.arrayBuffer()).length).toBe(10);
+    expect((await get(officer, `bytes=${size + 5}-`)).status).toBe(416);
+    expect((await get(officer, 'bytes=abc')).status).toBe(416);
+    expect((await get(null)).status).toBe(401);
+    const admin = await consoleLogin(server, 'orgadmin@example.com');
+    expect((await get(admin)).status).toBe(403);
+    // The media of a disconnected call cannot be taken again.
+    expect((await staff.call('calls/media', { callId: id, sdp: caller.localDescription!.sdp })).status).toBe(409);
+    await Promise.all([caller.close(), consolePc.close()]);
+  }, 90_000);
+});

@@ -1,0 +1,166 @@
+/**
+ * The simulator's `call` command (issue 15; docs/API.md "Mobile: calls"): signs in as a mobile
+ * user, opens the mobile channel (/_socket with the mobile token), places a video call at the
+ * user's first branch and prints every state change of the call it receives as one JSON line:
+ *
+ *   {"type":"state","status":"ringing"}
+ *   {"type":"state","status":"active"}
+ *   {"type":"state","status":"ended"}
+ *
+ * (`status` is the call's stored State: ringing, active, transfer, ended, closed, missed.) After
+ * `--seconds` of talk (counted from the first answer) it hangs up and exits 0; when nobody answers
+ * within `--timeout` it hangs up (missed) and exits 1; an operator ending the call also exits 0.
+ * Bad arguments exit 2. Media (a synthetic camera and tone over WebRTC) is not sent yet: the media
+ * relay is issue 15 step 3.
+ *
+ *   npm run simulate -- call --url URL --email EMAIL [--password P] [--seconds S] [--timeout S]
+ */
+import { parseArgs } from 'node:util';
+import { WebSocket } from 'ws';
+import type { Call, CallPayload, CallState } from '@vigil/contract';
+import { MobileClient } from './client.js';
+
+const HELP = `Usage: npm run simulate -- call --url URL --email EMAIL [options]
+
+  --url URL        server address (default http://127.0.0.1:8080)
+  --email EMAIL    a mobile user (roles 6, 7, 9, 10, 11, 13)
+  --password P     its password (default Vigil-demo-2026)
+  --seconds S      seconds of talk after the answer, then hang up (default 30)
+  --timeout S      seconds to wait for an answer (default 120)
+`;
+
+/** Socket messages the command reads (a frame may hold an array of them). */
+type Incoming = { type: string; id?: number; Payload?: unknown };
+
+/** Places one call, waits for the answer and the talk time, hangs up. Returns the exit code. */
+export async function runCall(argv: string[], out: (line: string) => void = (l) => console.log(l)): Promise<number> {
+  let a;
+  try {
+    a = parseArgs({
+      args: argv,
+      options: {
+        url: { type: 'string', default: 'http://127.0.0.1:8080' },
+        email: { type: 'string' },
+        password: { type: 'string', default: 'Vigil-demo-2026' },
+        seconds: { type: 'string', default: '30' },
+        timeout: { type: 'string', default: '120' },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (err) {
+    console.error(`simulator call: ${String(err)}`);
+    return 2;
+  }
+  if (a.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const seconds = Number(a.seconds);
+  const timeout = Number(a.timeout);
+  if (!a.email || !Number.isFinite(seconds) || seconds < 0 || !Number.isFinite(timeout) || timeout <= 0) {
+    console.error(HELP);
+    return 2;
+  }
+  const url = a.url.replace(/\/$/, '');
+  const mobile = new MobileClient(url, a.email);
+  try {
+    await mobile.login(a.password);
+  } catch (err) {
+    console.error(`simulator call: ${String(err)}`);
+    return 1;
+  }
+  const branch = mobile.branches[0];
+  if (!branch) {
+    console.error('simulator call: the user works at no branch');
+    return 1;
+  }
+
+  const ws = new WebSocket(url.replace(/^http/, 'ws') + '/_socket');
+  const current: { id?: number; state?: CallState } = {};
+  const early: Incoming[] = [];
+  const seen = new Set<number>();
+  let onState: (s: CallState) => void = () => undefined;
+
+  const show = (call: Call) => {
+    if (call.State === current.state) return;
+    current.state = call.State;
+    out(JSON.stringify({ type: 'state', status: call.State }));
+    onState(call.State);
+  };
+  const handle = (m: Incoming) => {
+    if (m.type === 'error') console.error(`simulator call: socket refused: ${JSON.stringify(m)}`);
+    if (m.type !== 'VIDEO-CALL') return;
+    if (current.id == null) {
+      early.push(m);
+      return;
+    }
+    const p = m.Payload as CallPayload;
+    if (p.call.IncidentId === current.id) show(p.call);
+  };
+  const ready = new Promise<void>((resolve, reject) => {
+    ws.once('error', reject);
+    ws.once('open', () => ws.send(JSON.stringify({ type: 'init', token: mobile.token, userId: mobile.userId })));
+    ws.on('message', (data: Buffer) => {
+      const parsed = JSON.parse(String(data)) as Incoming | Incoming[];
+      for (const m of Array.isArray(parsed) ? parsed : [parsed]) {
+        if (m.type === 'ready') resolve();
+        if (m.id != null) {
+          if (seen.has(m.id)) continue;
+          seen.add(m.id);
+        }
+        handle(m);
+      }
+    });
+  });
+  try {
+    await ready;
+  } catch (err) {
+    console.error(`simulator call: socket: ${String(err)}`);
+    return 1;
+  }
+
+  const placed = await mobile.call<{ callobject: Call }>('calls/start', {
+    branchOfficeId: branch.BranchOfficeId,
+    latitude: branch.Latitude ?? 0,
+    longitude: branch.Longitude ?? 0,
+    horizontalAccuracy: 10,
+    appVersion: 'simulator',
+    os: process.platform,
+    phoneModel: 'Vigil simulator',
+  });
+  if (placed.status !== 200 || !placed.body) {
+    console.error(`simulator call: calls/start answered ${placed.status} ${placed.description ?? ''}`);
+    ws.close();
+    return 1;
+  }
+  current.id = placed.body.callobject.IncidentId;
+  show(placed.body.callobject);
+  for (const m of early.splice(0)) handle(m);
+
+  const code = await new Promise<number>((resolve) => {
+    let talk: NodeJS.Timeout | undefined;
+    const noAnswer = setTimeout(() => {
+      console.error(`simulator call: nobody answered within ${timeout} s; hanging up`);
+      resolve(1);
+    }, timeout * 1000);
+    const check = (s: CallState) => {
+      if (s === 'active' && !talk) {
+        clearTimeout(noAnswer);
+        talk = setTimeout(() => resolve(0), seconds * 1000);
+      }
+      if (s === 'ended' || s === 'closed' || s === 'missed') {
+        clearTimeout(noAnswer);
+        clearTimeout(talk);
+        resolve(s === 'missed' ? 1 : 0);
+      }
+    };
+    onState = check;
+    if (current.state) check(current.state);
+  });
+  if (current.state === 'ringing' || current.state === 'active' || current.state === 'transfer') {
+    const hung = await mobile.call<{ callobject: Call }>('calls/hangup', { callId: current.id });
+    if (hung.body) show(hung.body.callobject);
+  }
+  ws.close();
+  return code;
+}

@@ -1,0 +1,79 @@
+/**
+ * Video call data for the console (spec §4 Phone call status; docs/API.md "Video calls and
+ * incidents"): the open calls behind the drawer list, one incident with the caller's profile, and
+ * the answer / transfer / end / close-out calls. Socket VIDEO-CALL events write into these caches
+ * (live.ts); the status each console shows is computed here with the contract's callStatusFor.
+ */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { callStatusFor, type Call, type Incident } from '@vigil/contract';
+import { apiPost } from '../../shared/api/client';
+
+const PATHS = {
+  calls: '/api/client/getcalls',
+  call: '/api/client/getcall',
+  answer: '/api/client/answercall',
+  transfer: '/api/client/transfercall',
+  end: '/api/client/endcall',
+  closeout: '/api/client/closeoutcall',
+};
+
+export const callKeys = {
+  all: ['calls'] as const,
+  open: () => ['calls', 'open'] as const,
+  call: (id: number) => ['calls', 'call', id] as const,
+};
+
+/** The open calls of the scope (getcalls), kept live by socket events. */
+export function useOpenCalls(enabled = true) {
+  return useQuery({
+    queryKey: callKeys.open(),
+    queryFn: ({ signal }) => apiPost<{ callobject: Call[] }>(PATHS.calls, {}, { signal }).then((b) => b.callobject),
+    enabled,
+  });
+}
+
+/** One incident (getcall) with the caller's profile at call time. */
+export function useCall(id: number) {
+  return useQuery({
+    queryKey: callKeys.call(id),
+    queryFn: ({ signal }) => apiPost<{ incidentobject: Incident }>(PATHS.call, { callId: id }, { signal }).then((b) => b.incidentobject),
+    retry: false,
+    enabled: id > 0,
+  });
+}
+
+/**
+ * A call's new state into the caches, as user `me` sees it: the open list (a call whose status is
+ * none for `me`, or closed out, leaves it; oldest first) and the incident (its profile kept).
+ */
+export function putCall(qc: QueryClient, call: Call, me: number): void {
+  const seen: Call = { ...call, Status: callStatusFor(call, me) };
+  const listed = seen.Status != null && seen.Status !== 'closeout' && seen.Status !== 'other-closeout';
+  qc.setQueryData<Call[]>(callKeys.open(), (list) => {
+    if (!list) return list;
+    const rest = list.filter((c) => c.IncidentId !== seen.IncidentId);
+    return listed ? [...rest, seen].sort((a, b) => a.StartTimeUTC.localeCompare(b.StartTimeUTC) || a.IncidentId - b.IncidentId) : rest;
+  });
+  qc.setQueryData<Incident>(callKeys.call(seen.IncidentId), (old) => (old ? { ...old, ...seen } : old));
+}
+
+function useCallMutation(path: string, me: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { callId: number; toUserId?: number }) =>
+      apiPost<{ incidentobject: Incident }>(path, body).then((b) => b.incidentobject),
+    onSuccess: (inc) => {
+      putCall(qc, inc, me);
+      qc.setQueryData(callKeys.call(inc.IncidentId), inc);
+    },
+  });
+}
+
+/** answercall (first-wins; a later answer fails with the server's 'already answered by' text). */
+export const useAnswerCall = (me: number) => useCallMutation(PATHS.answer, me);
+/** transfercall to an online operator. */
+export const useTransferCall = (me: number) => useCallMutation(PATHS.transfer, me);
+/** endcall: hang up. */
+export const useEndCall = (me: number) => useCallMutation(PATHS.end, me);
+/** closeoutcall: close the incident out. */
+export const useCloseoutCall = (me: number) => useCallMutation(PATHS.closeout, me);

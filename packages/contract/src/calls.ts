@@ -1,0 +1,334 @@
+/**
+ * Video calls and incidents (spec §3 Phone/video call, Incident / video recording; §4 Phone call
+ * status; §6 roles 5 and 8 are the video users; §7 getincidents {filter, offset 0, limit 200}; §9
+ * incident page limit 200). A mobile user (roles 6, 7, 9, 10, 11, 13) calls the security office
+ * for one of its branches; every operator console (roles 5 and 8) of the security offices
+ * monitoring the branch's organisation rings; the first to answer takes the call (first-wins);
+ * it may transfer it to another online operator, end it and close it out. Every call is an
+ * incident that keeps the caller's profile as it was at call time.
+ *
+ * A call is stored in one of the states of CALL_STATES; what a console shows is the spec §4
+ * status seen from that console (callStatusFor). Console calls are `/api/client/<call>`; the mobile
+ * calls are `/api/mobile/calls/*` (docs/API.md "Mobile: calls"). Instants UTC ISO, durations
+ * seconds, coordinates WGS 84 degrees, accuracy metres, height centimetres, weight kilograms.
+ */
+import { z } from 'zod';
+import { ValidationKey } from './errors.js';
+import { zDay } from './dates.js';
+import { INCIDENT_PAGE_LIMIT } from './constants.js';
+
+/**
+ * Stored states: ringing (nobody answered), active (answered, talking), transfer (handed to
+ * TransferTo, who may answer), ended (disconnected after an answer; not yet closed out), closed
+ * (closed out by ClosedBy), missed (the caller hung up before anyone answered: removed everywhere).
+ */
+export const CALL_STATES = ['ringing', 'active', 'transfer', 'ended', 'closed', 'missed'] as const;
+export type CallState = (typeof CALL_STATES)[number];
+
+/** Spec §4 Phone call status, as one console sees a call. */
+export const CALL_STATUSES = ['new', 'transfer', 'active', 'ended', 'closeout', 'other-console', 'other-closeout'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+/** The fields of a call that decide its status for a viewer. */
+export interface CallStatusFields {
+  State: CallState;
+  AnsweredBy: number | null;
+  TransferTo: number | null;
+  ClosedBy: number | null;
+}
+
+/**
+ * Spec §4: the status of `call` on the console of user `userId`: new while nobody answered;
+ * active for the operator who answered (and holds it); transfer for the operator it was
+ * transferred to; other-console for everyone else while it is answered or transferred; ended for
+ * its operator once disconnected; closeout / other-closeout once closed out by this / another
+ * operator. A missed call (caller hung up unanswered) is removed: null. An ended call is removed
+ * from other consoles: null.
+ */
+export function callStatusFor(call: CallStatusFields, userId: number): CallStatus | null {
+  switch (call.State) {
+    case 'ringing':
+      return 'new';
+    case 'active':
+      return call.AnsweredBy === userId ? 'active' : 'other-console';
+    case 'transfer':
+      return call.TransferTo === userId ? 'transfer' : 'other-console';
+    case 'ended':
+      return call.AnsweredBy === userId ? 'ended' : null;
+    case 'closed':
+      return call.ClosedBy === userId ? 'closeout' : 'other-closeout';
+    case 'missed':
+      return null;
+  }
+}
+
+/** Spec §4: a call may be answered only if unanswered or transferred to the current operator, and not disconnected. */
+export function mayAnswerCall(call: CallStatusFields, userId: number): boolean {
+  return call.State === 'ringing' || (call.State === 'transfer' && call.TransferTo === userId);
+}
+
+/** Emergency contacts a mobile user keeps (spec §3 "three emergency contacts"). */
+export const EMERGENCY_CONTACTS_MAX = 3;
+/** Blood types accepted in the medical profile. */
+export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', '0+', '0-'] as const;
+export type BloodType = (typeof BLOOD_TYPES)[number];
+
+/** Catalogue keys of the call errors (packages/i18n/calls.*.json; spec §8 "Retrieval and saving errors … videos"). */
+export const CallErrorCode = {
+  /** 404: no such call in the caller's scope. */
+  NotFound: 'calls.errors.notFound',
+  /** 409: another operator answered first; `{{name}}` has it. */
+  Taken: 'calls.errors.taken',
+  /** 409: the call is disconnected (ended, closed or missed). */
+  Disconnected: 'calls.errors.disconnected',
+  /** 409: the change does not apply in the call's state. */
+  WrongState: 'calls.errors.wrongState',
+  /** 403: only the operator who holds the call may do that. */
+  NotYours: 'calls.errors.notYours',
+  /** 400: the transfer target is not an online operator of the call's security offices (or is yourself). */
+  TransferTarget: 'calls.errors.transferTarget',
+  /** 409: the caller already has a call in progress. */
+  AlreadyCalling: 'calls.errors.alreadyCalling',
+  /** 500 fallback texts. */
+  Retrieve: 'calls.errors.retrieve',
+  Save: 'calls.errors.save',
+} as const;
+export type CallErrorCode = (typeof CallErrorCode)[keyof typeof CallErrorCode];
+
+const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZLat = z.coerce.number().min(-90).max(90);
+const ZLng = z.coerce.number().min(-180).max(180);
+const ZText = (max: number) => z.string().trim().max(max, { error: ValidationKey.Max });
+
+/** A position of the caller during the call. */
+export interface CallLocation {
+  Latitude: number;
+  Longitude: number;
+  /** metres */
+  HorizontalAccuracy: number | null;
+  AtUTC: string;
+}
+
+/** One hand-over of a call (transfer chain): from the operator who held it to the chosen one. */
+export interface CallTransfer {
+  FromUserId: number;
+  FromName: string;
+  ToUserId: number;
+  ToName: string;
+  AtUTC: string;
+}
+
+/** An emergency contact (spec §3 Incident). */
+export interface EmergencyContact {
+  Name: string;
+  Relationship: string | null;
+  PhoneNumber: string | null;
+  Email: string | null;
+}
+
+/** The medical information of a mobile user (spec §3 Incident: blood type, hearing impaired, height, weight, special). */
+export interface MedicalInfo {
+  BloodType: BloodType | null;
+  HearingImpaired: boolean;
+  /** centimetres */
+  HeightCm: number | null;
+  /** kilograms */
+  WeightKg: number | null;
+  SpecialNotes: string | null;
+}
+
+/** A mobile user's medical profile and emergency contacts (at most three). */
+export interface MedicalProfile {
+  Medical: MedicalInfo;
+  EmergencyContacts: EmergencyContact[];
+  /** UTC ISO; null when never saved. */
+  UpdatedAtUTC: string | null;
+}
+
+/** The caller as the incident keeps it: the profile at call time (spec §3 Incident). */
+export interface CallerSnapshot {
+  UserId: number;
+  Name: string;
+  Surname: string;
+  Email: string;
+  PhoneNumber: string | null;
+  /** LangId, e.g. 'en', 'sq'. */
+  Language: string;
+  OrganizationName: string | null;
+  Medical: MedicalInfo;
+  EmergencyContacts: EmergencyContact[];
+}
+
+/**
+ * A call as consoles and the app receive it (lists, events, details): spec §3 Phone/video call
+ * (incident id, caller id, status, profile, locations, answeredBy, transferTo). `Status` is the
+ * status for the user who asked (callStatusFor); in an event it is null and each console computes
+ * its own from the other fields.
+ */
+export interface Call extends CallStatusFields {
+  /** The incident id (= call id). */
+  IncidentId: number;
+  /** The incident's text id (UUID). */
+  TextId: string;
+  Status: CallStatus | null;
+  /** The caller's phone number as stored (E.164) and formatted for display. */
+  CallerId: string | null;
+  cleanedCallerId: string | null;
+  formattedCallerId: string | null;
+  CallerUserId: number;
+  profile: { firstName: string; lastName: string };
+  OrganizationId: number | null;
+  OrganizationName: string | null;
+  RegionalOfficeId: number | null;
+  RegionalOfficeName: string | null;
+  BranchOfficeId: number | null;
+  BranchOfficeName: string | null;
+  BranchTimeZone: string | null;
+  BranchLatitude: number | null;
+  BranchLongitude: number | null;
+  Latitude: number | null;
+  Longitude: number | null;
+  HorizontalAccuracy: number | null;
+  locations: CallLocation[];
+  /** Operator who holds (or last held) the call. */
+  answeredBy: number | null;
+  AnsweredByName: string | null;
+  /** Operator the call is transferred to while State is 'transfer'. */
+  transferTo: number | null;
+  TransferToName: string | null;
+  TransferChain: CallTransfer[];
+  StartTimeUTC: string;
+  AnsweredTimeUTC: string | null;
+  EndTimeUTC: string | null;
+  ClosedTimeUTC: string | null;
+  /** seconds from start to first answer (to now while ringing) */
+  WaitingSeconds: number;
+  /** seconds from first answer to end (to now while talking); null until answered */
+  TalkSeconds: number | null;
+  /** Who disconnected: 'caller' or 'console'; null while connected. */
+  EndedBy: 'caller' | 'console' | null;
+  AppVersion: string | null;
+  OS: string | null;
+  PhoneModel: string | null;
+}
+
+/**
+ * spec §3 Incident / video recording: the call with the caller's profile as it was at call time,
+ * the console answerer, answer time, time zone and the recording's media filename (null until
+ * one is kept).
+ */
+export interface Incident extends Call {
+  MediaFilename: string | null;
+  /** UTC ISO: when the incident was opened (the call placed). */
+  TimeStampUTC: string;
+  Caller: CallerSnapshot;
+}
+
+/** The CALL event's payload: the call (Status null) and what changed. */
+export interface CallPayload {
+  call: Call;
+  change: 'placed' | 'answered' | 'transferred' | 'ended' | 'closed' | 'missed' | 'located';
+}
+
+// ---- Requests --------------------------------------------------------------------------------
+
+/** A call id in a request (IncidentId). */
+export const ZCallIdRequest = z.object({ callId: ZId }).strict();
+export type CallIdRequest = z.infer<typeof ZCallIdRequest>;
+
+/** getcalls: the open calls of the caller's scope (no fields). */
+export const ZGetCallsRequest = z.object({}).strict();
+
+/** transfercall: hand the call held by the caller to another online operator. */
+export const ZTransferCallRequest = z.object({ callId: ZId, toUserId: ZId }).strict();
+export type TransferCallRequest = z.infer<typeof ZTransferCallRequest>;
+
+/**
+ * getincidents (spec §7 {filter, offset 0, limit 200}): `filter` is a search text (caller name,
+ * email, branch or text id; '' for all), with optional YYYY-MM-DD dates (UTC, inclusive); `limit`
+ * at most 200 (spec §9).
+ */
+export const ZGetIncidentsRequest = z
+  .object({
+    filter: ZText(200).optional().default(''),
+    offset: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
+    limit: z.coerce.number().int().min(1).max(INCIDENT_PAGE_LIMIT, { error: ValidationKey.Max }).optional().default(INCIDENT_PAGE_LIMIT),
+    fromDate: zDay().optional(),
+    toDate: zDay().optional(),
+  })
+  .strict();
+export type GetIncidentsRequest = z.infer<typeof ZGetIncidentsRequest>;
+
+/** getincidents' answer: the page, oldest last (newest first), and the total matching. */
+export interface IncidentsPage {
+  incidents: Incident[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+/** Mobile calls/start: place a call for one of the caller's branches, with its position. */
+export const ZMobileCallStartRequest = z
+  .object({
+    branchOfficeId: ZId,
+    latitude: ZLat,
+    longitude: ZLng,
+    horizontalAccuracy: z.coerce.number().min(0).max(100_000).optional(),
+    appVersion: ZText(40).optional(),
+    os: ZText(60).optional(),
+    phoneModel: ZText(80).optional(),
+  })
+  .strict();
+export type MobileCallStartRequest = z.infer<typeof ZMobileCallStartRequest>;
+
+/** Longest SDP accepted in a media offer, characters. */
+export const CALL_SDP_MAX = 20_000;
+
+/**
+ * Media signalling (mobile calls/media, console callmedia): the client's offer SDP, with its
+ * gathered candidates (no trickle); the answer is the server's SDP `{sdp}`.
+ */
+export const ZCallMediaRequest = z
+  .object({
+    callId: ZId,
+    sdp: z.string().min(10, { error: ValidationKey.Required }).max(CALL_SDP_MAX, { error: ValidationKey.Max }),
+  })
+  .strict();
+export type CallMediaRequest = z.infer<typeof ZCallMediaRequest>;
+
+/** GET callrecording/:callId: the recording of a call (WebM, HTTP ranges). */
+export const ZCallRecordingParams = z.object({ callId: ZId }).strict();
+
+/** Mobile calls/location: a later position of the caller during the call. */
+export const ZMobileCallLocationRequest = z
+  .object({ callId: ZId, latitude: ZLat, longitude: ZLng, horizontalAccuracy: z.coerce.number().min(0).max(100_000).optional() })
+  .strict();
+
+const ZEmergencyContact = z
+  .object({
+    Name: ZText(100).min(1, { error: ValidationKey.Required }),
+    Relationship: ZText(60).nullable().optional(),
+    PhoneNumber: ZText(30).nullable().optional(),
+    Email: z.email({ error: ValidationKey.Email }).max(254).nullable().optional(),
+  })
+  .strict();
+
+/** Mobile medicalprofile: read the signed-in user's profile (no fields). */
+export const ZMedicalProfileGetRequest = z.object({}).strict();
+
+/** Mobile medicalprofile/update: the whole medical profile and up to three emergency contacts. */
+export const ZMedicalProfileRequest = z
+  .object({
+    Medical: z
+      .object({
+        BloodType: z.enum(BLOOD_TYPES, { error: ValidationKey.Formatted }).nullable().optional(),
+        HearingImpaired: z.boolean().optional(),
+        HeightCm: z.number().min(30).max(272).nullable().optional(),
+        WeightKg: z.number().min(1).max(650).nullable().optional(),
+        SpecialNotes: ZText(1000).nullable().optional(),
+      })
+      .strict(),
+    EmergencyContacts: z.array(ZEmergencyContact).max(EMERGENCY_CONTACTS_MAX, { error: ValidationKey.Max }),
+  })
+  .strict();
+export type MedicalProfileRequest = z.infer<typeof ZMedicalProfileRequest>;
