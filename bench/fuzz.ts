@@ -38,11 +38,14 @@ try {
   const b = await fuzzRoutes(server, admins, third, { seed: seed + 7, runs, concurrency: Number(values.concurrency) });
   const requests = a.requests + b.requests;
   const errors = [...a.serverErrors, ...b.serverErrors];
+  const resets = [...a.resets, ...b.resets];
   const ms = a.ms + b.ms;
   console.log(`requests ${requests}, 5xx ${errors.length}, time ${(ms / 1000).toFixed(1)} s (${Math.round((requests / ms) * 1000)} req/s)`);
+  console.log(`connections closed without an answer: ${resets.length}`);
+  for (const r of resets.slice(0, 20)) console.log(`  reset ${r.route} as ${r.session}, ${r.bytes} bytes sent: ${r.error}`);
   console.log(`third organisation changed by a non-admin session: ${changed ? 'YES' : 'no'}`);
   for (const e of errors.slice(0, 20)) console.log(`  5xx ${e.status} ${e.route} as ${e.session}: ${e.body}`);
-  process.exitCode = errors.length || changed ? 1 : 0;
+  process.exitCode = errors.length || resets.length || changed ? 1 : 0;
 } finally {
   await server.close();
 }

@@ -32,6 +32,7 @@ describe.each(DB_KINDS)('fuzz attack on every route (%s)', (kind) => {
     );
     console.log(`fuzz: ${result.requests} requests, ${result.serverErrors.length} × 5xx, ${result.ms} ms`);
     expect(result.serverErrors.slice(0, 10)).toEqual([]);
+    expect(result.resets.slice(0, 10)).toEqual([]);
     expect(await snapshotThird(server, third)).toBe(before);
     // The platform admin may change anything; its requests must still never fail with a 5xx.
     const admin = await fuzzRoutes(
@@ -41,6 +42,7 @@ describe.each(DB_KINDS)('fuzz attack on every route (%s)', (kind) => {
       { seed: SEED + 7, runs: RUNS },
     );
     expect(admin.serverErrors.slice(0, 10)).toEqual([]);
+    expect(admin.resets.slice(0, 10)).toEqual([]);
     // The server still answers, and a panic is still recorded.
     const health = await fetch(`${server.baseUrl}/healthz`);
     expect(health.status).toBe(200);

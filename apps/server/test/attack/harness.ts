@@ -334,12 +334,15 @@ export async function startAttackServer(kind: DbKind, env: Record<string, string
 export interface FuzzResult {
   requests: number;
   serverErrors: { route: string; session: string; status: number; body: string }[];
+  /** Requests whose connection closed without an answer (status 0), with the size of the body sent. */
+  resets: { route: string; session: string; bytes: number; error: string }[];
   ms: number;
 }
 
 /**
  * Sends `runs` generated bodies to every route for every session (session-ending calls only
- * without a session), with the seed given. Collects every 5xx.
+ * without a session), with the seed given. Collects every 5xx, and every connection the server
+ * closed without an answer (a reset) instead of stopping at the first.
  */
 export async function fuzzRoutes(
   server: TestServer,
@@ -358,11 +361,25 @@ export async function fuzzRoutes(
     }
   }
   const serverErrors: FuzzResult['serverErrors'] = [];
+  const resets: FuzzResult['resets'] = [];
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      const res = await job.session.send(job.route.method, job.route.url, wire(job.body));
+      const sent = wire(job.body);
+      let res: { status: number; text: string };
+      try {
+        res = await job.session.send(job.route.method, job.route.url, sent);
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string } }).cause;
+        resets.push({
+          route: `${job.route.method} ${job.route.url}`,
+          session: job.session.name,
+          bytes: Buffer.byteLength(typeof sent === 'string' ? sent : JSON.stringify(sent ?? {})),
+          error: cause?.code ?? String(err),
+        });
+        continue;
+      }
       if (res.status >= 500)
         serverErrors.push({
           route: `${job.route.method} ${job.route.url}`,
@@ -373,5 +390,5 @@ export async function fuzzRoutes(
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
-  return { requests: jobs.length, serverErrors, ms: Date.now() - started };
+  return { requests: jobs.length, serverErrors, resets, ms: Date.now() - started };
 }
