@@ -53,7 +53,7 @@ class CallMediaSession {
 
   async acceptCaller(offer: string, iceServers: IceServer[]): Promise<string> {
     this.caller?.close().catch(() => undefined);
-    const pc = new RTCPeerConnection({ codecs: codecs(), iceServers });
+    const pc = new RTCPeerConnection({ codecs: codecs(), iceServers: werIceServers(iceServers) });
     this.caller = pc;
     this.recorder ??= new MediaRecorder({ path: this.file, numOfTracks: 2, width: 640, height: 480 });
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
@@ -77,7 +77,7 @@ class CallMediaSession {
 
   async acceptConsole(userId: number, offer: string, iceServers: IceServer[]): Promise<string> {
     this.console?.pc.close().catch(() => undefined);
-    const pc = new RTCPeerConnection({ codecs: codecs(), iceServers });
+    const pc = new RTCPeerConnection({ codecs: codecs(), iceServers: werIceServers(iceServers) });
     this.console = { pc, userId };
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
       void transceiver.sender.replaceTrack(transceiver.kind === 'video' ? this.toConsole.video : this.toConsole.audio);
@@ -111,6 +111,12 @@ class CallMediaSession {
 }
 
 /** An ICE server (RTCIceServer). */
+
+/** ICE_SERVERS entries as werift takes them: one URL per entry (a list of URLs becomes several entries). */
+function werIceServers(servers: IceServer[]): { urls: string; username?: string; credential?: string }[] {
+  return servers.flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]).map((urls) => ({ ...s, urls })));
+}
+
 export interface IceServer {
   urls: string | string[];
   username?: string;
