@@ -41,6 +41,7 @@ export const MODULE_DEPENDENCIES = {
   chat: ['audit', 'realtime', 'branches', 'reports'],
   surveys: ['audit', 'account', 'realtime', 'branches'],
   ens: ['audit', 'account', 'realtime', 'branches', 'employees'],
+  'security-phrases': ['audit'],
 };
 
 /** The foundation every module may import, and what each part of it may import. */

@@ -21,6 +21,8 @@ import enSurveys from './surveys.en.json' with { type: 'json' };
 import sqSurveys from './surveys.sq.json' with { type: 'json' };
 import enEns from './ens.en.json' with { type: 'json' };
 import sqEns from './ens.sq.json' with { type: 'json' };
+import enPhrases from './phrases.en.json' with { type: 'json' };
+import sqPhrases from './phrases.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -47,6 +49,7 @@ const en = merge(
   enTaskLists as Catalogue,
   enSurveys as Catalogue,
   enEns as Catalogue,
+  enPhrases as Catalogue,
 ) as typeof enMain &
   typeof enAccount &
   typeof enReports &
@@ -54,7 +57,8 @@ const en = merge(
   typeof enChat &
   typeof enTaskLists &
   typeof enSurveys &
-  typeof enEns;
+  typeof enEns &
+  typeof enPhrases;
 const sq = merge(
   sqMain as Catalogue,
   sqAccount as Catalogue,
@@ -64,6 +68,7 @@ const sq = merge(
   sqTaskLists as Catalogue,
   sqSurveys as Catalogue,
   sqEns as Catalogue,
+  sqPhrases as Catalogue,
 ) as typeof sqMain &
   typeof sqAccount &
   typeof sqReports &
@@ -71,7 +76,8 @@ const sq = merge(
   typeof sqChat &
   typeof sqTaskLists &
   typeof sqSurveys &
-  typeof sqEns;
+  typeof sqEns &
+  typeof sqPhrases;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

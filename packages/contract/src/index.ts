@@ -36,3 +36,4 @@ export * from './mobile.js';
 export * from './geocoding.js';
 export * from './surveys.js';
 export * from './ens.js';
+export * from './security-phrases.js';

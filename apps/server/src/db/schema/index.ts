@@ -7,3 +7,4 @@ export * from './chat.js';
 export * from './task-lists.js';
 export * from './surveys.js';
 export * from './ens.js';
+export * from './security-phrases.js';
