@@ -18,8 +18,9 @@ export const FEATURE_IMPORTS = {
   alarms: ['notifications'],
   // The shell shows the notifications bell and the profile dialog.
   shell: ['notifications', 'profile', 'chat', 'ens'],
-  // The chat recordings screen is a report screen (the shared report scaffold).
-  chat: ['reports'],
+  // The chat recordings screen is a report screen (the shared report scaffold); the chat screen
+  // shows the caller organisation's security phrases.
+  chat: ['reports', 'security-phrases'],
   // The login page completes single sign-on through the account side (POST /api/client/sso).
   auth: ['account'],
   // The notifications page's ENS tab is the ens feature's list.

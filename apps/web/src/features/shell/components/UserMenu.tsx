@@ -1,6 +1,7 @@
 /**
  * User menu (spec §2 Top bar): initials avatar and role name; Profile, Language, Console
- * (roles 5 and 8), Logout.
+ * (roles 5 and 8), Logout; ours: the catalogue screens without a menu entry in spec §2 (Security
+ * phrases for roles 2 and 12).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import LogoutIcon from '@mui/icons-material/Logout';
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import CheckIcon from '@mui/icons-material/Check';
+import KeyIcon from '@mui/icons-material/Key';
 import { RoleGroup, inRoleGroup } from '@vigil/contract';
 import { LANGUAGES, type Language } from '@vigil/i18n';
 import { ConsoleDialog } from '../../chat/components/ConsoleDialog';
@@ -73,6 +75,20 @@ export function UserMenu({ session }: { session: StoredSession }) {
           </ListItemIcon>
           <ListItemText primary={t('shell.profile')} />
         </MenuItem>
+        {inRoleGroup(RoleGroup.OrganizationAdmins, session.RoleId) && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void navigate('/security-phrases');
+            }}
+            data-testid="menu-security-phrases"
+          >
+            <ListItemIcon>
+              <KeyIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('phrases.title')} />
+          </MenuItem>
+        )}
         {inRoleGroup(RoleGroup.Security, session.RoleId) && (
           <MenuItem onClick={() => open('console')} data-testid="menu-console">
             <ListItemIcon>
