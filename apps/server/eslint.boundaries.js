@@ -42,6 +42,7 @@ export const MODULE_DEPENDENCIES = {
   surveys: ['audit', 'account', 'realtime', 'branches'],
   ens: ['audit', 'account', 'realtime', 'branches', 'employees'],
   'security-phrases': ['audit'],
+  'active-sessions': ['audit'],
 };
 
 /** The foundation every module may import, and what each part of it may import. */

@@ -23,6 +23,8 @@ import enEns from './ens.en.json' with { type: 'json' };
 import sqEns from './ens.sq.json' with { type: 'json' };
 import enPhrases from './phrases.en.json' with { type: 'json' };
 import sqPhrases from './phrases.sq.json' with { type: 'json' };
+import enSessions from './sessions.en.json' with { type: 'json' };
+import sqSessions from './sessions.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -50,6 +52,7 @@ const en = merge(
   enSurveys as Catalogue,
   enEns as Catalogue,
   enPhrases as Catalogue,
+  enSessions as Catalogue,
 ) as typeof enMain &
   typeof enAccount &
   typeof enReports &
@@ -58,7 +61,8 @@ const en = merge(
   typeof enTaskLists &
   typeof enSurveys &
   typeof enEns &
-  typeof enPhrases;
+  typeof enPhrases &
+  typeof enSessions;
 const sq = merge(
   sqMain as Catalogue,
   sqAccount as Catalogue,
@@ -69,6 +73,7 @@ const sq = merge(
   sqSurveys as Catalogue,
   sqEns as Catalogue,
   sqPhrases as Catalogue,
+  sqSessions as Catalogue,
 ) as typeof sqMain &
   typeof sqAccount &
   typeof sqReports &
@@ -77,7 +82,8 @@ const sq = merge(
   typeof sqTaskLists &
   typeof sqSurveys &
   typeof sqEns &
-  typeof sqPhrases;
+  typeof sqPhrases &
+  typeof sqSessions;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

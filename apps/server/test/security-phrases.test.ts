@@ -46,9 +46,11 @@ describe.each(DB_KINDS)('security phrases on %s', (kind) => {
       await c.login(email);
       return c;
     };
-    [admin, usAdmin, operator, officer, manager] = await Promise.all(
-      ['orgadmin@example.com', 'us-orgadmin@example.com', 'operator@example.com', 'officer@example.com', 'manager@example.com'].map(login),
-    );
+    admin = await login('orgadmin@example.com');
+    usAdmin = await login('us-orgadmin@example.com');
+    operator = await login('operator@example.com');
+    officer = await login('officer@example.com');
+    manager = await login('manager@example.com');
     const orgOf = async (email: string) =>
       (await rows<{ id: number }>(server.database.db, sql`select organization_id as id from users where email = ${email}`))[0]!.id;
     alOrg = await orgOf('orgadmin@example.com');

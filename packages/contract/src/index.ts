@@ -37,3 +37,4 @@ export * from './geocoding.js';
 export * from './surveys.js';
 export * from './ens.js';
 export * from './security-phrases.js';
+export * from './active-sessions.js';
