@@ -44,14 +44,24 @@ describe.each(DB_KINDS)('active sessions on %s', (kind) => {
       server.database.db,
       sql`select id from task_list_templates where organization_id = ${b!.orgId} order by id limit 1`,
     );
-    const act = await admin.api.post('/api/client/activatetask', { param_case: 'ACTIVATE', branchOfficeId: b!.branchId, TemplateAutoId: tpl!.id });
+    const act = await admin.api.post('/api/client/activatetask', {
+      param_case: 'ACTIVATE',
+      branchOfficeId: b!.branchId,
+      TemplateAutoId: tpl!.id,
+    });
     expect(act.status, JSON.stringify(act.json)).toBe(200);
 
     const res = await admin.api.post<Answer>(PATH, { case: 'GET-ACTIVE-SESSIONS' });
     expect(res.status).toBe(200);
     const list = res.json.body!.sessions;
     const m = list.find((s) => s.UserId === manager.userId);
-    expect(m).toMatchObject({ SessionType: 'WEB', Email: 'manager@example.com', CanEnd: true, IsCurrent: false, IsVideoChatRunning: false });
+    expect(m).toMatchObject({
+      SessionType: 'WEB',
+      Email: 'manager@example.com',
+      CanEnd: true,
+      IsCurrent: false,
+      IsVideoChatRunning: false,
+    });
     expect(m!.WorksIn.some((w) => w.BranchOfficeId === b!.branchId)).toBe(true);
     expect(m!.TaskingInfo).toMatchObject({ BranchOfficeId: b!.branchId, Status: 'ACTIVATED' });
     expect(m!.TaskingInfo!.ItemsTotal).toBeGreaterThan(0);

@@ -65,7 +65,14 @@ describe.each(DB_KINDS)('security phrases on %s', (kind) => {
     expect(add.status).toBe(200);
     expect(add.json.description).toBe('Security phrase added');
     const p = add.json.body!.phrases[0]!;
-    expect(p).toMatchObject({ Phrase: 'Blue heron at dawn', IsDuress: false, Expires: null, CanBeEdited: true, IsExpired: false, OrganizationId: alOrg });
+    expect(p).toMatchObject({
+      Phrase: 'Blue heron at dawn',
+      IsDuress: false,
+      Expires: null,
+      CanBeEdited: true,
+      IsExpired: false,
+      OrganizationId: alOrg,
+    });
     expect(p.CreatedBy).toBeTruthy();
 
     const duress = await admin.post<Answer>(PATH, {
@@ -95,7 +102,10 @@ describe.each(DB_KINDS)('security phrases on %s', (kind) => {
     expect(hist.json.body!.phrases[0]).toMatchObject({ IsExpired: true, CanBeEdited: false });
     const all = await admin.post<Answer>(PATH, { case: 'GET-ALL-PHRASES' });
     expect(all.json.body!.phrases.map((x) => x.Id)).toContain(goneId);
-    const edit = await admin.post(PATH, { case: 'UPDATE-MULTIPLE-PHRASES', phrases: [{ Id: goneId, Phrase: 'New keeper', IsDuress: false }] });
+    const edit = await admin.post(PATH, {
+      case: 'UPDATE-MULTIPLE-PHRASES',
+      phrases: [{ Id: goneId, Phrase: 'New keeper', IsDuress: false }],
+    });
     expect(edit.status).toBe(400);
     expect(edit.json.description).toBe('This security phrase has expired and can no longer be edited. Add a new one');
 
@@ -135,10 +145,15 @@ describe.each(DB_KINDS)('security phrases on %s', (kind) => {
     // Another organisation's phrase: not readable, not editable, and it cannot be named.
     expect((await admin.post(PATH, { case: 'GET-PHRASE', phraseId: usId })).status).toBe(404);
     expect((await admin.post(PATH, { case: 'GET-PHRASE-FOR-UPDATE', phraseId: usId })).status).toBe(404);
-    const steal = await admin.post(PATH, { case: 'UPDATE-MULTIPLE-PHRASES', phrases: [{ Id: usId, Phrase: 'stolen phrase', IsDuress: false }] });
+    const steal = await admin.post(PATH, {
+      case: 'UPDATE-MULTIPLE-PHRASES',
+      phrases: [{ Id: usId, Phrase: 'stolen phrase', IsDuress: false }],
+    });
     expect(steal.status).toBe(404);
     expect((await admin.post(PATH, { case: 'GET-ALL-PHRASES', organizationId: usOrg })).status).toBe(403);
-    expect((await admin.post(PATH, { case: 'ADD-PHRASE', organizationId: usOrg, Phrase: 'planted phrase', IsDuress: false })).status).toBe(403);
+    expect((await admin.post(PATH, { case: 'ADD-PHRASE', organizationId: usOrg, Phrase: 'planted phrase', IsDuress: false })).status).toBe(
+      403,
+    );
     // Readers cannot write; roles without phrases get 403.
     expect((await operator.post(PATH, { case: 'ADD-PHRASE', Phrase: 'operator phrase', IsDuress: false })).status).toBe(403);
     expect((await operator.post(PATH, { case: 'GET-PHRASE-FOR-UPDATE', phraseId: usId })).status).toBe(403);
@@ -189,7 +204,9 @@ describe.each(DB_KINDS)('security phrases on %s', (kind) => {
     const lockedId = locked.json.body!.phrases[0]!.Id;
     const move = await admin.post(PATH, {
       case: 'UPDATE-MULTIPLE-PHRASES',
-      phrases: [{ Id: lockedId, Phrase: 'Fixed term phrase', IsDuress: false, Expires: new Date(Date.now() + 9 * 86_400_000).toISOString() }],
+      phrases: [
+        { Id: lockedId, Phrase: 'Fixed term phrase', IsDuress: false, Expires: new Date(Date.now() + 9 * 86_400_000).toISOString() },
+      ],
     });
     expect(move.status).toBe(400);
     expect(move.json.description).toBe('The expiry of this security phrase cannot be changed');

@@ -99,5 +99,10 @@ export async function activeTasksOf(db: Db, branchIds: readonly number[]): Promi
       )})
       order by k.branch_office_id, k.id desc`,
   );
-  return list.map((r) => ({ ...r, itemsDone: Number(r.itemsDone), itemsTotal: Number(r.itemsTotal), startedAt: r.startedAt ? new Date(r.startedAt) : null }));
+  return list.map((r) => ({
+    ...r,
+    itemsDone: Number(r.itemsDone),
+    itemsTotal: Number(r.itemsTotal),
+    startedAt: r.startedAt ? new Date(r.startedAt) : null,
+  }));
 }

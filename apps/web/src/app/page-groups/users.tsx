@@ -1,8 +1,10 @@
-/** Page group "users" (lazy, spec §2): the employees list and the employee page. */
+/** Page group "users" (lazy, spec §2): the employees list and the employee page; active sessions (online users). */
 import EmployeesPage from '../../features/employees/pages/EmployeesPage';
 import EmployeePage from '../../features/employees/pages/EmployeePage';
+import ActiveSessionsPage from '../../features/active-sessions/pages/ActiveSessionsPage';
 
 export const pages = {
   employees: EmployeesPage,
   employee: EmployeePage,
+  activeSessions: ActiveSessionsPage,
 };

@@ -1,7 +1,7 @@
 /**
  * User menu (spec §2 Top bar): initials avatar and role name; Profile, Language, Console
  * (roles 5 and 8), Logout; ours: the catalogue screens without a menu entry in spec §2 (Security
- * phrases for roles 2 and 12).
+ * phrases for roles 2 and 12, Active sessions).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import CheckIcon from '@mui/icons-material/Check';
 import KeyIcon from '@mui/icons-material/Key';
+import DevicesIcon from '@mui/icons-material/Devices';
 import { RoleGroup, inRoleGroup } from '@vigil/contract';
 import { LANGUAGES, type Language } from '@vigil/i18n';
 import { ConsoleDialog } from '../../chat/components/ConsoleDialog';
@@ -39,6 +40,10 @@ export function UserMenu({ session }: { session: StoredSession }) {
     setAnchor(null);
     void setLanguage(l);
     if (!session.IsAdmin) updateLanguage.mutate(l);
+  };
+  const go = (path: string) => {
+    setAnchor(null);
+    void navigate(path);
   };
   const open = (d: 'profile' | 'console') => {
     setAnchor(null);
@@ -76,17 +81,19 @@ export function UserMenu({ session }: { session: StoredSession }) {
           <ListItemText primary={t('shell.profile')} />
         </MenuItem>
         {inRoleGroup(RoleGroup.OrganizationAdmins, session.RoleId) && (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              void navigate('/security-phrases');
-            }}
-            data-testid="menu-security-phrases"
-          >
+          <MenuItem onClick={() => go('/security-phrases')} data-testid="menu-security-phrases">
             <ListItemIcon>
               <KeyIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText primary={t('phrases.title')} />
+          </MenuItem>
+        )}
+        {!session.IsAdmin && (
+          <MenuItem onClick={() => go('/active-sessions')} data-testid="menu-active-sessions">
+            <ListItemIcon>
+              <DevicesIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('sessions.title')} />
           </MenuItem>
         )}
         {inRoleGroup(RoleGroup.Security, session.RoleId) && (
