@@ -43,6 +43,7 @@ export const MODULE_DEPENDENCIES = {
   ens: ['audit', 'account', 'realtime', 'branches', 'employees'],
   'security-phrases': ['audit'],
   'active-sessions': ['audit'],
+  'notification-settings': ['audit'],
 };
 
 /** The foundation every module may import, and what each part of it may import. */

@@ -25,6 +25,8 @@ import enPhrases from './phrases.en.json' with { type: 'json' };
 import sqPhrases from './phrases.sq.json' with { type: 'json' };
 import enSessions from './sessions.en.json' with { type: 'json' };
 import sqSessions from './sessions.sq.json' with { type: 'json' };
+import enAlerting from './notification-settings.en.json' with { type: 'json' };
+import sqAlerting from './notification-settings.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -53,6 +55,7 @@ const en = merge(
   enEns as Catalogue,
   enPhrases as Catalogue,
   enSessions as Catalogue,
+  enAlerting as Catalogue,
 ) as typeof enMain &
   typeof enAccount &
   typeof enReports &
@@ -62,7 +65,8 @@ const en = merge(
   typeof enSurveys &
   typeof enEns &
   typeof enPhrases &
-  typeof enSessions;
+  typeof enSessions &
+  typeof enAlerting;
 const sq = merge(
   sqMain as Catalogue,
   sqAccount as Catalogue,
@@ -74,6 +78,7 @@ const sq = merge(
   sqEns as Catalogue,
   sqPhrases as Catalogue,
   sqSessions as Catalogue,
+  sqAlerting as Catalogue,
 ) as typeof sqMain &
   typeof sqAccount &
   typeof sqReports &
@@ -83,7 +88,8 @@ const sq = merge(
   typeof sqSurveys &
   typeof sqEns &
   typeof sqPhrases &
-  typeof sqSessions;
+  typeof sqSessions &
+  typeof sqAlerting;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

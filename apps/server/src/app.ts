@@ -26,6 +26,7 @@ import { branchesRoutes } from './modules/branches/branches.routes.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { ensRoutes } from './modules/ens/ens.routes.js';
 import { activeSessionsRoutes } from './modules/active-sessions/active-sessions.routes.js';
+import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.js';
 import { securityPhrasesRoutes } from './modules/security-phrases/security-phrases.routes.js';
 import { ensNotificationsCase } from './modules/ens/ens.service.js';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
@@ -169,6 +170,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(ensRoutes);
   await app.register(securityPhrasesRoutes);
   await app.register(activeSessionsRoutes);
+  await app.register(notificationSettingsRoutes);
   await app.register(reportsRoutes);
   await app.register(chatRoutes);
   // managesurveys: the surveys module owns the path; its report cases are the survey report, handed in from reports.

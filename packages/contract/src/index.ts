@@ -38,3 +38,4 @@ export * from './surveys.js';
 export * from './ens.js';
 export * from './security-phrases.js';
 export * from './active-sessions.js';
+export * from './notification-settings.js';
