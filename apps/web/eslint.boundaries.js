@@ -16,8 +16,8 @@ export const FEATURE_IMPORTS = {
   dashboard: ['alarms', 'branches', 'notifications', 'task-lists'],
   // The alarm panel merges the live alarms with the alarm history of the notifications list.
   alarms: ['notifications'],
-  // The shell shows the notifications bell and the profile dialog.
-  shell: ['notifications', 'profile', 'chat', 'ens'],
+  // The shell shows the notifications bell and the profile dialog, and loads the user's notification settings.
+  shell: ['notifications', 'profile', 'chat', 'ens', 'notification-settings'],
   // The chat recordings screen is a report screen (the shared report scaffold); the chat screen
   // shows the caller organisation's security phrases.
   chat: ['reports', 'security-phrases'],

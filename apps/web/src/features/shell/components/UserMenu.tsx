@@ -1,7 +1,7 @@
 /**
  * User menu (spec §2 Top bar): initials avatar and role name; Profile, Language, Console
  * (roles 5 and 8), Logout; ours: the catalogue screens without a menu entry in spec §2 (Security
- * phrases for roles 2 and 12, Active sessions).
+ * phrases for roles 2 and 12, Active sessions, Notification settings).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import CheckIcon from '@mui/icons-material/Check';
 import KeyIcon from '@mui/icons-material/Key';
 import DevicesIcon from '@mui/icons-material/Devices';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { RoleGroup, inRoleGroup } from '@vigil/contract';
 import { LANGUAGES, type Language } from '@vigil/i18n';
 import { ConsoleDialog } from '../../chat/components/ConsoleDialog';
@@ -88,14 +89,20 @@ export function UserMenu({ session }: { session: StoredSession }) {
             <ListItemText primary={t('phrases.title')} />
           </MenuItem>
         )}
-        {!session.IsAdmin && (
-          <MenuItem onClick={() => go('/active-sessions')} data-testid="menu-active-sessions">
+        {!session.IsAdmin && [
+          <MenuItem key="sessions" onClick={() => go('/active-sessions')} data-testid="menu-active-sessions">
             <ListItemIcon>
               <DevicesIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText primary={t('sessions.title')} />
-          </MenuItem>
-        )}
+          </MenuItem>,
+          <MenuItem key="settings" onClick={() => go('/notification-settings')} data-testid="menu-notification-settings">
+            <ListItemIcon>
+              <NotificationsActiveIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('alerting.title')} />
+          </MenuItem>,
+        ]}
         {inRoleGroup(RoleGroup.Security, session.RoleId) && (
           <MenuItem onClick={() => open('console')} data-testid="menu-console">
             <ListItemIcon>
