@@ -131,7 +131,7 @@ export default function SecurityPhrasesPage() {
             value={phrase}
             onChange={(e) => setPhrase(e.target.value)}
             size="small"
-            sx={{ flex: '1 1 240px' }}
+            sx={{ flex: { md: '1 1 240px' } }}
             slotProps={{ htmlInput: { maxLength: PHRASE_MAX, 'data-testid': 'phrase-input' } }}
           />
           <TextField
