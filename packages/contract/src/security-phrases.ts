@@ -53,7 +53,10 @@ export const ZPhraseText = z
 export const ZPhraseExpires = z
   .string(PhraseKey.Expires)
   .max(40, PhraseKey.Expires)
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), PhraseKey.Expires)
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+    PhraseKey.Expires,
+  )
   .nullish();
 
 const ZOrg = zId().nullish();

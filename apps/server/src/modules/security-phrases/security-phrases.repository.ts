@@ -38,8 +38,19 @@ export async function selectPhrases(db: Db, where: SQL): Promise<PhraseRow[]> {
 }
 
 /** Whether a current phrase of the organisation has this text (any case), other than `exceptIds`. */
-export async function currentPhraseExists(db: Db, organizationId: number, phrase: string, exceptIds: number[], now: Date): Promise<boolean> {
-  const except = exceptIds.length ? sql`and p.id not in (${sql.join(exceptIds.map((i) => sql`${i}::int`), sql`, `)})` : sql``;
+export async function currentPhraseExists(
+  db: Db,
+  organizationId: number,
+  phrase: string,
+  exceptIds: number[],
+  now: Date,
+): Promise<boolean> {
+  const except = exceptIds.length
+    ? sql`and p.id not in (${sql.join(
+        exceptIds.map((i) => sql`${i}::int`),
+        sql`, `,
+      )})`
+    : sql``;
   const found = await rows<{ n: number }>(
     db,
     sql`select 1 as n from security_phrases p where p.organization_id = ${organizationId} and lower(p.phrase) = lower(${phrase})

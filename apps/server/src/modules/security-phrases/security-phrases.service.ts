@@ -5,13 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import {
-  PHRASE_EDIT_EXPIRY_DAYS,
-  PhraseKey,
-  type AddPhraseRequest,
-  type SecurityPhrase,
-  type UpdatePhrasesRequest,
-} from '@vigil/contract';
+import { PHRASE_EDIT_EXPIRY_DAYS, PhraseKey, type AddPhraseRequest, type SecurityPhrase, type UpdatePhrasesRequest } from '@vigil/contract';
 import { securityPhrases } from '../../db/schema/index.js';
 import { assertCanManage, canManage, isChatUser, phraseOrganization, phraseScope } from '../../plugins/authorization.js';
 import { AppError, badRequest, forbidden } from '../../plugins/errors.js';
@@ -42,7 +36,11 @@ export function expiryOnEdit(current: Date | null, requested: Date | null | unde
  * GET-ALL-PHRASES: admins get every phrase of the organisation (expired ones flagged IsExpired);
  * roles 5, 8 only the current ones. @throws 403 / 400 as phraseOrganization.
  */
-export async function listPhrases(app: FastifyInstance, a: PhraseActor, organizationId: number | null | undefined): Promise<SecurityPhrase[]> {
+export async function listPhrases(
+  app: FastifyInstance,
+  a: PhraseActor,
+  organizationId: number | null | undefined,
+): Promise<SecurityPhrase[]> {
   const now = a.now ?? new Date();
   const org = await phraseOrganization(app.db, a.auth, organizationId);
   const list = await selectPhrases(app.db, sql`p.organization_id = ${org.organizationId} and ${phraseScope(a.auth, now)}`);
@@ -141,7 +139,8 @@ export async function updatePhrases(app: FastifyInstance, a: PhraseActor, input:
     return { before, phrase: p.Phrase, isDuress: p.IsDuress, expiresAt: expiryOnEdit(before.expiresAt, requested, now) };
   });
   for (const [i, c] of changes.entries()) {
-    if (await currentPhraseExists(app.db, c.before.organizationId, c.phrase, ids, now)) throw badRequest(PhraseKey.Duplicate, `phrases.${i}.Phrase`);
+    if (await currentPhraseExists(app.db, c.before.organizationId, c.phrase, ids, now))
+      throw badRequest(PhraseKey.Duplicate, `phrases.${i}.Phrase`);
   }
   await app.db.transaction(async (tx) => {
     for (const c of changes) {
