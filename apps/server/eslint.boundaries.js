@@ -43,6 +43,9 @@ export const MODULE_DEPENDENCIES = {
   surveys: ['audit', 'account', 'realtime', 'branches'],
   ens: ['audit', 'account', 'realtime', 'branches', 'employees'],
   timers: [],
+  'security-phrases': ['audit'],
+  'active-sessions': ['audit'],
+  'notification-settings': ['audit'],
 };
 
 /** The foundation every module may import, and what each part of it may import. */

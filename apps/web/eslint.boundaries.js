@@ -16,10 +16,11 @@ export const FEATURE_IMPORTS = {
   dashboard: ['alarms', 'branches', 'notifications', 'task-lists', 'timers'],
   // The alarm panel merges the live alarms with the alarm history of the notifications list.
   alarms: ['notifications'],
-  // The shell shows the notifications bell and the profile dialog.
-  shell: ['notifications', 'profile', 'chat', 'calls', 'ens'],
-  // The chat recordings screen is a report screen (the shared report scaffold).
-  chat: ['reports'],
+  // The shell shows the notifications bell and the profile dialog, and loads the user's notification settings.
+  shell: ['notifications', 'profile', 'chat', 'calls', 'ens', 'notification-settings'],
+  // The chat recordings screen is a report screen (the shared report scaffold); the chat screen
+  // shows the caller organisation's security phrases.
+  chat: ['reports', 'security-phrases'],
   // The video screen reuses chat's caller map, clock and the officers online (transfer).
   calls: ['chat'],
   // The login page completes single sign-on through the account side (POST /api/client/sso).

@@ -27,6 +27,12 @@ import enTimers from './timers.en.json' with { type: 'json' };
 import sqTimers from './timers.sq.json' with { type: 'json' };
 import enBranchActivities from './branch-activities.en.json' with { type: 'json' };
 import sqBranchActivities from './branch-activities.sq.json' with { type: 'json' };
+import enPhrases from './phrases.en.json' with { type: 'json' };
+import sqPhrases from './phrases.sq.json' with { type: 'json' };
+import enSessions from './sessions.en.json' with { type: 'json' };
+import sqSessions from './sessions.sq.json' with { type: 'json' };
+import enAlerting from './notification-settings.en.json' with { type: 'json' };
+import sqAlerting from './notification-settings.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -56,6 +62,9 @@ const en = merge(
   enEns as Catalogue,
   enTimers as Catalogue,
   enBranchActivities as Catalogue,
+  enPhrases as Catalogue,
+  enSessions as Catalogue,
+  enAlerting as Catalogue,
 ) as typeof enMain &
   typeof enAccount &
   typeof enReports &
@@ -66,7 +75,10 @@ const en = merge(
   typeof enSurveys &
   typeof enEns &
   typeof enTimers &
-  typeof enBranchActivities;
+  typeof enBranchActivities &
+  typeof enPhrases &
+  typeof enSessions &
+  typeof enAlerting;
 const sq = merge(
   sqMain as Catalogue,
   sqAccount as Catalogue,
@@ -79,6 +91,9 @@ const sq = merge(
   sqEns as Catalogue,
   sqTimers as Catalogue,
   sqBranchActivities as Catalogue,
+  sqPhrases as Catalogue,
+  sqSessions as Catalogue,
+  sqAlerting as Catalogue,
 ) as typeof sqMain &
   typeof sqAccount &
   typeof sqReports &
@@ -89,7 +104,10 @@ const sq = merge(
   typeof sqSurveys &
   typeof sqEns &
   typeof sqTimers &
-  typeof sqBranchActivities;
+  typeof sqBranchActivities &
+  typeof sqPhrases &
+  typeof sqSessions &
+  typeof sqAlerting;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

@@ -26,6 +26,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { branchesRoutes } from './modules/branches/branches.routes.js';
 import { employeesRoutes } from './modules/employees/employees.routes.js';
 import { ensRoutes } from './modules/ens/ens.routes.js';
+import { activeSessionsRoutes } from './modules/active-sessions/active-sessions.routes.js';
+import { notificationSettingsRoutes } from './modules/notification-settings/notification-settings.routes.js';
+import { securityPhrasesRoutes } from './modules/security-phrases/security-phrases.routes.js';
 import { ensNotificationsCase } from './modules/ens/ens.service.js';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
 import { headOfficeRoutes } from './modules/head-office/head-office.routes.js';
@@ -169,6 +172,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // … and its ENS cases are the ens module's (ens is above notifications).
   await app.register(notificationsRoutes, { activityReport: serveActivityReport, ens: ensNotificationsCase });
   await app.register(ensRoutes);
+  await app.register(securityPhrasesRoutes);
+  await app.register(activeSessionsRoutes);
+  await app.register(notificationSettingsRoutes);
   await app.register(reportsRoutes);
   await app.register(chatRoutes);
   await app.register(timersRoutes);

@@ -39,3 +39,6 @@ export * from './surveys.js';
 export * from './ens.js';
 export * from './timers.js';
 export * from './countries.js';
+export * from './security-phrases.js';
+export * from './active-sessions.js';
+export * from './notification-settings.js';

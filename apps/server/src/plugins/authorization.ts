@@ -372,3 +372,33 @@ export function surveyPeopleScope(organizationId: number, purpose: 'take' | 'not
     sql`, `,
   )})`;
 }
+
+/**
+ * Security phrases (spec §3 Security phrase): how the caller may use the phrases of
+ * `requested` organisation. Organisation admins (2; 12 naming the organisation) manage them
+ * (`manage: true`, expired ones included); the monitoring security offices' roles 5 and 8 read the
+ * current phrases of an organisation their offices monitor (`organizationId` required: 400
+ * management.errors.organizationRequired). Every other role, and an organisation out of scope: 403.
+ */
+export async function phraseOrganization(
+  db: Db,
+  auth: AuthContext,
+  requested: number | null | undefined,
+): Promise<{ organizationId: number; manage: boolean }> {
+  if (canManage(auth)) return { organizationId: await targetOrganization(db, auth, requested), manage: true };
+  if (!isChatUser(auth)) throw forbidden();
+  if (!requested) throw badRequest(ManagementKey.OrganizationRequired, 'organizationId');
+  await assertOrganizationInScope(db, auth, requested);
+  return { organizationId: requested, manage: false };
+}
+
+/**
+ * SQL condition on `security_phrases p` (aliased p) a user may read: admins (2, 12) every phrase of
+ * the organisations they manage; roles 5, 8 the current phrases (no expiry, or expiring after
+ * `now`) of organisations their offices monitor; everybody else none.
+ */
+export function phraseScope(auth: AuthContext, now: Date): SQL {
+  if (canManage(auth)) return sql`p.organization_id in (${organizationIdsSubquery(auth)})`;
+  if (!isChatUser(auth)) return sql`false`;
+  return sql`p.organization_id in (${organizationIdsSubquery(auth)}) and (p.expires_at is null or p.expires_at > ${now.toISOString()}::timestamptz)`;
+}

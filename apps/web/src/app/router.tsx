@@ -80,6 +80,10 @@ export const routes: RouteObject[] = [
           { path: 'task-list', element: lazyPage('management', 'taskList') },
           { path: 'survey-list', element: lazyPage('management', 'surveyList') },
           { path: 'survey-list/:id', element: lazyPage('management', 'surveyDetail') },
+          // Ours (spec §2 catalogue screens without a path): reached from the user menu.
+          { path: 'security-phrases', element: lazyPage('management', 'securityPhrases') },
+          { path: 'active-sessions', element: lazyPage('users', 'activeSessions') },
+          { path: 'notification-settings', element: lazyPage('users', 'notificationSettings') },
           { path: 'chat/:id', element: lazyPage('operator', 'chat') },
           { path: 'video/:id', element: lazyPage('operator', 'video') },
           { path: '*', element: lazyPage('dashboard', 'dashboard') },

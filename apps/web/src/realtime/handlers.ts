@@ -6,7 +6,7 @@
  * and the tone.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { SocketEventType, type GetOfficesV2Body, type SocketEvent } from '@vigil/contract';
+import { SocketEventType, notificationCategory, type AlertCategory, type GetOfficesV2Body, type SocketEvent } from '@vigil/contract';
 import { branchKeys } from '../features/branches/api';
 import { applyEnsEvent } from '../features/ens/api';
 import { applyNotificationEvent } from '../features/notifications/live';
@@ -16,6 +16,7 @@ import { getSession } from '../shared/session/session-store';
 import { applyTaskEvent, taskListKeys, type BoardTask } from '../features/task-lists/api';
 import { applyTimerEventToCache } from '../features/timers/api';
 import { playAlertTone } from '../shared/sound/alert-sound';
+import { alertWanted } from '../shared/sound/alert-preferences';
 import { applyEventToBoard, movesBoard } from './board-events';
 import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
 import type { EventContext } from './socket-client';
@@ -45,7 +46,7 @@ export function notificationsHandler(qc: QueryClient): EventHandler {
 /** Live chat: sessions and messages into the chat caches; a new incoming chat sounds the alert. */
 export function chatHandler(qc: QueryClient, play: () => boolean = playAlertTone): EventHandler {
   return (e) => {
-    if (applyChatEvent(qc, e)) play();
+    if (applyChatEvent(qc, e) && alertWanted('chat', 'Sound')) play();
   };
 }
 
@@ -84,9 +85,19 @@ export function ensHandler(qc: QueryClient): EventHandler {
   return (e) => applyEnsEvent(qc, e);
 }
 
-export function soundHandler(play: () => boolean = playAlertTone): EventHandler {
+/**
+ * The alarm tone for a sounding alarm event, as the user's notification settings allow (category
+ * switched on and allowed, outside do-not-disturb); panic (incl. duress) and emergency (incl. ENS
+ * "I need help") always sound for roles 5 and 8.
+ */
+export function soundHandler(
+  play: () => boolean = playAlertTone,
+  wanted: (c: AlertCategory) => boolean = (c) => alertWanted(c, 'Sound'),
+): EventHandler {
   return (e) => {
-    if (soundsAlert(e)) play();
+    if (!soundsAlert(e) || e.type !== SocketEventType.Notification) return;
+    const c = notificationCategory(e.NotificationType, e.BranchAction);
+    if (wanted(c)) play();
   };
 }
 

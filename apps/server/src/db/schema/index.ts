@@ -8,3 +8,4 @@ export * from './task-lists.js';
 export * from './surveys.js';
 export * from './ens.js';
 export * from './calls.js';
+export * from './security-phrases.js';

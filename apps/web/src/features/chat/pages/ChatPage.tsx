@@ -14,6 +14,7 @@ import { Loading } from '../../../shared/components/Loading';
 import { MapBoundary } from '../../../shared/map/MapBoundary';
 import { getSession } from '../../../shared/session/session-store';
 import { useAnswerChat, useChatSession, useFinishChat, useHoldChat, useWriteInChat } from '../api';
+import { SecurityPhrasesBox } from '../../security-phrases/components/SecurityPhrasesBox';
 import { Composer } from '../components/Composer';
 import { MessageList } from '../components/MessageList';
 import { sessionTimes } from '../format';
@@ -136,6 +137,7 @@ export default function ChatPage() {
               <Line label={t('chat.session.waitingTime')} value={times.waiting} testId="chat-waiting" />
               <Line label={t('chat.session.handlingTime')} value={times.handling || '—'} testId="chat-handling" />
             </Paper>
+            <SecurityPhrasesBox organizationId={s.OrganizationId} />
             <Box sx={{ height: 280 }}>
               {s.Latitude != null && s.Longitude != null ? (
                 <MapBoundary fallback={<Alert severity="warning">{t('map.loadFailed')}</Alert>}>

@@ -23,6 +23,7 @@ import { SoundEnableBanner } from './SoundEnableBanner';
 import { NotificationBell } from './NotificationBell';
 import { useRealtimeConnection } from '../../../realtime/use-realtime-connection';
 import { useTabReturnReload } from '../use-tab-return-reload';
+import { useAlertPreferencesLoader } from '../../notification-settings/api';
 
 export default function Shell() {
   const { t } = useTranslation();
@@ -33,6 +34,7 @@ export default function Shell() {
   const [desktopOpen, setDesktopOpen] = useState(true);
   useRealtimeConnection(session);
   useTabReturnReload();
+  useAlertPreferencesLoader(!!session && !session.IsAdmin);
   if (!session) return null; // the gate redirects
   const drawerShown = !mobile && desktopOpen;
   const offset = drawerShown ? DRAWER_WIDTH_PX : 0;

@@ -1,6 +1,7 @@
 /**
  * User menu (spec §2 Top bar): initials avatar and role name; Profile, Language, Console
- * (roles 5 and 8), Logout.
+ * (roles 5 and 8), Logout; ours: the catalogue screens without a menu entry in spec §2 (Security
+ * phrases for roles 2 and 12, Active sessions, Notification settings).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +11,9 @@ import PersonIcon from '@mui/icons-material/Person';
 import LogoutIcon from '@mui/icons-material/Logout';
 import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import CheckIcon from '@mui/icons-material/Check';
+import KeyIcon from '@mui/icons-material/Key';
+import DevicesIcon from '@mui/icons-material/Devices';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { RoleGroup, inRoleGroup } from '@vigil/contract';
 import { LANGUAGES, type Language } from '@vigil/i18n';
 import { ConsoleDialog } from '../../chat/components/ConsoleDialog';
@@ -37,6 +41,10 @@ export function UserMenu({ session }: { session: StoredSession }) {
     setAnchor(null);
     void setLanguage(l);
     if (!session.IsAdmin) updateLanguage.mutate(l);
+  };
+  const go = (path: string) => {
+    setAnchor(null);
+    void navigate(path);
   };
   const open = (d: 'profile' | 'console') => {
     setAnchor(null);
@@ -73,6 +81,28 @@ export function UserMenu({ session }: { session: StoredSession }) {
           </ListItemIcon>
           <ListItemText primary={t('shell.profile')} />
         </MenuItem>
+        {inRoleGroup(RoleGroup.OrganizationAdmins, session.RoleId) && (
+          <MenuItem onClick={() => go('/security-phrases')} data-testid="menu-security-phrases">
+            <ListItemIcon>
+              <KeyIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('phrases.title')} />
+          </MenuItem>
+        )}
+        {!session.IsAdmin && [
+          <MenuItem key="sessions" onClick={() => go('/active-sessions')} data-testid="menu-active-sessions">
+            <ListItemIcon>
+              <DevicesIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('sessions.title')} />
+          </MenuItem>,
+          <MenuItem key="settings" onClick={() => go('/notification-settings')} data-testid="menu-notification-settings">
+            <ListItemIcon>
+              <NotificationsActiveIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('alerting.title')} />
+          </MenuItem>,
+        ]}
         {inRoleGroup(RoleGroup.Security, session.RoleId) && (
           <MenuItem onClick={() => open('console')} data-testid="menu-console">
             <ListItemIcon>

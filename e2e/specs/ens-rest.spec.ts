@@ -1,0 +1,158 @@
+/**
+ * Security phrases, active sessions and notification settings (spec §2 catalogue screens, §3, §4,
+ * §7, §8; issue 16): an organisation admin adds a phrase and an operator sees it beside a caller
+ * (the chat screen's Security phrases box); the active sessions list shows a signed-in user and
+ * ending that session signs them out; notification settings are saved and read again after a
+ * reload. Screenshots of the three screens at 1280 and 800 px, en and sq, go to docs/screenshots/.
+ */
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
+
+const shot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}`, import.meta.url));
+
+/** Screenshots of the current page at 1280 and 800 px, in English and Albanian (UI language only). */
+async function screenshots(page: Page, name: string) {
+  for (const lang of ['en', 'sq'] as const) {
+    await page.evaluate((l) => localStorage.setItem('vigil.lang', l), lang);
+    await page.reload();
+    for (const width of [1280, 800]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: shot(`${name}-${width}-${lang}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('vigil.lang', 'en'));
+  await page.reload();
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('an organisation admin adds a security phrase; an operator sees it beside the caller', async ({ page, browser, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  await signIn(page, 'orgadmin@example.com');
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('menu-security-phrases').click();
+  await expect(page.getByTestId('security-phrases-page')).toBeVisible();
+  const phrase = `Silver kite ${Date.now() % 100000}`;
+  await page.getByTestId('phrase-input').fill(phrase);
+  await page.getByTestId('phrase-add').click();
+  await expect(page.getByTestId('phrases-notice')).toHaveText('Security phrase added');
+  await expect(page.getByTestId('phrase-row').filter({ hasText: phrase })).toBeVisible();
+  // The same phrase again: the server's description is shown (spec §8).
+  await page.getByTestId('phrase-input').fill(phrase.toUpperCase());
+  await page.getByTestId('phrase-add').click();
+  await expect(page.getByTestId('phrases-error')).toHaveText('This security phrase is already in use');
+  await page.getByTestId('phrase-input').fill('');
+  await screenshots(page, 'security-phrases');
+
+  // A staff member of the organisation starts a chat from the app; the operator opens it.
+  const login = await fetch(`${baseURL}/api/mobile/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'staff@example.com', password: DEMO_PASSWORD }),
+  });
+  const staff = (
+    (await login.json()) as { body: { Token: string; Branches: { BranchOfficeId: number; Latitude: number; Longitude: number }[] } }
+  ).body;
+  const b = staff.Branches[0]!;
+  const start = await fetch(`${baseURL}/api/mobile/chat/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.Token}` },
+    body: JSON.stringify({
+      branchOfficeId: b.BranchOfficeId,
+      latitude: b.Latitude,
+      longitude: b.Longitude,
+      horizontalAccuracy: 15,
+      content: 'Help',
+    }),
+  });
+  expect(start.status).toBe(200);
+  const ctx = await browser.newContext();
+  const op = await ctx.newPage();
+  await op.setViewportSize({ width: 1280, height: 900 });
+  await op.goto('/login');
+  await signIn(op, 'operator@example.com');
+  await expect(op.getByTestId('top-bar')).toBeVisible();
+  await op.getByTestId('incoming-chat').first().click();
+  await expect(op).toHaveURL(/\/chat\//);
+  const chatId = new URL(op.url()).pathname.split('/').pop();
+  const box = op.getByTestId('security-phrases-box');
+  await expect(box).toBeVisible();
+  await expect(box.getByTestId('security-phrase').filter({ hasText: phrase })).toBeVisible();
+  await op.screenshot({ path: shot('security-phrases-box-chat-1280-en.png') });
+  await fetch(`${baseURL}/api/mobile/chat/finish`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.Token}` },
+    body: JSON.stringify({ chatSessionId: chatId }),
+  });
+  await ctx.close();
+});
+
+test('active sessions: a signed-in user is listed, and ending the session signs them out', async ({ page, browser }) => {
+  const ctx = await browser.newContext();
+  const manager = await ctx.newPage();
+  await manager.goto('/login');
+  await signIn(manager, 'manager@example.com');
+  await expect(manager.getByTestId('top-bar')).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  await signIn(page, 'orgadmin@example.com');
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('menu-active-sessions').click();
+  await expect(page.getByTestId('active-sessions-page')).toBeVisible();
+  const rows = page.locator('[data-testid="session-row"][data-email="manager@example.com"]');
+  await expect(rows.first()).toBeVisible();
+  await screenshots(page, 'active-sessions');
+  // End every session of the manager shown (the newest is the one signed in above).
+  await expect(rows.first()).toBeVisible();
+  const n = await rows.count();
+  for (let i = 0; i < n; i++) {
+    await expect(rows).toHaveCount(n - i);
+    await rows.first().getByTestId('session-end').click();
+    await page.getByTestId('confirm-yes').click();
+    await expect(page.getByTestId('sessions-notice')).toHaveText('Session ended');
+    await expect(rows).toHaveCount(n - i - 1);
+  }
+  await expect(rows).toHaveCount(0);
+  // The manager's console is signed out at its next call.
+  await manager.reload();
+  await expect(manager).toHaveURL(/\/login/);
+  await ctx.close();
+});
+
+test('notification settings are saved on the server and read again after a reload', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  await signIn(page, 'regional@example.com');
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('menu-notification-settings').click();
+  await expect(page.getByTestId('notification-settings-page')).toBeVisible();
+  await expect(page.getByTestId('always-sound-note')).toContainText('always sound for security officers and operators');
+  const sound = page.getByTestId('sound-anomaly');
+  const before = await sound.isChecked();
+  await sound.click();
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-notice')).toHaveText('Notification settings saved');
+  await page.getByTestId('dnd-enabled').check();
+  await page.getByTestId('dnd-from').fill('21:15');
+  await page.getByTestId('dnd-to').fill('06:30');
+  await page.getByTestId('dnd-save').click();
+  await expect(page.getByTestId('settings-notice')).toHaveText('Notification settings saved');
+  await page.reload();
+  await expect(page.getByTestId('sound-anomaly')).toBeChecked({ checked: !before });
+  await expect(page.getByTestId('dnd-enabled')).toBeChecked();
+  await expect(page.getByTestId('dnd-from')).toHaveValue('21:15');
+  await screenshots(page, 'notification-settings');
+  // The operator's screen shows the always-on categories locked.
+  const ctx = await browser.newContext();
+  const op = await ctx.newPage();
+  await op.goto('/login');
+  await signIn(op, 'operator@example.com');
+  await expect(op.getByTestId('top-bar')).toBeVisible();
+  await op.goto('/notification-settings');
+  await expect(op.getByTestId('sound-panic')).toBeDisabled();
+  await expect(op.getByTestId('sound-panic')).toBeChecked();
+  await ctx.close();
+});
