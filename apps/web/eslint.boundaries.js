@@ -20,8 +20,9 @@ export const FEATURE_IMPORTS = {
   shell: ['notifications', 'profile', 'chat', 'calls', 'ens'],
   // The chat recordings screen is a report screen (the shared report scaffold).
   chat: ['reports'],
-  // The video screen reuses chat's caller map, clock and the officers online (transfer).
-  calls: ['chat'],
+  // The video screen reuses chat's caller map, clock and the officers online (transfer); the video
+  // recordings screen is a report screen (the shared report scaffold).
+  calls: ['chat', 'reports'],
   // The login page completes single sign-on through the account side (POST /api/client/sso).
   auth: ['account'],
   // The notifications page's ENS tab is the ens feature's list.
