@@ -22,9 +22,9 @@ const COLUMNS: ReportColumn<VideoRecordingRow, VideoRecordingSort>[] = [
   { id: 'caller', label: 'calls.columns.caller', sortKey: 'caller', render: (r) => r.CallerName },
   { id: 'branch', label: 'calls.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
   { id: 'waiting', label: 'calls.columns.waiting', sortKey: 'waiting', nowrap: true, render: (r) => r.Waiting },
-  { id: 'talk', label: 'calls.columns.talk', sortKey: 'talk', nowrap: true, render: (r) => r.Talk },
-  { id: 'answeredBy', label: 'calls.columns.answeredBy', render: (r) => r.AnsweredByName },
-  { id: 'transfers', label: 'calls.columns.transfers', render: (r) => r.TransferChain },
+  { id: 'talk', label: 'calls.columns.talk', sortKey: 'talk', nowrap: true, render: (r) => r.Talk || '—' },
+  { id: 'answeredBy', label: 'calls.columns.answeredBy', render: (r) => r.AnsweredByName ?? '—' },
+  { id: 'transfers', label: 'calls.columns.transfers', render: (r) => r.TransferChain || '—' },
   { id: 'recording', label: 'calls.columns.recording', render: (r) => <RecordingCell has={r.HasRecording} /> },
 ];
 
