@@ -39,7 +39,7 @@ export const MODULE_DEPENDENCIES = {
   notifications: ['realtime', 'branches'],
   reports: ['realtime', 'branches', 'supervision', 'notifications'],
   chat: ['audit', 'realtime', 'branches', 'reports'],
-  calls: ['audit', 'realtime', 'branches'],
+  calls: ['audit', 'realtime', 'branches', 'reports'],
   surveys: ['audit', 'account', 'realtime', 'branches'],
   ens: ['audit', 'account', 'realtime', 'branches', 'employees'],
   timers: [],

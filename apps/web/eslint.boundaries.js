@@ -21,8 +21,9 @@ export const FEATURE_IMPORTS = {
   // The chat recordings screen is a report screen (the shared report scaffold); the chat screen
   // shows the caller organisation's security phrases.
   chat: ['reports', 'security-phrases'],
-  // The video screen reuses chat's caller map, clock and the officers online (transfer).
-  calls: ['chat'],
+  // The video screen reuses chat's caller map, clock and the officers online (transfer); the video
+  // recordings screen is a report screen (the shared report scaffold).
+  calls: ['chat', 'reports'],
   // The login page completes single sign-on through the account side (POST /api/client/sso).
   auth: ['account'],
   // The notifications page's ENS tab is the ens feature's list.

@@ -16,6 +16,8 @@ import { z } from 'zod';
 import { ValidationKey } from './errors.js';
 import { zDay } from './dates.js';
 import { INCIDENT_PAGE_LIMIT } from './constants.js';
+import { ZReportBase } from './reports.js';
+import { zInteger } from './numbers.js';
 
 /**
  * Stored states: ringing (nobody answered), active (answered, talking), transfer (handed to
@@ -332,3 +334,48 @@ export const ZMedicalProfileRequest = z
   })
   .strict();
 export type MedicalProfileRequest = z.infer<typeof ZMedicalProfileRequest>;
+
+// ---- Video recordings report (spec §2 /videorecordings) --------------------------------------
+
+/** Sort keys of the video recordings report. */
+export const VIDEO_RECORDING_SORTS = ['start', 'waiting', 'talk', 'caller', 'branch'] as const;
+
+/**
+ * getvideorecordings (spec §2 /videorecordings, "Video recordings"): the finished calls (ended,
+ * closed out or missed) of the caller's scope whose start falls on the branch-local days of
+ * fromDate..toDate, a report like the others (filters, paging, sorting, CSV / XLSX). `search`
+ * matches caller name, surname, e-mail, branch or text id; `userId` the caller or the operator who
+ * answered. `limit` at most 200 (spec §9 incident page limit).
+ */
+export const ZVideoRecordingsRequest = ZReportBase.extend({
+  case: z.literal('GET-VIDEO-RECORDINGS').default('GET-VIDEO-RECORDINGS'),
+  search: ZText(100).optional(),
+  sortBy: z.enum(VIDEO_RECORDING_SORTS).default('start'),
+  limit: zInteger(1, INCIDENT_PAGE_LIMIT).default(50),
+});
+export type VideoRecordingsRequest = z.infer<typeof ZVideoRecordingsRequest>;
+
+/** A row of the video recordings report: times UTC and branch-local (`…Local`), durations seconds and hh:mm:ss. */
+export interface VideoRecordingRow {
+  IncidentId: number;
+  TextId: string;
+  State: CallState;
+  StartTimeUTC: string;
+  StartTimeLocal: string;
+  CallerUserId: number;
+  CallerName: string;
+  OrganizationName: string | null;
+  RegionalOfficeName: string | null;
+  BranchOfficeId: number | null;
+  BranchOfficeName: string | null;
+  BranchTimeZone: string | null;
+  WaitingSeconds: number;
+  TalkSeconds: number | null;
+  Waiting: string;
+  Talk: string;
+  AnsweredByName: string | null;
+  /** The hand-overs in order ('' when none): "A → B, B → C". */
+  TransferChain: string;
+  /** True when a recording file is kept (GET callrecording/:callId serves it). */
+  HasRecording: boolean;
+}

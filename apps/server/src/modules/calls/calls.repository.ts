@@ -64,7 +64,8 @@ export const CALL_FROM = sql`from calls k
   left join offices r on r.id = k.regional_office_id
   left join branch_offices b on b.id = k.branch_office_id`;
 
-const CALL_COLUMNS = sql`k.id, i.text_id::text as text_id, k.state, k.organization_id, o.name as organization_name,
+/** The selected columns of a CallRaw row (with CALL_FROM). */
+export const CALL_COLUMNS = sql`k.id, i.text_id::text as text_id, k.state, k.organization_id, o.name as organization_name,
   k.regional_office_id, r.name as region_name, k.branch_office_id, b.name as branch_name, b.time_zone,
   b.latitude as branch_latitude, b.longitude as branch_longitude, k.caller_user_id,
   k.answered_by, au.name as answered_name, au.surname as answered_surname,

@@ -1,7 +1,7 @@
 /**
  * Video call calls (spec §4 Phone call status; §7 getincidents {filter, offset 0, limit 200})
  * under /api/client (roles 5 and 8; others 403): getcalls, getcall, answercall, transfercall,
- * endcall, closeoutcall, getincidents; and the mobile side under /api/mobile/calls/* and
+ * endcall, closeoutcall, getincidents, getvideorecordings (the video recordings report); and the mobile side under /api/mobile/calls/* and
  * /api/mobile/medicalprofile* (docs/API.md "Mobile: calls").
  */
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +17,7 @@ import {
   ZMobileCallLocationRequest,
   ZMobileCallStartRequest,
   ZTransferCallRequest,
+  ZVideoRecordingsRequest,
 } from '@vigil/contract';
 import { authOf, requireClient, requireMobile } from '../../plugins/session.js';
 import {
@@ -38,6 +39,7 @@ import {
   updateMedicalProfile,
 } from './calls.service.js';
 import { relayOf } from './calls.media.js';
+import { serveVideoRecordings } from './calls-recordings.js';
 
 export async function callsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -82,6 +84,9 @@ export async function callsRoutes(fastify: FastifyInstance) {
     success: true,
     body: await incidents(app, authOf(req), req.body),
   }));
+  app.post('/api/client/getvideorecordings', { ...client, schema: { body: ZVideoRecordingsRequest } }, (req, reply) =>
+    serveVideoRecordings(app, req, reply, req.body),
+  );
 
   app.post('/api/mobile/calls/start', { ...mobile, schema: { body: ZMobileCallStartRequest } }, async (req) => ({
     success: true,

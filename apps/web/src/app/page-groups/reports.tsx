@@ -1,7 +1,8 @@
 /** Page group "reports" (lazy): the report catalogue with the summary, and every report screen (spec §2, §7 Reports). */
-import { notAvailablePage } from '../../shared/components/NotAvailablePanel';
 import ChatRecordingsPage from '../../features/chat/pages/ChatRecordingsPage';
 import ChatRecordingPage from '../../features/chat/pages/ChatRecordingPage';
+import VideoRecordingsPage from '../../features/calls/pages/VideoRecordingsPage';
+import VideoRecordingPage from '../../features/calls/pages/VideoRecordingPage';
 import ReportsCatalogPage from '../../features/reports/pages/ReportsCatalogPage';
 import TaskListReportPage from '../../features/reports/pages/TaskListReportPage';
 import {
@@ -21,7 +22,7 @@ export const pages = {
   timerreports: TimerReportPage,
   chatrecordings: ChatRecordingsPage,
   tasklistreports: TaskListReportPage,
-  videorecordings: notAvailablePage('videorecordings'),
+  videorecordings: VideoRecordingsPage,
   chatrecording: ChatRecordingPage,
-  videorecording: notAvailablePage('videorecording'),
+  videorecording: VideoRecordingPage,
 };

@@ -3,10 +3,20 @@
  * incidents"): the open calls behind the drawer list, one incident with the caller's profile, and
  * the answer / transfer / end / close-out calls. Socket VIDEO-CALL events write into these caches
  * (live.ts); the status each console shows is computed here with the contract's callStatusFor.
+ * Also the video recordings report (getvideorecordings) and the recording's address.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { callStatusFor, type Call, type Incident } from '@vigil/contract';
+import type { z } from 'zod';
+import {
+  callStatusFor,
+  type Call,
+  type Incident,
+  type VIDEO_RECORDING_SORTS,
+  type VideoRecordingRow,
+  type ZVideoRecordingsRequest,
+} from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
+import { downloadFile, type DownloadFormat, type DownloadProgress, type DownloadedFile } from '../../shared/api/download';
 
 const PATHS = {
   calls: '/api/client/getcalls',
@@ -15,12 +25,14 @@ const PATHS = {
   transfer: '/api/client/transfercall',
   end: '/api/client/endcall',
   closeout: '/api/client/closeoutcall',
+  recordings: '/api/client/getvideorecordings',
 };
 
 export const callKeys = {
   all: ['calls'] as const,
   open: () => ['calls', 'open'] as const,
   call: (id: number) => ['calls', 'call', id] as const,
+  recordings: (filters: object) => ['calls', 'recordings', filters] as const,
 };
 
 /** The open calls of the scope (getcalls), kept live by socket events. */
@@ -77,3 +89,41 @@ export const useTransferCall = (me: number) => useCallMutation(PATHS.transfer, m
 export const useEndCall = (me: number) => useCallMutation(PATHS.end, me);
 /** closeoutcall: close the incident out. */
 export const useCloseoutCall = (me: number) => useCallMutation(PATHS.closeout, me);
+
+/** The address of a call's recording (GET, WebM, HTTP ranges; 404 when none is kept). */
+export const recordingUrl = (callId: number) => `/api/client/callrecording/${callId}`;
+
+export type VideoRecordingSort = (typeof VIDEO_RECORDING_SORTS)[number];
+
+/** A frame of the video recordings report (the shared filter bar's dates and scope, sort). */
+export interface VideoRecordingsFrame {
+  fromDate: string;
+  toDate: string;
+  organizationId?: number | undefined;
+  regionalOfficeId?: number | undefined;
+  branchOfficeId?: number | undefined;
+  sortBy: VideoRecordingSort;
+  sortDir: 'asc' | 'desc';
+}
+
+const recordingsRequest = (f: VideoRecordingsFrame, search: string | undefined) =>
+  ({ case: 'GET-VIDEO-RECORDINGS', ...f, ...(search ? { search } : {}) }) satisfies z.input<typeof ZVideoRecordingsRequest>;
+
+/** The video recordings report as a report source (a page, and the CSV / XLSX of the same filters). */
+export function videoRecordingsReport(search: string | undefined) {
+  return {
+    key: callKeys.recordings({ search }),
+    page: (f: VideoRecordingsFrame & { offset: number; limit: number }, signal: AbortSignal) => {
+      const { offset, limit, ...frame } = f;
+      return apiPost<{ resultobject: VideoRecordingRow[]; total: number }>(
+        PATHS.recordings,
+        { ...recordingsRequest(frame, search), offset, limit },
+        { signal },
+      ).then((b) => ({ rows: b.resultobject, total: Number(b.total ?? 0) }));
+    },
+    download: (
+      f: VideoRecordingsFrame,
+      opts: { format: DownloadFormat; signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void },
+    ): Promise<DownloadedFile> => downloadFile(PATHS.recordings, recordingsRequest(f, search), opts),
+  };
+}
