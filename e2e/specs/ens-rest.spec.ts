@@ -6,16 +6,18 @@
  * reload. Screenshots of the three screens at 1280 and 800 px, en and sq, go to docs/screenshots/.
  */
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
 
 const shot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}`, import.meta.url));
 
 /** Screenshots of the current page at 1280 and 800 px, in English and Albanian (UI language only). */
-async function screenshots(page: Page, name: string) {
+async function screenshots(page: Page, name: string, ready?: Locator) {
   for (const lang of ['en', 'sq'] as const) {
     await page.evaluate((l) => localStorage.setItem('vigil.lang', l), lang);
     await page.reload();
+    // The page's data, not its loading state.
+    if (ready) await expect(ready).toBeVisible();
     for (const width of [1280, 800]) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(300);
@@ -44,7 +46,7 @@ test('an organisation admin adds a security phrase; an operator sees it beside t
   await page.getByTestId('phrase-add').click();
   await expect(page.getByTestId('phrases-error')).toHaveText('This security phrase is already in use');
   await page.getByTestId('phrase-input').fill('');
-  await screenshots(page, 'security-phrases');
+  await screenshots(page, 'security-phrases', page.getByTestId('phrase-row').filter({ hasText: phrase }));
 
   // A staff member of the organisation starts a chat from the app; the operator opens it.
   const login = await fetch(`${baseURL}/api/mobile/login`, {
@@ -104,7 +106,7 @@ test('active sessions: a signed-in user is listed, and ending the session signs 
   await expect(page.getByTestId('active-sessions-page')).toBeVisible();
   const rows = page.locator('[data-testid="session-row"][data-email="manager@example.com"]');
   await expect(rows.first()).toBeVisible();
-  await screenshots(page, 'active-sessions');
+  await screenshots(page, 'active-sessions', rows.first());
   // End every session of the manager shown (the newest is the one signed in above).
   await expect(rows.first()).toBeVisible();
   const n = await rows.count();
@@ -144,7 +146,7 @@ test('notification settings are saved on the server and read again after a reloa
   await expect(page.getByTestId('sound-anomaly')).toBeChecked({ checked: !before });
   await expect(page.getByTestId('dnd-enabled')).toBeChecked();
   await expect(page.getByTestId('dnd-from')).toHaveValue('21:15');
-  await screenshots(page, 'notification-settings');
+  await screenshots(page, 'notification-settings', page.getByTestId('dnd-from'));
   // The operator's screen shows the always-on categories locked.
   const ctx = await browser.newContext();
   const op = await ctx.newPage();

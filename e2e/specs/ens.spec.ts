@@ -46,7 +46,10 @@ test('a security user chooses client, then region, then location; Send waits for
   await dialog.getByTestId('ens-select-all').click();
   await expect(dialog.getByTestId('ens-send')).toBeEnabled();
   await page.screenshot({ path: shot('ens-dialog-1280.png') });
+  // Narrowing the window rebuilds the drawer; the open dialog and its message stay.
   await page.setViewportSize({ width: 800, height: 900 });
+  await expect(dialog.getByTestId('ens-message')).toHaveValue('Severe weather: stay inside.');
+  await expect(dialog.getByTestId('ens-send')).toBeEnabled();
   await page.screenshot({ path: shot('ens-dialog-800.png') });
 });
 

@@ -3,7 +3,6 @@
  * but 1); the dealer's organisation card; the role's menu; incoming calls and chats, or the
  * Unsupported Browser warning without WebRTC; Internet status; copyright; versions.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, AlertTitle, Box, Button, Divider, Stack, Toolbar, Typography } from '@mui/material';
 import ShieldIcon from '@mui/icons-material/Shield';
@@ -18,7 +17,6 @@ import {
   inRoleGroup,
   menuForRole,
 } from '@vigil/contract';
-import { EnsDialog } from '../../ens/components/EnsDialog';
 import { webRtcSupported } from '../../../shared/browser/browser-features';
 import type { StoredSession } from '../../../shared/session/session-store';
 import { MenuList } from './MenuList';
@@ -28,9 +26,21 @@ import { IncomingChats } from '../../chat/components/IncomingChats';
 import { IncomingCalls } from '../../calls/components/IncomingCalls';
 import { useOpenCalls } from '../../calls/api';
 
-export function DrawerContent({ session, onNavigate }: { session: StoredSession; onNavigate?: () => void }) {
+/**
+ * The drawer's content. `onEmergency` opens the emergency notification dialog, which the shell
+ * keeps outside the drawer: the drawer is rebuilt when the window crosses the 960 px breakpoint,
+ * and an open dialog with its message must survive that.
+ */
+export function DrawerContent({
+  session,
+  onNavigate,
+  onEmergency,
+}: {
+  session: StoredSession;
+  onNavigate?: () => void;
+  onEmergency: () => void;
+}) {
   const { t } = useTranslation();
-  const [emergencyOpen, setEmergencyOpen] = useState(false);
   const isAdmin = session.RoleId === RoleId.PlatformAdmin;
   return (
     <Box data-testid="drawer" sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%', '& > *': { flexShrink: 0 } }}>
@@ -48,13 +58,15 @@ export function DrawerContent({ session, onNavigate }: { session: StoredSession;
             variant="contained"
             color="error"
             startIcon={<CampaignIcon />}
-            onClick={() => setEmergencyOpen(true)}
+            onClick={() => {
+              onNavigate?.();
+              onEmergency();
+            }}
             data-testid="emergency-button"
             sx={{ textTransform: 'none' }}
           >
             {t('shell.sendEmergency')}
           </Button>
-          <EnsDialog open={emergencyOpen} onClose={() => setEmergencyOpen(false)} roleId={session.RoleId} userId={session.UserId} />
         </Box>
       )}
       {session.RoleId === RoleId.Dealer && <OrgCard />}

@@ -15,6 +15,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { DRAWER_WIDTH_PX } from '@vigil/contract';
 import { DateRangeButton } from '../../../shared/date-range/DateRangeButton';
 import { useSession } from '../../../shared/session/use-session';
+import { EnsDialog } from '../../ens/components/EnsDialog';
 import { DrawerContent } from './DrawerContent';
 import { UserMenu } from './UserMenu';
 import { RealtimeStatusChip } from './RealtimeStatusChip';
@@ -32,6 +33,8 @@ export default function Shell() {
   const session = useSession();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [desktopOpen, setDesktopOpen] = useState(true);
+  const [emergencyOpen, setEmergencyOpen] = useState(false);
+  const openEmergency = () => setEmergencyOpen(true);
   useRealtimeConnection(session);
   useTabReturnReload();
   useAlertPreferencesLoader(!!session && !session.IsAdmin);
@@ -64,7 +67,7 @@ export default function Shell() {
           ModalProps={{ keepMounted: true }}
           slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}
         >
-          <DrawerContent session={session} onNavigate={() => setMobileOpen(false)} />
+          <DrawerContent session={session} onNavigate={() => setMobileOpen(false)} onEmergency={openEmergency} />
         </Drawer>
       ) : (
         drawerShown && (
@@ -73,7 +76,7 @@ export default function Shell() {
             sx={{ width: DRAWER_WIDTH_PX, flexShrink: 0 }}
             slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' } } }}
           >
-            <DrawerContent session={session} />
+            <DrawerContent session={session} onEmergency={openEmergency} />
           </Drawer>
         )
       )}
@@ -82,6 +85,7 @@ export default function Shell() {
         {live && <SoundEnableBanner />}
         <Outlet />
       </Box>
+      {live && <EnsDialog open={emergencyOpen} onClose={() => setEmergencyOpen(false)} roleId={session.RoleId} userId={session.UserId} />}
     </Box>
   );
 }
