@@ -587,6 +587,22 @@ describe.each(DB_KINDS)('task lists on %s', (kind) => {
     expectError(await report('al', { case: 'GET-TASK-RUNS', fromDate: '2026-13-01' }), 400);
   });
 
+  it("the head office carries TaskNames: its organisation's templates, by name, never another's (spec §3)", async () => {
+    for (const [who, email] of [
+      ['al', 'orgadmin@example.com'],
+      ['us', 'us-orgadmin@example.com'],
+    ] as const) {
+      const r = await c[who]!.post<{ officeobject: { TaskNames: string[] } }>('/api/client/getoffices', { case: 'GET-HEAD-OFFICE' });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      const own = await q<{ name: string }>(
+        sql`select t.name from task_list_templates t join users u on u.organization_id = t.organization_id
+            where u.email = ${email} order by t.name`,
+      );
+      expect(own.length).toBeGreaterThan(0);
+      expect(r.json.body!.officeobject.TaskNames).toEqual(own.map((x) => x.name));
+    }
+  });
+
   it('the branch detail carries ChecklistTemplatesData and LastTask (spec §3)', async () => {
     const r = await c.manager!.post<{ branchofficeobject: BranchTaskFields }>('/api/client/getbranchbyidv2', {
       case: 'GET-BRANCH-OFFICE-BY-BRANCHOFFICEID',

@@ -24,6 +24,8 @@ export const ZGetOfficesRequest = z.discriminatedUnion('case', [
 /** Head office detail: row, contacts and schedule (spec §3 Head office). */
 export interface HeadOfficeDetail extends OfficeRow, OfficeSchedule {
   OfficeTypeName: string;
+  /** Spec §3 Head office TaskNames: the names of the organisation's task list templates, by name. */
+  TaskNames: string[];
   PrimaryContact: Contact;
   SecondaryContact: Contact;
 }

@@ -4,14 +4,19 @@ import { presentTimers } from '../../lib/office-schedule.js';
 import { presentOffice } from '../../lib/offices.js';
 import type { HeadOfficeRow } from './head-office.repository.js';
 
-/** The head office with its contacts, timers, week schedule and holidays (`schedule` from readSchedule). */
+/**
+ * The head office with its contacts, timers, week schedule and holidays (`schedule` from
+ * readSchedule) and the names of the organisation's task list templates (`taskNames`).
+ */
 export function presentHeadOffice(
   o: HeadOfficeRow,
   schedule: Pick<HeadOfficeDetail, 'WeekSchedule' | 'HolidaysTemplate'>,
+  taskNames: string[],
 ): HeadOfficeDetail {
   return {
     ...presentOffice(o, o.organizationName, 0),
     OfficeTypeName: 'Head Office',
+    TaskNames: taskNames,
     PrimaryContact: {
       Name: o.primaryContactName,
       Surname: o.primaryContactSurname,

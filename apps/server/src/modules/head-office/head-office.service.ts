@@ -3,11 +3,11 @@
  * -HOLIDAYS, -TIMERS; the /mainoffice page). Reads follow the organisation scope; updates need
  * role 2 or 12 and are audited with before and after.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { HeadOfficeDetail, ZGetOfficesRequest } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
-import { offices } from '../../db/schema/index.js';
+import { offices, taskListTemplates } from '../../db/schema/index.js';
 import { assertCanManage } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { readSchedule, saveHolidays, saveWeekSchedule, timersOf } from '../../lib/office-schedule.js';
@@ -21,7 +21,16 @@ import { findHeadOffice, type HeadOfficeRow } from './head-office.repository.js'
 export type HeadOfficeUpdate = Extract<z.output<typeof ZGetOfficesRequest>, { case: `UPDATE-HEAD-OFFICE-${string}` }>;
 
 async function detailOf(db: Db, o: HeadOfficeRow): Promise<HeadOfficeDetail> {
-  return presentHeadOffice(o, await readSchedule(db, o.weekScheduleId, o.holidayTemplateId));
+  const templates = await db
+    .select({ name: taskListTemplates.name })
+    .from(taskListTemplates)
+    .where(eq(taskListTemplates.organizationId, o.organizationId))
+    .orderBy(asc(taskListTemplates.name));
+  return presentHeadOffice(
+    o,
+    await readSchedule(db, o.weekScheduleId, o.holidayTemplateId),
+    templates.map((t) => t.name),
+  );
 }
 
 /** GET-HEAD-OFFICE: the head office of the requested (or the caller's) organisation. @throws 403 / 404 (findHeadOffice). */
