@@ -3,7 +3,7 @@
  * component-local event lists): the branch board rows, the alarm list ['alarms'], the chat
  * sessions ['chat', …], the video calls ['calls', …], the running tasks ['tasks', 'active'], the running timers ['timers', 'running'],
  * the ENS list and details ['ens'],
- * and the tone.
+ * the tone and the pop-ups (alert-popups.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { SocketEventType, notificationCategory, type AlertCategory, type GetOfficesV2Body, type SocketEvent } from '@vigil/contract';
@@ -18,6 +18,7 @@ import { applyTimerEventToCache } from '../features/timers/api';
 import { playAlertTone } from '../shared/sound/alert-sound';
 import { alertWanted } from '../shared/sound/alert-preferences';
 import { applyEventToBoard, movesBoard } from './board-events';
+import { popupHandler } from './alert-popups';
 import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
 import type { EventContext } from './socket-client';
 
@@ -114,6 +115,7 @@ export function cacheHandlers(qc: QueryClient): EventHandler[] {
     timersHandler(qc),
     ensHandler(qc),
     soundHandler(),
+    popupHandler(),
   ];
 }
 
