@@ -13,6 +13,7 @@ import { applyNotificationEvent } from '../features/notifications/live';
 import { applyChatEvent } from '../features/chat/live';
 import { applyCallEvent } from '../features/calls/live';
 import { getSession } from '../shared/session/session-store';
+import { refetchAfterEvent } from '../shared/api/refetch-after-event';
 import { applyTaskEvent, taskListKeys, type BoardTask } from '../features/task-lists/api';
 import { applyTimerEventToCache } from '../features/timers/api';
 import { playAlertTone } from '../shared/sound/alert-sound';
@@ -63,16 +64,16 @@ export function tasksHandler(qc: QueryClient): EventHandler {
   return (e) => {
     if (e.type !== SocketEventType.Task) return;
     // Not loaded yet (or its first answer still on the way, possibly read before this event was
-    // committed): fetch it again rather than lose the event.
+    // committed): read it again, with a read that starts now, rather than lose the event.
     if (qc.getQueryData<BoardTask[]>(taskListKeys.active) === undefined) {
-      void qc.invalidateQueries({ queryKey: taskListKeys.active });
+      void refetchAfterEvent(qc, taskListKeys.active);
       return;
     }
     // A read already on its way may have started before this event committed and would overwrite
     // the row with the older state: read again once the event is applied.
     const racing = qc.isFetching({ queryKey: taskListKeys.active }) > 0;
     qc.setQueryData<BoardTask[]>(taskListKeys.active, (rows) => applyTaskEvent(rows, e));
-    if (racing) void qc.invalidateQueries({ queryKey: taskListKeys.active });
+    if (racing) void refetchAfterEvent(qc, taskListKeys.active);
   };
 }
 
