@@ -19,7 +19,7 @@ import {
   requiredText,
   type PostalAddress,
 } from './fields.js';
-import { ZResendActivationRequest } from './account.js';
+import { ZResendActivationRequest, ZSendTemporaryPasswordCase } from './account.js';
 import { INT16_MAX, zId, zInteger } from './numbers.js';
 import { isEmailAddress } from './email.js';
 
@@ -195,10 +195,11 @@ export interface ImportResult {
 
 /**
  * POST /api/client/manageemployees body: a discriminated union on `case` (spec §7):
- * RESEND-ACTIVATION (account.ts), ADD-EMPLOYEE, UPDATE-EMPLOYEE and the CSV import (preview and import).
+ * RESEND-ACTIVATION and SEND-TEMPORARY-PASSWORD (account.ts), ADD-EMPLOYEE, UPDATE-EMPLOYEE and the CSV import (preview and import).
  */
 export const ZManageEmployeesRequest = z.discriminatedUnion('case', [
   ZResendActivationRequest,
+  ZSendTemporaryPasswordCase,
   ZAddEmployeeRequest,
   ZUpdateEmployeeRequest,
   ZImportEmployeesPreviewRequest,

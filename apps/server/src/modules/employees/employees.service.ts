@@ -45,7 +45,7 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { issueActivation } from '../account/account.service.js';
+import { issueActivation, sendTemporaryPassword } from '../account/account.service.js';
 import { assertCanManage, manageableUser, targetOrganization } from '../../plugins/authorization.js';
 import { endUserSessions } from '../../plugins/session.js';
 import { normalize, withConflicts } from '../../lib/writes.js';
@@ -362,6 +362,18 @@ export async function resendActivation(app: AppLike, a: Actor, employeeId: numbe
 }
 
 /**
+ * SEND-TEMPORARY-PASSWORD: a temporary password mailed to an Active user (account's
+ * sendTemporaryPassword: sessions ended, a change forced at the next sign-in). The client asks for
+ * a user it may manage, the platform admin for any organisation's.
+ * @throws 404 for a user outside that scope or not Active.
+ */
+export async function temporaryPassword(app: AppLike, a: Actor, employeeId: number): Promise<void> {
+  assertActor(a);
+  const u = a.admin ? await targetUser(app.db, a, employeeId) : await manageableUser(app.db, a.auth, employeeId);
+  await sendTemporaryPassword(app, u.id, { actorUserId: a.auth.userId, origin: a.origin, ip: a.ip ?? null });
+}
+
+/**
  * The cases of manageemployees (spec §7; client or admin area per `a.admin`): the answer envelope
  * with its description in `lang`.
  * @throws ImportRefused for IMPORT-EMPLOYEES with a bad row (nothing is imported); the errors of
@@ -389,6 +401,9 @@ export async function manageEmployees(
     case 'RESEND-ACTIVATION':
       await resendActivation(app, a, body.employeeId);
       return { success: true, description: text(AccountKey.ActivationSent) };
+    case 'SEND-TEMPORARY-PASSWORD':
+      await temporaryPassword(app, a, body.employeeId);
+      return { success: true, description: text(AccountKey.TemporaryPasswordSent) };
   }
 }
 
