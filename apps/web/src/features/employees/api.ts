@@ -28,6 +28,8 @@ const PATHS = {
   detail: '/api/client/getemployee',
   manage: '/api/client/manageemployees',
   roleStatus: '/api/client/managerolestatus',
+  adminManage: '/api/admin/manageemployees',
+  adminRoleStatus: '/api/admin/managerolestatus',
   branches: '/api/client/getofficesv2',
 } as const;
 
@@ -142,4 +144,24 @@ export function useBranchOptions(scope: OrgScope, enabled: boolean): Option[] {
     enabled,
   });
   return (q.data?.organizationobject ?? []).map((x) => ({ value: x.BranchOfficeId, label: x.Name }));
+}
+
+/**
+ * The platform admin's writes (spec §2 /admin/employees; §7 admin manageemployees, managerolestatus)
+ * for any organisation: add (organizationId required), update, resend activation (Pending users),
+ * temporary password (SEND-TEMPORARY-PASSWORD, Active users; mailed to the user, never shown here)
+ * and role/status changes. Each resolves with the server's description or the employee row.
+ */
+export function useAdminEmployeeWrites() {
+  return {
+    add: useCrudMutation((req: AddEmployeeRequest) => apiPost<PersonBody>(PATHS.adminManage, req).then((b) => b.personobject)),
+    update: useCrudMutation((req: UpdateEmployeeRequest) => apiPost<PersonBody>(PATHS.adminManage, req).then((b) => b.personobject)),
+    resend: useCrudMutation((employeeId: number) =>
+      apiPost<undefined>(PATHS.adminManage, { case: 'RESEND-ACTIVATION', employeeId } satisfies ManageRequest),
+    ),
+    temporaryPassword: useCrudMutation((employeeId: number) =>
+      apiPost<undefined>(PATHS.adminManage, { case: 'SEND-TEMPORARY-PASSWORD', employeeId } satisfies ManageRequest),
+    ),
+    roleStatus: useCrudMutation((req: RoleStatusRequest) => apiPost<PersonBody>(PATHS.adminRoleStatus, req).then((b) => b.personobject)),
+  };
 }

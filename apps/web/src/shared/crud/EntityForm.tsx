@@ -4,7 +4,7 @@
  * the server give the same §5 messages), a server error shown above the buttons and, for a 400
  * naming a field or a 409, under that field. Used inline (tabs) or in EntityFormDialog.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -381,13 +381,18 @@ function HolidaysField({
   );
 }
 
-/** EntityForm in a dialog (add and edit). */
-export function EntityFormDialog<S extends FormSchema>(props: EntityFormProps<S> & { open: boolean; title: string; onClose: () => void }) {
-  const { open, title, onClose, ...form } = props;
+/** EntityForm in a dialog (add and edit); `before`: content shown above the form (e.g. a client's admins). */
+export function EntityFormDialog<S extends FormSchema>(
+  props: EntityFormProps<S> & { open: boolean; title: string; onClose: () => void; before?: ReactNode },
+) {
+  const { open, title, onClose, before, ...form } = props;
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth data-testid={`${props.testId}-dialog`}>
       <DialogTitle>{title}</DialogTitle>
-      <DialogContent>{open && <EntityForm {...form} onCancel={onClose} />}</DialogContent>
+      <DialogContent>
+        {open && before}
+        {open && <EntityForm {...form} onCancel={onClose} />}
+      </DialogContent>
     </Dialog>
   );
 }
