@@ -106,7 +106,9 @@ test('the platform admin gives a new client its first admin, then edits, resends
   // Active now: a temporary password, then inactive and active again (the admin session is still open).
   await page.goto('/admin/employees');
   await page.getByTestId('admin-employees-search').fill(email);
+  await expect(row).toHaveCount(1);
   await expect(row).toContainText('Active');
+  await expect(row).not.toContainText('Pending');
   await row.click();
   await expect(dialog.getByTestId('admin-employee-resend')).toHaveCount(0);
   await dialog.getByTestId('admin-employee-temporary').click();
@@ -119,6 +121,7 @@ test('the platform admin gives a new client its first admin, then edits, resends
   await dialog.getByTestId('admin-employee-status').click();
   await expect(dialog.getByTestId('admin-employee-status')).toHaveText('Set inactive');
   await page.keyboard.press('Escape');
+  await expect(row).not.toContainText('Inactive');
   await expect(row).toContainText('Active');
   await screenshots(page, 'admin-employees');
 
