@@ -129,4 +129,36 @@ describe.each(DB_KINDS)('admin console employees on %s', (kind) => {
     expect((await admin.post('/api/admin/manageemployees', { case: 'SEND-TEMPORARY-PASSWORD', employeeId: pending!.id })).status).toBe(404);
     expect((await admin.post('/api/admin/manageemployees', { case: 'SEND-TEMPORARY-PASSWORD', employeeId: 'x' })).status).toBe(400);
   });
+
+  it('CarrierInfo is chosen from getknownoperators’ operators: stored with its SMS domain, cleared with none, 400 for another brand', async () => {
+    const ops = await orgadmin.post<{ operators: { Brand: string; SmsDomain: string }[] }>('/api/client/getknownoperators', {
+      case: 'GET-BRANCH-OFFICE-TYPES',
+    });
+    const verizon = ops.json.body!.operators.find((o) => o.Brand === 'Verizon')!;
+    expect(verizon.SmsDomain).toBe('vtext.com');
+    const [al] = await rows<{ id: number }>(db(), sql`select id from organizations where name like '%Kombëtare%'`);
+    const body = { ...firstAdmin(al!.id, 'carrier.person@example.com'), roleId: 7, sendEmail: false, carrierName: 'Verizon' };
+    const add = await orgadmin.post<{ personobject: Person & { CarrierInfo: unknown } }>('/api/client/manageemployees', body);
+    expect(add.status, JSON.stringify(add.json)).toBe(200);
+    expect(add.json.body!.personobject.CarrierInfo).toEqual({ CarrierName: 'Verizon', CarrierDomain: 'vtext.com' });
+    const id = add.json.body!.personobject.UserId;
+    const [row] = await rows<{ carrier_domain: string }>(db(), sql`select carrier_domain from users where id = ${id}`);
+    expect(row!.carrier_domain).toBe('vtext.com');
+    const listed = await admin.post<{ personobject: (Person & { CarrierInfo: unknown })[] }>('/api/admin/getallemployees', {
+      case: 'GET-ALL-EMPLOYEES',
+      search: 'carrier.person@example.com',
+    });
+    expect(listed.json.body!.personobject[0]!.CarrierInfo).toEqual({ CarrierName: 'Verizon', CarrierDomain: 'vtext.com' });
+    const bad = await orgadmin.post('/api/client/manageemployees', { ...body, case: 'UPDATE-EMPLOYEE', employeeId: id, carrierName: 'Acme Mobile' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.description).toBe('Choose an operator from the list');
+    const cleared = await admin.post<{ personobject: Person & { CarrierInfo: unknown } }>('/api/admin/manageemployees', {
+      ...body,
+      case: 'UPDATE-EMPLOYEE',
+      employeeId: id,
+      carrierName: '',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.json.body!.personobject.CarrierInfo).toBeNull();
+  });
 });

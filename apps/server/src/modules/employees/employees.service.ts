@@ -12,6 +12,7 @@ import {
   AccountKey,
   ErrorCode,
   IMPORT_COLUMNS,
+  KNOWN_OPERATORS,
   ImportKey,
   ManagementKey,
   ORGANIZATION_ROLES,
@@ -200,7 +201,14 @@ function columnsOf(d: EmployeeValues) {
     state: d.state ?? null,
     zipCode: d.zipCode ?? null,
     country: d.country ?? null,
+    ...carrierColumns(d.carrierName),
   });
+}
+
+/** CarrierInfo columns of a brand of KNOWN_OPERATORS (the contract has checked it); none → nulls. */
+function carrierColumns(brand: string | undefined): { carrierName: string | null; carrierDomain: string | null } {
+  const operator = brand ? KNOWN_OPERATORS.find((o) => o.Brand === brand) : undefined;
+  return { carrierName: operator?.Brand ?? null, carrierDomain: operator?.SmsDomain ?? null };
 }
 
 /** What the audit log keeps of a user (no secrets). */
@@ -223,6 +231,7 @@ async function snapshot(db: Db, userId: number) {
     state: u.state,
     zipCode: u.zipCode,
     country: u.country,
+    carrierName: u.carrierName,
     organizationId: u.organizationId,
     regionalOfficeIds: w.flatMap((x) => (x.regionalOfficeId ? [x.regionalOfficeId] : [])),
     branchOfficeIds: w.flatMap((x) => (x.branchOfficeId ? [x.branchOfficeId] : [])),

@@ -15,12 +15,15 @@ import type {
   ZGetEmployeeRequest,
   ZManageEmployeesRequest,
   ZManageRoleStatusRequest,
+  KnownOperator,
+  ZGetKnownOperatorsRequest,
 } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
 import { downloadFile } from '../../shared/api/download';
 import { crudKeys, listFilterFields, useCrudMutation, type ListFilter, type ListSource } from '../../shared/crud/api';
 import { LOOKUP_LIMIT, type Option } from '../../shared/lookups/api';
 import type { OrgScope } from '../../shared/organization/org-scope';
+import type { TextOption } from './employee-form';
 
 const PATHS = {
   list: '/api/client/getallemployees',
@@ -31,6 +34,7 @@ const PATHS = {
   adminManage: '/api/admin/manageemployees',
   adminRoleStatus: '/api/admin/managerolestatus',
   branches: '/api/client/getofficesv2',
+  operators: '/api/client/getknownoperators',
 } as const;
 
 type ListRequest = z.input<typeof ZGetAllEmployeesRequest>;
@@ -55,6 +59,7 @@ export const employeeKeys = {
   adminList: () => [...employeeKeys.all, 'admin'] as const,
   detail: (id: number) => [...employeeKeys.all, 'detail', id] as const,
   branchOptions: (scope: OrgScope) => [...employeeKeys.all, 'branch-options', scope] as const,
+  operators: () => [...employeeKeys.all, 'operators'] as const,
 };
 
 function source<F extends string>(path: string, key: readonly unknown[], scope: OrgScope): ListSource<EmployeeRow, F> {
@@ -164,4 +169,20 @@ export function useAdminEmployeeWrites() {
     ),
     roleStatus: useCrudMutation((req: RoleStatusRequest) => apiPost<PersonBody>(PATHS.adminRoleStatus, req).then((b) => b.personobject)),
   };
+}
+
+/** The SMS operators for a user's CarrierInfo (getknownoperators `operators`, spec §3 Operator), as select options by brand. */
+export function useOperatorOptions(enabled: boolean): TextOption[] {
+  const q = useQuery({
+    queryKey: employeeKeys.operators(),
+    queryFn: ({ signal }) =>
+      apiPost<{ operators: KnownOperator[] }>(
+        PATHS.operators,
+        { case: 'GET-BRANCH-OFFICE-TYPES' } satisfies z.input<typeof ZGetKnownOperatorsRequest>,
+        { signal },
+      ).then((b) => b.operators),
+    enabled,
+    staleTime: Infinity,
+  });
+  return (q.data ?? []).map((o) => ({ value: o.Brand, label: `${o.Brand} (${o.SmsDomain})` }));
 }
