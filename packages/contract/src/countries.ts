@@ -57,3 +57,34 @@ export function countryList(language: string): CountryListEntry[] {
     }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
+
+/** Default phone region when nothing better is known (spec §5 "default phone region US"). */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
+
+/**
+ * The ISO code of a free-text country (an organisation's or office's Country field): an ISO code
+ * ('AL', 'al') or a name in English or Albanian ('Albania', 'Shqipëri', 'United States'), case
+ * and accents ignored; null when none matches. Pure.
+ */
+export function countryIsoOf(country: string | null | undefined): CountryCode | null {
+  const wanted = fold(country ?? '');
+  if (!wanted) return null;
+  const codes = getCountries();
+  const byCode = codes.find((c) => c.toLowerCase() === wanted);
+  if (byCode) return byCode;
+  for (const language of ['en', 'sq']) {
+    const hit = countryList(language).find((e) => fold(e.name) === wanted);
+    if (hit) return hit.isoCode;
+  }
+  const aliases: Record<string, CountryCode> = { usa: 'US', 'united states of america': 'US', uk: 'GB', 'great britain': 'GB' };
+  return aliases[wanted] ?? null;
+}
+
+/** Lower case without accents or surrounding spaces. */
+function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+}

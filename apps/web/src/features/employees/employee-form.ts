@@ -29,13 +29,13 @@ export function employeeFields(t: TFunction, o: WorksInOptions, adding: boolean)
     { name: 'name', label: t('management.fields.name'), maxLength: 100 },
     { name: 'surname', label: t('management.employee.surname'), maxLength: 100 },
     { name: 'email', label: t('management.fields.email'), helper: adding ? undefined : t('management.employee.emailChangeHelp') },
-    { name: 'phoneNumber', label: t('management.fields.phoneNumber'), helper: t('management.fields.phoneHelp') },
+    { name: 'phoneNumber', label: t('management.fields.phoneNumber'), kind: 'phone' },
     { name: 'number', label: t('management.employee.number'), maxLength: 50 },
     {
       name: 'carrierName',
       label: t('management.carrier.label'),
       kind: 'select',
-      options: [{ value: '', label: t('management.carrier.none') }, ...(o.operators ?? KNOWN_OPERATOR_OPTIONS)],
+      options: o.operators ?? KNOWN_OPERATOR_OPTIONS,
     },
     {
       name: 'roleId',

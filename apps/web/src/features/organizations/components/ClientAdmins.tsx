@@ -22,7 +22,7 @@ export function ClientAdmins({ client }: { client: OrganizationDetail }) {
     { name: 'name', label: t('management.fields.name'), maxLength: 100 },
     { name: 'surname', label: t('management.employee.surname'), maxLength: 100 },
     { name: 'email', label: t('management.fields.email') },
-    { name: 'phoneNumber', label: t('management.fields.phoneNumber'), helper: t('management.fields.phoneHelp') },
+    { name: 'phoneNumber', label: t('management.fields.phoneNumber'), kind: 'phone' },
     {
       name: 'langId',
       label: t('management.employee.language'),
