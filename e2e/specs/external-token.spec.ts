@@ -14,7 +14,10 @@ test('an external token link signs a fresh browser in once; the spent link is re
   });
   expect(login.status()).toBe(200);
   const csrf2 = login.headers()['x-xsrf-token'] ?? csrf;
-  const res = await request.post('/api/client/externaltoken', { headers: { 'x-xsrf-token': csrf2 }, data: { case: 'CREATE-EXTERNAL-TOKEN' } });
+  const res = await request.post('/api/client/externaltoken', {
+    headers: { 'x-xsrf-token': csrf2 },
+    data: { case: 'CREATE-EXTERNAL-TOKEN' },
+  });
   expect(res.status()).toBe(200);
   const { url } = ((await res.json()) as { body: { url: string } }).body;
   expect(url).toMatch(/\/login\?token=/);

@@ -71,7 +71,10 @@ describe.each(DB_KINDS)('admin console employees on %s', (kind) => {
     });
     expect(detail.json.body!.organizationobject.Admins.map((a) => a.Email)).toContain('first.admin@drin.example');
     // Resend: a second activation mail, the first link stops working.
-    const resend = await admin.post('/api/admin/manageemployees', { case: 'RESEND-ACTIVATION', employeeId: res.json.body!.personobject.UserId });
+    const resend = await admin.post('/api/admin/manageemployees', {
+      case: 'RESEND-ACTIVATION',
+      employeeId: res.json.body!.personobject.UserId,
+    });
     expect(resend.status).toBe(200);
     expect(resend.json.description).toBe('The activation link has been sent again.');
     expect(await outboxTo('first.admin@drin.example')).toHaveLength(2);
@@ -149,7 +152,12 @@ describe.each(DB_KINDS)('admin console employees on %s', (kind) => {
       search: 'carrier.person@example.com',
     });
     expect(listed.json.body!.personobject[0]!.CarrierInfo).toEqual({ CarrierName: 'Verizon', CarrierDomain: 'vtext.com' });
-    const bad = await orgadmin.post('/api/client/manageemployees', { ...body, case: 'UPDATE-EMPLOYEE', employeeId: id, carrierName: 'Acme Mobile' });
+    const bad = await orgadmin.post('/api/client/manageemployees', {
+      ...body,
+      case: 'UPDATE-EMPLOYEE',
+      employeeId: id,
+      carrierName: 'Acme Mobile',
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.description).toBe('Choose an operator from the list');
     const cleared = await admin.post<{ personobject: Person & { CarrierInfo: unknown } }>('/api/admin/manageemployees', {

@@ -78,7 +78,9 @@ describe.each(DB_KINDS)('externaltoken on %s', (kind) => {
     const admin = new ApiClient(server.baseUrl);
     await admin.login('us-orgadmin@example.com');
     const expired = (await admin.post<External>('/api/client/externaltoken', {})).json.body!.token;
-    await db().execute(sql`update account_tokens set expires_at = now() - interval '1 second' where purpose = 'external' and used_at is null`);
+    await db().execute(
+      sql`update account_tokens set expires_at = now() - interval '1 second' where purpose = 'external' and used_at is null`,
+    );
     expect((await exchange(expired)).res.status).toBe(401);
 
     const forAdminArea = (await admin.post<External>('/api/client/externaltoken', {})).json.body!.token;

@@ -66,8 +66,14 @@ describe.each(DB_KINDS)('getstatistics on %s', (kind) => {
             count(*) filter (where b.test_mode)::int as test
           from branch_offices b where b.organization_id = ${al} group by b.regional_office_id`,
     );
-    const [regionCount] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from offices where organization_id = ${al} and office_type_id = 2`);
-    const [people] = await rows<{ n: number }>(db(), sql`select count(*)::int as n from users where organization_id = ${al} and status_id = 1`);
+    const [regionCount] = await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from offices where organization_id = ${al} and office_type_id = 2`,
+    );
+    const [people] = await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from users where organization_id = ${al} and status_id = 1`,
+    );
     expect(s.Totals.Regions).toBe(regionCount!.n);
     expect(s.Totals.Total).toBe(expected.reduce((n, r) => n + r.total, 0));
     expect(s.Totals.Active).toBe(expected.reduce((n, r) => n + r.active, 0));

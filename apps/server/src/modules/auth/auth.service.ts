@@ -139,7 +139,14 @@ async function signInExternal(app: FastifyInstance, req: FastifyRequest, reply: 
   assertWebAccess(app, user, 'client');
   const token = await createSession(app, req, reply, { userId, isAdmin: false, sessionType: 'WEB' });
   await app.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
-  await writeAudit(app.db, { actorUserId: userId, action: 'login', entity: 'users', entityId: userId, ip: req.ip, after: { area: 'client', via: 'external-token' } });
+  await writeAudit(app.db, {
+    actorUserId: userId,
+    action: 'login',
+    entity: 'users',
+    entityId: userId,
+    ip: req.ip,
+    after: { area: 'client', via: 'external-token' },
+  });
   issueCsrfToken(app, reply);
   return presentLoginResult(user, token, { isAdmin: false, securityOffices: await securityOfficesOf(app, userId) });
 }

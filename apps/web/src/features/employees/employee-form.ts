@@ -1,7 +1,15 @@
 /** The employee form (spec §3 User data fields and WorksIn; contract ZEmployeeDetails): fields, empty values and a row's values. */
 import type { TFunction } from 'i18next';
 import type { FieldValues } from 'react-hook-form';
-import { KNOWN_OPERATORS, ORGANIZATION_ROLES, ROLES, RoleId, formatPhoneInternational, inRoleGroup, type EmployeeRow } from '@vigil/contract';
+import {
+  KNOWN_OPERATORS,
+  ORGANIZATION_ROLES,
+  ROLES,
+  RoleId,
+  formatPhoneInternational,
+  inRoleGroup,
+  type EmployeeRow,
+} from '@vigil/contract';
 import type { FieldDef } from '../../shared/crud/EntityForm';
 import type { Option } from '../../shared/lookups/api';
 

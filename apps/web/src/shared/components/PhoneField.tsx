@@ -68,7 +68,10 @@ export function PhoneField(props: PhoneFieldProps) {
                   if (!props.value.trim()) props.onChange(`${dial} `);
                 }}
                 slotProps={{
-                  select: { renderValue: (v) => `${String(v)} ${countries.find((c) => c.isoCode === v)?.dialCode ?? ''}`, MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } },
+                  select: {
+                    renderValue: (v) => `${String(v)} ${countries.find((c) => c.isoCode === v)?.dialCode ?? ''}`,
+                    MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } },
+                  },
                   htmlInput: { 'aria-label': t('management.phone.country'), 'data-testid': `${props.testId}-country` },
                 }}
                 sx={{ minWidth: 92 }}

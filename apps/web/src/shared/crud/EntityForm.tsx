@@ -43,7 +43,8 @@ export interface FieldDef {
   name: string;
   label: string;
   /** 'phone': PhoneField (country picker from the §3 country list, starting on the organisation's country). */
-  kind?: 'text' | 'number' | 'select' | 'multiselect' | 'switch' | 'time' | 'weekSchedule' | 'holidays' | 'textarea' | 'coordinates' | 'phone';
+  kind?:
+    'text' | 'number' | 'select' | 'multiselect' | 'switch' | 'time' | 'weekSchedule' | 'holidays' | 'textarea' | 'coordinates' | 'phone';
   /** kind 'coordinates': whose geocode call looks addresses up (the client or the admin console's). */
   geocode?: GeocodeArea;
   options?: { value: string | number; label: string }[];

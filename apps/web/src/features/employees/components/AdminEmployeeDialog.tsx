@@ -16,8 +16,10 @@ import { employeeFields, employeeValues, type WorksInOptions } from '../employee
 
 /** The user's current WorksIn places as the options of the edit form. */
 export function currentWorksIn(e: EmployeeRow): WorksInOptions {
-  const opts = (id: 'RegionalOfficeId' | 'BranchOfficeId' | 'SecurityOfficeId', name: 'RegionalOfficeName' | 'BranchOfficeName' | 'SecurityOfficeName') =>
-    e.WorksIn.filter((w) => w[id] != null).map((w) => ({ value: w[id]!, label: w[name] ?? String(w[id]) }));
+  const opts = (
+    id: 'RegionalOfficeId' | 'BranchOfficeId' | 'SecurityOfficeId',
+    name: 'RegionalOfficeName' | 'BranchOfficeName' | 'SecurityOfficeName',
+  ) => e.WorksIn.filter((w) => w[id] != null).map((w) => ({ value: w[id]!, label: w[name] ?? String(w[id]) }));
   return {
     regions: opts('RegionalOfficeId', 'RegionalOfficeName'),
     branches: opts('BranchOfficeId', 'BranchOfficeName'),
