@@ -41,6 +41,18 @@ const MAIN_LANGUAGE: Partial<Record<CountryCode, string>> = {
  * fall back to the ISO code where the runtime has no name). Pure; no errors.
  */
 export function countryList(language: string): CountryListEntry[] {
+  let list = LISTS.get(language);
+  if (!list) {
+    list = buildCountryList(language);
+    LISTS.set(language, list);
+  }
+  return list.map((e) => ({ ...e }));
+}
+
+/** Lists built so far, by language (the list is the same for a language during a run). */
+const LISTS = new Map<string, CountryListEntry[]>();
+
+function buildCountryList(language: string): CountryListEntry[] {
   let names: Intl.DisplayNames | null = null;
   try {
     names = new Intl.DisplayNames([language, 'en'], { type: 'region' });
@@ -69,6 +81,17 @@ export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
 export function countryIsoOf(country: string | null | undefined): CountryCode | null {
   const wanted = fold(country ?? '');
   if (!wanted) return null;
+  if (!ISO_BY_TEXT.has(wanted)) {
+    if (ISO_BY_TEXT.size > 1000) ISO_BY_TEXT.clear();
+    ISO_BY_TEXT.set(wanted, findIso(wanted));
+  }
+  return ISO_BY_TEXT.get(wanted) ?? null;
+}
+
+/** Answers of countryIsoOf so far, by folded text. */
+const ISO_BY_TEXT = new Map<string, CountryCode | null>();
+
+function findIso(wanted: string): CountryCode | null {
   const codes = getCountries();
   const byCode = codes.find((c) => c.toLowerCase() === wanted);
   if (byCode) return byCode;
