@@ -3,7 +3,8 @@
  * the platform admin creates a client, gives it its first administrator from the client's page,
  * finds that person on /admin/employees, resends the activation, edits the surname; once the
  * person has activated the account (link from the demo mailbox), sends a temporary password and
- * sets the user inactive and active again. Only this test's own client and user are touched.
+ * sets the user inactive and active again; then adds a second person to the client from
+ * /admin/employees. Only this test's own client and users are touched.
  * Screenshots at 1280 and 800 px wide go to .test-results/admin-employees.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -124,6 +125,22 @@ test('the platform admin gives a new client its first admin, then edits, resends
   await expect(row).not.toContainText('Inactive');
   await expect(row).toContainText('Active');
   await screenshots(page, 'admin-employees');
+
+  // Add a second person to the same client from /admin/employees: the organisation is required.
+  await page.getByTestId('admin-employees-add').click();
+  const add = page.getByTestId('admin-employee-add-dialog');
+  await add.getByTestId('admin-employee-add-name').fill('Dritan');
+  await add.getByTestId('admin-employee-add-surname').fill('Meta');
+  await add.getByTestId('admin-employee-add-email').fill(`second.${email}`);
+  await add.getByTestId('admin-employee-add-submit').click();
+  await expect(add.getByTestId('admin-employee-add-error')).toHaveText('Choose an organisation first');
+  await add.getByTestId('admin-employee-add-organizationId').locator('..').click();
+  await page.getByRole('option', { name: client, exact: true }).click();
+  await add.getByTestId('admin-employee-add-submit').click();
+  await expect(add).toBeHidden();
+  await expect(dialog).toContainText('Dritan Meta');
+  await expect(dialog).toContainText(`${client} · Pending`);
+  await page.keyboard.press('Escape');
 
   // The temporary password reached the user's mailbox.
   await page.goto('/admin/outbox');

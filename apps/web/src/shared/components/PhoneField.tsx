@@ -35,6 +35,8 @@ export function PhoneField(props: PhoneFieldProps) {
   const { t, i18n } = useTranslation();
   const countries = useMemo(() => countryList(i18n.language), [i18n.language]);
   const [chosen, setChosen] = useState<CountryCode | null>(null);
+  // The whole list is rendered only while the picker is open: forms re-render on every keystroke.
+  const [open, setOpen] = useState(false);
   const fromNumber = props.value.startsWith('+') ? parsePhoneNumberFromString(props.value)?.country : undefined;
   const country: CountryCode = chosen ?? fromNumber ?? props.defaultCountry;
   const example = getExampleNumber(country, examples)?.formatInternational() ?? '';
@@ -69,6 +71,9 @@ export function PhoneField(props: PhoneFieldProps) {
                 }}
                 slotProps={{
                   select: {
+                    open,
+                    onOpen: () => setOpen(true),
+                    onClose: () => setOpen(false),
                     renderValue: (v) => `${String(v)} ${countries.find((c) => c.isoCode === v)?.dialCode ?? ''}`,
                     MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } },
                   },
@@ -76,7 +81,7 @@ export function PhoneField(props: PhoneFieldProps) {
                 }}
                 sx={{ minWidth: 92 }}
               >
-                {countries.map((c) => (
+                {(open ? countries : countries.filter((c) => c.isoCode === country)).map((c) => (
                   <MenuItem key={c.isoCode} value={c.isoCode}>
                     {c.name} ({c.dialCode})
                   </MenuItem>
