@@ -229,6 +229,16 @@ export const ZTemporaryPasswordRequest = z.object({
   employeeId: zId(),
 });
 
+/**
+ * manageemployees SEND-TEMPORARY-PASSWORD (our design, issue 19): the temporary password of
+ * POST /api/client/temporary-password on the manageemployees calls, so the platform admin can send
+ * one to any organisation's Active user through /api/admin/manageemployees. 404 for a user outside
+ * the caller's scope or not Active.
+ */
+export const ZSendTemporaryPasswordCase = z.object({
+  case: z.literal('SEND-TEMPORARY-PASSWORD'),
+  employeeId: zId(),
+});
 /** manageemployees RESEND-ACTIVATION: a new activation link for a Pending user in scope (spec §4). */
 export const ZResendActivationRequest = z.object({
   case: z.literal('RESEND-ACTIVATION'),

@@ -94,3 +94,27 @@ export interface LoginResult {
   DeviceInfos: null;
   IsAdmin: boolean;
 }
+
+/** Lifetime of an external sign-in token (POST /api/client/externaltoken), seconds. */
+export const EXTERNAL_TOKEN_SECONDS = 120;
+
+/**
+ * POST /api/client/externaltoken and /api/mobile/externaltoken body (spec §7 Common and
+ * authentication "externaltoken"; issue 19, our design, docs/API.md): a signed-in user asks for a
+ * one-time token that opens the web console as the same user elsewhere — another browser, or the
+ * console from the mobile app — through loginwithtoken or the link /login?token=….
+ */
+export const ZExternalTokenRequest = z.object({
+  case: z.literal('CREATE-EXTERNAL-TOKEN').default('CREATE-EXTERNAL-TOKEN'),
+});
+
+/**
+ * externaltoken answer body: the raw token (shown once, only its hash is stored), when it expires
+ * (ISO 8601 UTC; EXTERNAL_TOKEN_SECONDS after issue) and the console link that spends it. Asking
+ * again spends the earlier unspent token.
+ */
+export interface ExternalToken {
+  token: string;
+  expiresAt: string;
+  url: string;
+}

@@ -41,6 +41,18 @@ const MAIN_LANGUAGE: Partial<Record<CountryCode, string>> = {
  * fall back to the ISO code where the runtime has no name). Pure; no errors.
  */
 export function countryList(language: string): CountryListEntry[] {
+  let list = LISTS.get(language);
+  if (!list) {
+    list = buildCountryList(language);
+    LISTS.set(language, list);
+  }
+  return list.map((e) => ({ ...e }));
+}
+
+/** Lists built so far, by language (the list is the same for a language during a run). */
+const LISTS = new Map<string, CountryListEntry[]>();
+
+function buildCountryList(language: string): CountryListEntry[] {
   let names: Intl.DisplayNames | null = null;
   try {
     names = new Intl.DisplayNames([language, 'en'], { type: 'region' });
@@ -56,4 +68,46 @@ export function countryList(language: string): CountryListEntry[] {
       locale: `${MAIN_LANGUAGE[iso] ?? 'und'}-${iso}`,
     }))
     .sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/** Default phone region when nothing better is known (spec §5 "default phone region US"). */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
+
+/**
+ * The ISO code of a free-text country (an organisation's or office's Country field): an ISO code
+ * ('AL', 'al') or a name in English or Albanian ('Albania', 'Shqipëri', 'United States'), case
+ * and accents ignored; null when none matches. Pure.
+ */
+export function countryIsoOf(country: string | null | undefined): CountryCode | null {
+  const wanted = fold(country ?? '');
+  if (!wanted) return null;
+  if (!ISO_BY_TEXT.has(wanted)) {
+    if (ISO_BY_TEXT.size > 1000) ISO_BY_TEXT.clear();
+    ISO_BY_TEXT.set(wanted, findIso(wanted));
+  }
+  return ISO_BY_TEXT.get(wanted) ?? null;
+}
+
+/** Answers of countryIsoOf so far, by folded text. */
+const ISO_BY_TEXT = new Map<string, CountryCode | null>();
+
+function findIso(wanted: string): CountryCode | null {
+  const codes = getCountries();
+  const byCode = codes.find((c) => c.toLowerCase() === wanted);
+  if (byCode) return byCode;
+  for (const language of ['en', 'sq']) {
+    const hit = countryList(language).find((e) => fold(e.name) === wanted);
+    if (hit) return hit.isoCode;
+  }
+  const aliases: Record<string, CountryCode> = { usa: 'US', 'united states of america': 'US', uk: 'GB', 'great britain': 'GB' };
+  return aliases[wanted] ?? null;
+}
+
+/** Lower case without accents or surrounding spaces. */
+function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
 }

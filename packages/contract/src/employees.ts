@@ -19,9 +19,10 @@ import {
   requiredText,
   type PostalAddress,
 } from './fields.js';
-import { ZResendActivationRequest } from './account.js';
+import { ZResendActivationRequest, ZSendTemporaryPasswordCase } from './account.js';
 import { INT16_MAX, zId, zInteger } from './numbers.js';
 import { isEmailAddress } from './email.js';
+import { KNOWN_OPERATORS } from './branches.js';
 
 /** Catalogue keys of the employee import row messages (spec §5 Employee import, plus ours). */
 export const ImportKey = {
@@ -104,6 +105,8 @@ export interface EmployeeRow extends PostalAddress {
   WorksIn: WorksInEntry[];
   LangId: string;
   GeofenceValidation: boolean;
+  /** The user's SMS operator (spec §3 User CarrierInfo), chosen from getknownoperators; null when none. */
+  CarrierInfo: { CarrierName: string; CarrierDomain: string } | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,6 +138,15 @@ export const ZEmployeeDetails = z.object({
   state: optionalText(),
   zipCode: optionalText(20),
   country: optionalText(),
+  /**
+   * CarrierInfo (spec §3 User): the Brand of one of KNOWN_OPERATORS (getknownoperators, §3
+   * Operator); '' or absent for none. The server stores the brand and its SmsDomain.
+   */
+  carrierName: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || KNOWN_OPERATORS.some((o) => o.Brand === v), ManagementKey.Carrier),
   regionalOfficeIds: idList(),
   branchOfficeIds: idList(),
   securityOfficeIds: idList(),
@@ -195,10 +207,11 @@ export interface ImportResult {
 
 /**
  * POST /api/client/manageemployees body: a discriminated union on `case` (spec §7):
- * RESEND-ACTIVATION (account.ts), ADD-EMPLOYEE, UPDATE-EMPLOYEE and the CSV import (preview and import).
+ * RESEND-ACTIVATION and SEND-TEMPORARY-PASSWORD (account.ts), ADD-EMPLOYEE, UPDATE-EMPLOYEE and the CSV import (preview and import).
  */
 export const ZManageEmployeesRequest = z.discriminatedUnion('case', [
   ZResendActivationRequest,
+  ZSendTemporaryPasswordCase,
   ZAddEmployeeRequest,
   ZUpdateEmployeeRequest,
   ZImportEmployeesPreviewRequest,

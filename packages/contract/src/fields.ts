@@ -27,6 +27,8 @@ export const ManagementKey = {
   EmailInUse: 'management.errors.emailInUse',
   OrganizationRequired: 'management.errors.organizationRequired',
   Role: 'management.validation.role',
+  /** A CarrierInfo brand that is not one of getknownoperators' operators. */
+  Carrier: 'management.validation.carrier',
   ActivationRequired: 'management.errors.activationRequired',
   ImportNotClean: 'management.errors.importNotClean',
   ImportColumns: 'management.errors.importColumns',

@@ -29,3 +29,43 @@ export interface HeadOfficeDetail extends OfficeRow, OfficeSchedule {
   PrimaryContact: Contact;
   SecondaryContact: Contact;
 }
+
+/**
+ * POST /api/client/getstatistics (spec §7 Offices and organisations: "getstatistics (branch
+ * structure)"; issue 19): the organisation's branch structure for the head office page's chart.
+ * `organizationId`: the dealer's selected organisation (others: their own; outside the scope 403).
+ */
+export const ZGetStatisticsRequest = z.object({
+  case: z.literal('GET-BRANCH-STRUCTURE').default('GET-BRANCH-STRUCTURE'),
+  organizationId: optionalId(),
+});
+
+/** Branches of one status group (spec §4 Active / Pending / Inactive) and how many are in test mode. */
+export interface BranchCounts {
+  Active: number;
+  Pending: number;
+  Inactive: number;
+  /** Branches in test mode (any status). */
+  TestMode: number;
+  /** All branches. */
+  Total: number;
+}
+
+/**
+ * getstatistics body.statisticsobject: the organisation's regions in name order, each with its
+ * branch counts and its branches per branch type, then the branches without a region (RegionalOfficeId
+ * null, last, when there are any), and the totals. Counts are whole numbers of branch offices.
+ */
+export interface BranchStructure {
+  OrganizationId: number;
+  OrganizationName: string;
+  Regions: (BranchCounts & {
+    RegionalOfficeId: number | null;
+    RegionalOfficeName: string | null;
+    /** Regional office status (spec §4); null for the branches without a region. */
+    StatusId: number | null;
+    Types: { BranchOfficeTypeId: number; BranchOfficeTypeDisplay: string; Count: number }[];
+  })[];
+  /** Regions: regional offices of the organisation; Employees: its Active users. */
+  Totals: BranchCounts & { Regions: number; Employees: number };
+}

@@ -7,14 +7,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZLocateRequest, ZLoginRequest, ZLoginWithTokenRequest, ZSsoRequest, type Envelope, type LocateResponse } from '@vigil/contract';
+import {
+  ZExternalTokenRequest,
+  ZLocateRequest,
+  ZLoginRequest,
+  ZLoginWithTokenRequest,
+  ZSsoRequest,
+  type Envelope,
+  type ExternalToken,
+  type LocateResponse,
+} from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { linkBase, requestOrigin } from '../../lib/http.js';
 import { requestLanguage, unauthorized } from '../../plugins/errors.js';
-import { requireAdmin, requireClient } from '../../plugins/session.js';
+import { authOf, requireAdmin, requireClient, requireMobile } from '../../plugins/session.js';
 import { presentUserInfos } from './auth.presenter.js';
 import { currentUser, signIn, signInWithToken, signOut, type Area } from './auth.service.js';
 import { completeSso, ssoAuthorizationUrl } from './sso.service.js';
+import { issueExternalToken } from './external-token.service.js';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -65,7 +75,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     });
 
     app.post(`/api/${area}/loginwithtoken`, { schema: { body: ZLoginWithTokenRequest } }, async (req, reply) => {
-      const body = await signInWithToken(app, reply, req.body.token, area);
+      const body = await signInWithToken(app, req, reply, req.body.token, area);
       return { success: true, body };
     });
 
@@ -87,4 +97,19 @@ export async function authRoutes(fastify: FastifyInstance) {
       return { success: true, body };
     },
   );
+
+  /**
+   * externaltoken (spec §7; our design, docs/API.md): a one-time token, valid EXTERNAL_TOKEN_SECONDS,
+   * that opens the web console as the signed-in user elsewhere (loginwithtoken or /login?token=…).
+   * From the console (cookie session) and from the mobile app (bearer session).
+   */
+  for (const [path, guard] of [
+    ['/api/client/externaltoken', requireClient],
+    ['/api/mobile/externaltoken', requireMobile],
+  ] as const) {
+    app.post(path, { preValidation: guard, schema: { body: ZExternalTokenRequest } }, async (req): Promise<Envelope<ExternalToken>> => ({
+      success: true,
+      body: await issueExternalToken(app, authOf(req), linkBase(app, requestOrigin(req)), req.ip),
+    }));
+  }
 }

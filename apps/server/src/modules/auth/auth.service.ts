@@ -12,6 +12,7 @@ import { createSession, endSession, findSession, issueCsrfToken, setSessionCooki
 import { writeAudit } from '../audit/audit.service.js';
 import { verifySecret } from './passwords.js';
 import { presentLoginResult, type SessionUserRow } from './auth.presenter.js';
+import { spendExternalToken } from './external-token.service.js';
 
 export type Area = 'client' | 'admin';
 
@@ -104,9 +105,23 @@ export async function signIn(
   return presentLoginResult(user, token, { isAdmin: input.area === 'admin', securityOffices: await securityOfficesOf(app, user.userId) });
 }
 
-/** Sign-in with an existing session token (spec §7 loginwithtoken). Failure: 401 'Expired Session'. */
-export async function signInWithToken(app: FastifyInstance, reply: FastifyReply, token: string, area: Area): Promise<LoginResult> {
+/**
+ * Sign-in with an existing session token (spec §7 loginwithtoken), or in the client area with an
+ * external token (externaltoken, our design): spent once, it opens a new WEB session for its user
+ * when the account is Active and may use the console. Failure: 401 'Expired Session'.
+ */
+export async function signInWithToken(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  area: Area,
+): Promise<LoginResult> {
   const ctx = await findSession(app, token);
+  if (!ctx && area === 'client') {
+    const userId = await spendExternalToken(app, token);
+    if (userId != null) return signInExternal(app, req, reply, userId);
+  }
   // A mobile session never becomes a console cookie (issue 12 finding 5).
   if (!ctx || ctx.isAdmin !== (area === 'admin') || ctx.sessionType === 'MOBILE') throw new AppError(401, ErrorCode.ExpiredSession);
   const user = await loadUser(app, sql`${users.id} = ${ctx.userId}`);
@@ -115,6 +130,25 @@ export async function signInWithToken(app: FastifyInstance, reply: FastifyReply,
   setSessionCookie(app, reply, token);
   issueCsrfToken(app, reply);
   return presentLoginResult(user, token, { isAdmin: ctx.isAdmin, securityOffices: await securityOfficesOf(app, user.userId) });
+}
+
+/** The WEB session of a spent external token's user (401 'Expired Session' unless Active; 403 without console access). */
+async function signInExternal(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<LoginResult> {
+  const user = await loadUser(app, sql`${users.id} = ${userId}`);
+  if (!user || user.statusId !== StatusId.Active) throw new AppError(401, ErrorCode.ExpiredSession);
+  assertWebAccess(app, user, 'client');
+  const token = await createSession(app, req, reply, { userId, isAdmin: false, sessionType: 'WEB' });
+  await app.db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
+  await writeAudit(app.db, {
+    actorUserId: userId,
+    action: 'login',
+    entity: 'users',
+    entityId: userId,
+    ip: req.ip,
+    after: { area: 'client', via: 'external-token' },
+  });
+  issueCsrfToken(app, reply);
+  return presentLoginResult(user, token, { isAdmin: false, securityOffices: await securityOfficesOf(app, userId) });
 }
 
 /** The current session's user, for isauthenticated. */

@@ -72,6 +72,8 @@ interface UserRow {
   state: string | null;
   zip_code: string | null;
   country: string | null;
+  carrier_name: string | null;
+  carrier_domain: string | null;
 }
 interface WorksInRow {
   user_id: number;
@@ -109,7 +111,7 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
       db,
       sql`
       select u.id, u.name, u.surname, u.email, u.phone_number, u.number, u.role_id, u.status_id, u.organization_id, o.name as organization_name, u.last_login,
-        u.lang_id, u.geofence_validation, u.address, u.city, u.state, u.zip_code, u.country
+        u.lang_id, u.geofence_validation, u.address, u.city, u.state, u.zip_code, u.country, u.carrier_name, u.carrier_domain
       from users u left join organizations o on o.id = u.organization_id
       where ${filter}${after}
       order by u.surname, u.name, u.id
@@ -173,6 +175,7 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
         WorksIn,
         LangId: u.lang_id,
         GeofenceValidation: u.geofence_validation,
+        CarrierInfo: u.carrier_name && u.carrier_domain ? { CarrierName: u.carrier_name, CarrierDomain: u.carrier_domain } : null,
         Address: u.address,
         City: u.city,
         State: u.state,

@@ -12,6 +12,7 @@ import {
   AccountKey,
   ErrorCode,
   IMPORT_COLUMNS,
+  KNOWN_OPERATORS,
   ImportKey,
   ManagementKey,
   ORGANIZATION_ROLES,
@@ -45,7 +46,7 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
-import { issueActivation } from '../account/account.service.js';
+import { issueActivation, sendTemporaryPassword } from '../account/account.service.js';
 import { assertCanManage, manageableUser, targetOrganization } from '../../plugins/authorization.js';
 import { endUserSessions } from '../../plugins/session.js';
 import { normalize, withConflicts } from '../../lib/writes.js';
@@ -200,7 +201,14 @@ function columnsOf(d: EmployeeValues) {
     state: d.state ?? null,
     zipCode: d.zipCode ?? null,
     country: d.country ?? null,
+    ...carrierColumns(d.carrierName),
   });
+}
+
+/** CarrierInfo columns of a brand of KNOWN_OPERATORS (the contract has checked it); none → nulls. */
+function carrierColumns(brand: string | undefined): { carrierName: string | null; carrierDomain: string | null } {
+  const operator = brand ? KNOWN_OPERATORS.find((o) => o.Brand === brand) : undefined;
+  return { carrierName: operator?.Brand ?? null, carrierDomain: operator?.SmsDomain ?? null };
 }
 
 /** What the audit log keeps of a user (no secrets). */
@@ -223,6 +231,7 @@ async function snapshot(db: Db, userId: number) {
     state: u.state,
     zipCode: u.zipCode,
     country: u.country,
+    carrierName: u.carrierName,
     organizationId: u.organizationId,
     regionalOfficeIds: w.flatMap((x) => (x.regionalOfficeId ? [x.regionalOfficeId] : [])),
     branchOfficeIds: w.flatMap((x) => (x.branchOfficeId ? [x.branchOfficeId] : [])),
@@ -362,6 +371,18 @@ export async function resendActivation(app: AppLike, a: Actor, employeeId: numbe
 }
 
 /**
+ * SEND-TEMPORARY-PASSWORD: a temporary password mailed to an Active user (account's
+ * sendTemporaryPassword: sessions ended, a change forced at the next sign-in). The client asks for
+ * a user it may manage, the platform admin for any organisation's.
+ * @throws 404 for a user outside that scope or not Active.
+ */
+export async function temporaryPassword(app: AppLike, a: Actor, employeeId: number): Promise<void> {
+  assertActor(a);
+  const u = a.admin ? await targetUser(app.db, a, employeeId) : await manageableUser(app.db, a.auth, employeeId);
+  await sendTemporaryPassword(app, u.id, { actorUserId: a.auth.userId, origin: a.origin, ip: a.ip ?? null });
+}
+
+/**
  * The cases of manageemployees (spec §7; client or admin area per `a.admin`): the answer envelope
  * with its description in `lang`.
  * @throws ImportRefused for IMPORT-EMPLOYEES with a bad row (nothing is imported); the errors of
@@ -389,6 +410,9 @@ export async function manageEmployees(
     case 'RESEND-ACTIVATION':
       await resendActivation(app, a, body.employeeId);
       return { success: true, description: text(AccountKey.ActivationSent) };
+    case 'SEND-TEMPORARY-PASSWORD':
+      await temporaryPassword(app, a, body.employeeId);
+      return { success: true, description: text(AccountKey.TemporaryPasswordSent) };
   }
 }
 

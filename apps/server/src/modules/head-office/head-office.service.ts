@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { HeadOfficeDetail, ZGetOfficesRequest } from '@vigil/contract';
+import type { BranchStructure, HeadOfficeDetail, ZGetOfficesRequest } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
 import { offices, taskListTemplates } from '../../db/schema/index.js';
 import { assertCanManage } from '../../plugins/authorization.js';
@@ -16,6 +16,7 @@ import { normalize, withConflicts } from '../../lib/writes.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { presentHeadOffice } from './head-office.presenter.js';
 import { findHeadOffice, type HeadOfficeRow } from './head-office.repository.js';
+import { branchStructure } from './statistics.repository.js';
 
 /** The UPDATE-HEAD-OFFICE-* cases of getoffices. */
 export type HeadOfficeUpdate = Extract<z.output<typeof ZGetOfficesRequest>, { case: `UPDATE-HEAD-OFFICE-${string}` }>;
@@ -90,4 +91,15 @@ export async function updateHeadOffice(db: Db, a: { auth: AuthContext; ip: strin
     }),
   );
   return detailOf(db, await findHeadOffice(db, a.auth, before.organizationId));
+}
+
+/**
+ * getstatistics (spec §7 "branch structure"): the branch structure of the requested (dealer) or
+ * the caller's organisation, for the roles of the head office page (2 and 12).
+ * @throws 403 for other roles or an organisation outside the scope, 404 when there is none.
+ */
+export async function branchStatistics(db: Db, auth: AuthContext, organizationId: number | null | undefined): Promise<BranchStructure> {
+  assertCanManage(auth);
+  const head = await findHeadOffice(db, auth, organizationId);
+  return branchStructure(db, head.organizationId, head.organizationName);
 }

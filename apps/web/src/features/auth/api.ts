@@ -1,6 +1,7 @@
 /**
  * Authentication calls (spec §7 Common and authentication): location lookup, client and admin
- * login / session check / logout, forgot password.
+ * login / session check / logout, forgot password, and sign-in with an external token
+ * (externaltoken → loginwithtoken).
  */
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import {
   type LoginResult,
   type UserInfos,
   type ZForgotPasswordRequest,
+  type ZLoginWithTokenRequest,
 } from '@vigil/contract';
 import { ApiError, apiPost, postEnvelope, postForm } from '../../shared/api/client';
 import { setSession } from '../../shared/session/session-store';
@@ -55,6 +57,16 @@ export async function login(area: Area, input: LoginInput): Promise<LoginResult>
     sessiontype: SESSION_TYPE_WEB,
   } satisfies LoginRequest);
   setSession(result.UserInfos, area === 'admin');
+  return result;
+}
+
+/**
+ * POST /api/client/loginwithtoken with a one-time external token (externaltoken, the link
+ * /login?token=…): a new console session of the token's user, stored like a password sign-in.
+ */
+export async function loginWithExternalToken(token: string): Promise<LoginResult> {
+  const result = await apiPost<LoginResult>('/api/client/loginwithtoken', { token } satisfies z.input<typeof ZLoginWithTokenRequest>);
+  setSession(result.UserInfos, false);
   return result;
 }
 

@@ -15,12 +15,15 @@ import type {
   ZGetEmployeeRequest,
   ZManageEmployeesRequest,
   ZManageRoleStatusRequest,
+  KnownOperator,
+  ZGetKnownOperatorsRequest,
 } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
 import { downloadFile } from '../../shared/api/download';
 import { crudKeys, listFilterFields, useCrudMutation, type ListFilter, type ListSource } from '../../shared/crud/api';
 import { LOOKUP_LIMIT, type Option } from '../../shared/lookups/api';
 import type { OrgScope } from '../../shared/organization/org-scope';
+import type { TextOption } from './employee-form';
 
 const PATHS = {
   list: '/api/client/getallemployees',
@@ -28,7 +31,10 @@ const PATHS = {
   detail: '/api/client/getemployee',
   manage: '/api/client/manageemployees',
   roleStatus: '/api/client/managerolestatus',
+  adminManage: '/api/admin/manageemployees',
+  adminRoleStatus: '/api/admin/managerolestatus',
   branches: '/api/client/getofficesv2',
+  operators: '/api/client/getknownoperators',
 } as const;
 
 type ListRequest = z.input<typeof ZGetAllEmployeesRequest>;
@@ -53,6 +59,7 @@ export const employeeKeys = {
   adminList: () => [...employeeKeys.all, 'admin'] as const,
   detail: (id: number) => [...employeeKeys.all, 'detail', id] as const,
   branchOptions: (scope: OrgScope) => [...employeeKeys.all, 'branch-options', scope] as const,
+  operators: () => [...employeeKeys.all, 'operators'] as const,
 };
 
 function source<F extends string>(path: string, key: readonly unknown[], scope: OrgScope): ListSource<EmployeeRow, F> {
@@ -142,4 +149,40 @@ export function useBranchOptions(scope: OrgScope, enabled: boolean): Option[] {
     enabled,
   });
   return (q.data?.organizationobject ?? []).map((x) => ({ value: x.BranchOfficeId, label: x.Name }));
+}
+
+/**
+ * The platform admin's writes (spec §2 /admin/employees; §7 admin manageemployees, managerolestatus)
+ * for any organisation: add (organizationId required), update, resend activation (Pending users),
+ * temporary password (SEND-TEMPORARY-PASSWORD, Active users; mailed to the user, never shown here)
+ * and role/status changes. Each resolves with the server's description or the employee row.
+ */
+export function useAdminEmployeeWrites() {
+  return {
+    add: useCrudMutation((req: AddEmployeeRequest) => apiPost<PersonBody>(PATHS.adminManage, req).then((b) => b.personobject)),
+    update: useCrudMutation((req: UpdateEmployeeRequest) => apiPost<PersonBody>(PATHS.adminManage, req).then((b) => b.personobject)),
+    resend: useCrudMutation((employeeId: number) =>
+      apiPost<undefined>(PATHS.adminManage, { case: 'RESEND-ACTIVATION', employeeId } satisfies ManageRequest),
+    ),
+    temporaryPassword: useCrudMutation((employeeId: number) =>
+      apiPost<undefined>(PATHS.adminManage, { case: 'SEND-TEMPORARY-PASSWORD', employeeId } satisfies ManageRequest),
+    ),
+    roleStatus: useCrudMutation((req: RoleStatusRequest) => apiPost<PersonBody>(PATHS.adminRoleStatus, req).then((b) => b.personobject)),
+  };
+}
+
+/** The SMS operators for a user's CarrierInfo (getknownoperators `operators`, spec §3 Operator), as select options by brand. */
+export function useOperatorOptions(enabled: boolean): TextOption[] {
+  const q = useQuery({
+    queryKey: employeeKeys.operators(),
+    queryFn: ({ signal }) =>
+      apiPost<{ operators: KnownOperator[] }>(
+        PATHS.operators,
+        { case: 'GET-BRANCH-OFFICE-TYPES' } satisfies z.input<typeof ZGetKnownOperatorsRequest>,
+        { signal },
+      ).then((b) => b.operators),
+    enabled,
+    staleTime: Infinity,
+  });
+  return (q.data ?? []).map((o) => ({ value: o.Brand, label: `${o.Brand} (${o.SmsDomain})` }));
 }

@@ -1,16 +1,35 @@
 /** The employee form (spec §3 User data fields and WorksIn; contract ZEmployeeDetails): fields, empty values and a row's values. */
 import type { TFunction } from 'i18next';
 import type { FieldValues } from 'react-hook-form';
-import { ORGANIZATION_ROLES, ROLES, RoleId, formatPhoneInternational, inRoleGroup, type EmployeeRow } from '@vigil/contract';
+import {
+  KNOWN_OPERATORS,
+  ORGANIZATION_ROLES,
+  ROLES,
+  RoleId,
+  formatPhoneInternational,
+  inRoleGroup,
+  type EmployeeRow,
+} from '@vigil/contract';
 import type { FieldDef } from '../../shared/crud/EntityForm';
 import type { Option } from '../../shared/lookups/api';
+
+/** A select option with a text value (an operator's Brand). */
+export interface TextOption {
+  value: string;
+  label: string;
+}
 
 /** The WorksIn select options: the organisation's regions, branches and security offices. */
 export interface WorksInOptions {
   regions: Option[];
   branches: Option[];
   securityOffices: Option[];
+  /** CarrierInfo choices (getknownoperators' operators; the admin: the contract's KNOWN_OPERATORS). */
+  operators?: TextOption[];
 }
+
+/** The contract's operator list as options (the same list getknownoperators answers). */
+export const KNOWN_OPERATOR_OPTIONS: TextOption[] = KNOWN_OPERATORS.map((o) => ({ value: o.Brand, label: `${o.Brand} (${o.SmsDomain})` }));
 
 /** The form fields; `adding` adds the send-activation switch and leaves out the e-mail change hint. */
 export function employeeFields(t: TFunction, o: WorksInOptions, adding: boolean): FieldDef[] {
@@ -18,8 +37,14 @@ export function employeeFields(t: TFunction, o: WorksInOptions, adding: boolean)
     { name: 'name', label: t('management.fields.name'), maxLength: 100 },
     { name: 'surname', label: t('management.employee.surname'), maxLength: 100 },
     { name: 'email', label: t('management.fields.email'), helper: adding ? undefined : t('management.employee.emailChangeHelp') },
-    { name: 'phoneNumber', label: t('management.fields.phoneNumber'), helper: t('management.fields.phoneHelp') },
+    { name: 'phoneNumber', label: t('management.fields.phoneNumber'), kind: 'phone' },
     { name: 'number', label: t('management.employee.number'), maxLength: 50 },
+    {
+      name: 'carrierName',
+      label: t('management.carrier.label'),
+      kind: 'select',
+      options: o.operators ?? KNOWN_OPERATOR_OPTIONS,
+    },
     {
       name: 'roleId',
       label: t('management.fields.role'),
@@ -66,6 +91,7 @@ export const EMPTY_EMPLOYEE: FieldValues = {
   state: '',
   zipCode: '',
   country: '',
+  carrierName: '',
   sendEmail: true,
 };
 
@@ -90,6 +116,7 @@ export function employeeValues(e: EmployeeRow): FieldValues {
     state: e.State ?? '',
     zipCode: e.ZipCode ?? '',
     country: e.Country ?? '',
+    carrierName: e.CarrierInfo?.CarrierName ?? '',
     sendEmail: false,
   };
 }

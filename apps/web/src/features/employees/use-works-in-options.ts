@@ -1,7 +1,7 @@
-/** The WorksIn select options of the employee form: the organisation's regions, branches and security offices. */
+/** The select options of the employee form: the organisation's regions, branches and security offices (WorksIn), and the SMS operators (CarrierInfo). */
 import { useRegionOptions, useSecurityOfficeOptions } from '../../shared/lookups/api';
 import type { OrgScope } from '../../shared/organization/org-scope';
-import { useBranchOptions } from './api';
+import { useBranchOptions, useOperatorOptions } from './api';
 import type { WorksInOptions } from './employee-form';
 
 /** The options for the organisation in `scope`; nothing is asked while `enabled` is false. */
@@ -10,5 +10,6 @@ export function useWorksInOptions(scope: OrgScope, enabled: boolean): WorksInOpt
     regions: useRegionOptions(scope, enabled),
     branches: useBranchOptions(scope, enabled),
     securityOffices: useSecurityOfficeOptions(scope, enabled),
+    operators: useOperatorOptions(enabled),
   };
 }

@@ -1,11 +1,12 @@
 /**
  * The head office (spec §3 Head office; §7 getoffices GET-HEAD-OFFICE and UPDATE-HEAD-OFFICE-*, the
  * /mainoffice calls): details with contacts, week schedule, holidays and timers of the
- * organisation in scope. Keys live under crudKeys.all.
+ * organisation in scope; getstatistics, the organisation's branch structure for the page's chart.
+ * Keys live under crudKeys.all.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { HeadOfficeDetail, ZGetOfficesRequest } from '@vigil/contract';
+import type { BranchStructure, HeadOfficeDetail, ZGetOfficesRequest, ZGetStatisticsRequest } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
 import { crudKeys, useCrudMutation } from '../../shared/crud/api';
 import type { OfficeScheduleSavers } from '../../shared/crud/OfficeTabs';
@@ -26,7 +27,26 @@ interface HeadOfficeBody {
 export const headOfficeKeys = {
   all: [...crudKeys.all, 'head-office'] as const,
   detail: (scope: OrgScope) => [...headOfficeKeys.all, scope] as const,
+  statistics: (scope: OrgScope) => [...headOfficeKeys.all, 'statistics', scope] as const,
 };
+
+/**
+ * The branch structure of the organisation in `scope` (getstatistics, spec §7; body.statisticsobject):
+ * regions with branch counts by status and type, and totals. Under crudKeys, so a management write
+ * (a branch added, a status changed) redraws the chart.
+ */
+export function useBranchStructure(scope: OrgScope, enabled: boolean) {
+  return useQuery({
+    queryKey: headOfficeKeys.statistics(scope),
+    queryFn: ({ signal }) =>
+      apiPost<{ statisticsobject: BranchStructure }>(
+        '/api/client/getstatistics',
+        { case: 'GET-BRANCH-STRUCTURE', ...scope } satisfies z.input<typeof ZGetStatisticsRequest>,
+        { signal },
+      ).then((b) => b.statisticsobject),
+    enabled,
+  });
+}
 
 function call(req: HeadOfficeRequest, signal?: AbortSignal): Promise<HeadOfficeDetail> {
   return apiPost<HeadOfficeBody>(PATH, req, signal ? { signal } : {}).then((b) => b.officeobject);

@@ -5,12 +5,14 @@
  * writes are here. Keys live under crudKeys.all.
  */
 import { useQuery } from '@tanstack/react-query';
+import { RoleId } from '@vigil/contract';
 import type { z } from 'zod';
 import type {
   OrganizationDetail,
   OrganizationRow,
   OrganizationSummary,
   ZAddClientRequest,
+  ZAddEmployeeRequest,
   ZEditClientRequest,
   ZGetOrganizationByIdRequest,
   ZOrganizationListRequest,
@@ -25,6 +27,7 @@ const PATHS = {
   adminDetail: '/api/admin/getorganizationbyid',
   add: '/api/admin/addclient',
   edit: '/api/admin/editclient',
+  manageEmployees: '/api/admin/manageemployees',
 } as const;
 
 type AdminListRequest = z.input<typeof ZOrganizationListRequest>;
@@ -86,4 +89,25 @@ export function useAddClient() {
 /** Platform admin: edit a client organisation. */
 export function useEditClient() {
   return useCrudMutation((req: EditClientRequest) => apiPost<DetailBody>(PATHS.edit, req));
+}
+
+/** An organisation administrator to add (admin manageemployees ADD-EMPLOYEE with role 2). */
+export type AddOrganizationAdminRequest = Omit<z.input<typeof ZAddEmployeeRequest>, 'case' | 'version' | 'roleId'> & {
+  organizationId: number;
+};
+
+/**
+ * Platform admin: an organisation's administrator (role 2), e.g. a new client's first one, added
+ * from the client's page (issue 19) through admin manageemployees ADD-EMPLOYEE; Pending until the
+ * activation mailed when sendEmail. Refreshes the client's detail (its Admins).
+ */
+export function useAddOrganizationAdmin() {
+  return useCrudMutation((req: AddOrganizationAdminRequest) =>
+    apiPost<unknown>(PATHS.manageEmployees, {
+      ...req,
+      case: 'ADD-EMPLOYEE',
+      version: 'new',
+      roleId: RoleId.OrganizationAdmin,
+    } satisfies z.input<typeof ZAddEmployeeRequest>),
+  );
 }

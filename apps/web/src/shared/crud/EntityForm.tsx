@@ -4,7 +4,7 @@
  * the server give the same §5 messages), a server error shown above the buttons and, for a 400
  * naming a field or a 409, under that field. Used inline (tabs) or in EntityFormDialog.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,7 +26,10 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
+import { countryIsoOf, DEFAULT_PHONE_COUNTRY } from '@vigil/contract';
 import { ApiError } from '../api/client';
+import { PhoneField } from '../components/PhoneField';
+import { useOrganizationCountry } from '../organization/api';
 import { useErrorText } from '../api/use-error-text';
 import type { GeocodeArea } from '../geocoding/api';
 import { CoordinatesField } from './CoordinatesField';
@@ -39,7 +42,9 @@ import { CoordinatesField } from './CoordinatesField';
 export interface FieldDef {
   name: string;
   label: string;
-  kind?: 'text' | 'number' | 'select' | 'multiselect' | 'switch' | 'time' | 'weekSchedule' | 'holidays' | 'textarea' | 'coordinates';
+  /** 'phone': PhoneField (country picker from the §3 country list, starting on the organisation's country). */
+  kind?:
+    'text' | 'number' | 'select' | 'multiselect' | 'switch' | 'time' | 'weekSchedule' | 'holidays' | 'textarea' | 'coordinates' | 'phone';
   /** kind 'coordinates': whose geocode call looks addresses up (the client or the admin console's). */
   geocode?: GeocodeArea;
   options?: { value: string | number; label: string }[];
@@ -103,6 +108,10 @@ export function EntityForm<S extends FormSchema>(props: EntityFormProps<S>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the defaults' content
   }, [defaultsKey]);
   const values = form.watch();
+  // Phone fields start on the organisation's country, else the form's own country (a client being added), else US (spec §5).
+  const organizationCountry = useOrganizationCountry();
+  const phoneCountry =
+    countryIsoOf(organizationCountry) ?? countryIsoOf(typeof values.country === 'string' ? values.country : null) ?? DEFAULT_PHONE_COUNTRY;
   const message = (m: unknown, f: FieldDef) => (typeof m === 'string' ? t(m, { length: f.maxLength ?? '' }) : undefined);
 
   const submit = form.handleSubmit(async (v) => {
@@ -193,6 +202,18 @@ export function EntityForm<S extends FormSchema>(props: EntityFormProps<S>) {
                           </TextField>
                         );
                       }
+                      case 'phone':
+                        return (
+                          <PhoneField
+                            label={f.label}
+                            value={typeof field.value === 'string' ? field.value : ''}
+                            onChange={field.onChange}
+                            onBlur={field.onBlur}
+                            error={err}
+                            defaultCountry={phoneCountry}
+                            testId={testId}
+                          />
+                        );
                       case 'weekSchedule':
                         return (
                           <WeekScheduleField
@@ -381,13 +402,18 @@ function HolidaysField({
   );
 }
 
-/** EntityForm in a dialog (add and edit). */
-export function EntityFormDialog<S extends FormSchema>(props: EntityFormProps<S> & { open: boolean; title: string; onClose: () => void }) {
-  const { open, title, onClose, ...form } = props;
+/** EntityForm in a dialog (add and edit); `before`: content shown above the form (e.g. a client's admins). */
+export function EntityFormDialog<S extends FormSchema>(
+  props: EntityFormProps<S> & { open: boolean; title: string; onClose: () => void; before?: ReactNode },
+) {
+  const { open, title, onClose, before, ...form } = props;
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth data-testid={`${props.testId}-dialog`}>
       <DialogTitle>{title}</DialogTitle>
-      <DialogContent>{open && <EntityForm {...form} onCancel={onClose} />}</DialogContent>
+      <DialogContent>
+        {open && before}
+        {open && <EntityForm {...form} onCancel={onClose} />}
+      </DialogContent>
     </Dialog>
   );
 }

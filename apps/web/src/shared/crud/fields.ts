@@ -20,7 +20,7 @@ export const statusOptions = (t: TFunction) => [
 export const identityFields = (t: TFunction, withCode = true): FieldDef[] => [
   { name: 'name', label: t('management.fields.name'), maxLength: 200 },
   ...(withCode ? [{ name: 'code', label: t('management.fields.code'), maxLength: 50 }] : []),
-  { name: 'phoneNumber', label: t('management.fields.phoneNumber'), helper: t('management.fields.phoneHelp') },
+  { name: 'phoneNumber', label: t('management.fields.phoneNumber'), kind: 'phone' },
   { name: 'email', label: t('management.fields.email') },
 ];
 
@@ -46,7 +46,7 @@ export const contactFields = (t: TFunction): FieldDef[] =>
     { name: `${p}ContactName`, label: t(`management.fields.${p}ContactName`) },
     { name: `${p}ContactSurname`, label: t(`management.fields.${p}ContactSurname`) },
     { name: `${p}ContactEmail`, label: t(`management.fields.${p}ContactEmail`) },
-    { name: `${p}ContactPhone`, label: t(`management.fields.${p}ContactPhone`) },
+    { name: `${p}ContactPhone`, label: t(`management.fields.${p}ContactPhone`), kind: 'phone' },
   ]);
 
 /** Form values of a contact. */

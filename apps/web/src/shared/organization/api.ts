@@ -72,3 +72,19 @@ export function useSelectedOrganization(): SelectedOrganization {
   const select = useCallback((id: number) => storeOrgId(id), []);
   return { applies, organizations, selected, select, isLoading: q.isLoading, isError: q.isError };
 }
+
+/**
+ * The Country text of the organisation the signed-in client user works for (the dealer: the
+ * selected one; others: their organisation when the scope has exactly one), for phone fields'
+ * default country (issue 19). Null for the platform admin (no client call is made) or when unknown.
+ */
+export function useOrganizationCountry(): string | null {
+  const session = useSession();
+  const client = !!session && !session.IsAdmin;
+  const q = useOrganizations(client);
+  const selected = useSelectedOrganization();
+  if (!client) return null;
+  if (selected.applies) return selected.selected?.Country ?? null;
+  const list = q.data ?? [];
+  return list.length === 1 ? (list[0]!.Country ?? null) : null;
+}

@@ -1,6 +1,7 @@
 /**
  * /login (spec §2 Public routes, §4 Login): step 1 email → /locate → single sign-on redirect
- * or step 2 password. A Forgot Password toggle switches to the reset-request form.
+ * or step 2 password. A Forgot Password toggle switches to the reset-request form. With a
+ * `token` query value (an externaltoken link) it signs in with that token instead.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,6 +20,7 @@ import { useAuthAlert } from '../components/use-auth-alert';
 import { SSO_DOMAIN_STORAGE_KEY, ssoTarget, useLocate, useLogin } from '../api';
 import { ssoLogin } from '../../account/api';
 import { EmailField } from '../components/EmailField';
+import { TokenSignIn } from '../components/TokenSignIn';
 
 /** Where to go after a single sign-on round trip (the redirect value of /login, kept across it). */
 const SSO_REDIRECT_STORAGE_KEY = 'vigil.ssoRedirect';
@@ -40,7 +42,9 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={mode === 'login' ? t('login.title') : t('login.forgotTitle')} alert={alert} onAlertClose={clear}>
-      {ssoReturn ? (
+      {params.get('token') ? (
+        <TokenSignIn token={params.get('token') ?? ''} onError={(text) => showText('error', text)} />
+      ) : ssoReturn ? (
         <SsoReturn onError={(text) => showText('error', text)} />
       ) : mode === 'forgot' ? (
         <ForgotPasswordForm initialEmail={email ?? ''} onBack={toggleForgot} onResult={showText} onResultKey={showKey} />

@@ -1,4 +1,8 @@
-/** /mainoffice (spec §2 Main area): the head office with contacts, week schedule, holidays and timers. */
+/**
+ * /mainoffice (spec §2 Main area): the head office with contacts, week schedule, holidays and
+ * timers, and the organisation's branch structure as a chart (getstatistics; roles 2 and 12).
+ */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Stack, Typography } from '@mui/material';
 import { ZHeadOfficeDetails } from '@vigil/contract';
@@ -7,6 +11,9 @@ import { OfficeTabs } from '../../../shared/crud/OfficeTabs';
 import { addressFields, addressValues, contactFields, contactValues, identityFields } from '../../../shared/crud/fields';
 import { useCanManage, useOrgScope } from '../../../shared/organization/org-scope';
 import { useHeadOffice, useHeadOfficeSavers } from '../api';
+import { Loading } from '../../../shared/components/Loading';
+
+const BranchStructureChart = lazy(() => import('../components/BranchStructureChart'));
 
 export default function HeadOfficePage() {
   const { t } = useTranslation();
@@ -42,6 +49,11 @@ export default function HeadOfficePage() {
           }}
           saveSchedule={save}
         />
+      )}
+      {canManage && (
+        <Suspense fallback={<Loading />}>
+          <BranchStructureChart scope={scope} enabled={ready} />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,7 +1,8 @@
 /**
  * /admin/clients (spec §2 Admin area; role 1 through /api/admin/*): the organisations list, add
  * (addclient) and edit (editclient) with the security offices monitoring them and their dealers —
- * the generic EntityList and EntityFormDialog with the contract schema.
+ * the generic EntityList and EntityFormDialog with the contract schema; on an existing client, its
+ * administrators and the form that adds one (a new client's first admins; issue 19).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ import {
   statusOptions,
 } from '../../../shared/crud/fields';
 import { useAdminSecurityOfficeOptions, useDealerOptions } from '../../../shared/lookups/api';
+import { ClientAdmins } from '../components/ClientAdmins';
 import { adminOrganizationList, useAddClient, useAdminOrganization, useEditClient } from '../api';
 
 export default function AdminClientsPage() {
@@ -100,6 +102,7 @@ export default function AdminClientsPage() {
         defaultValues={defaults}
         fields={fields}
         onClose={() => setEditing(null)}
+        before={editing !== 'new' && d ? <ClientAdmins client={d} /> : undefined}
         onSubmit={async (v) => {
           if (editing === 'new') await add.mutateAsync(v);
           else if (editing !== null) await edit.mutateAsync({ ...v, organizationId: editing });
