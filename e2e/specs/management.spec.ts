@@ -96,7 +96,8 @@ async function screenshots(page: Page, name: string, target?: Locator) {
 test('an organisation admin creates a region, a branch in it and an employee there, and finds them in the lists and exports', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Three forms, two exports and ten screenshots: about 60 s alone, twice that beside another worker.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, 'orgadmin@example.com');
   await expect(page.getByTestId('drawer').first()).toBeVisible();
@@ -240,6 +241,7 @@ test('a branch type list that arrives after the add dialog opened fills the Type
 });
 
 test('the platform admin creates a client organisation and a security office that monitors it', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAdmin(page);
   // Wait for the sign-in to finish before navigating, or the navigation cancels it.
