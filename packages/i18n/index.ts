@@ -33,6 +33,8 @@ import enSessions from './sessions.en.json' with { type: 'json' };
 import sqSessions from './sessions.sq.json' with { type: 'json' };
 import enAlerting from './notification-settings.en.json' with { type: 'json' };
 import sqAlerting from './notification-settings.sq.json' with { type: 'json' };
+import enAlarms from './alarms.en.json' with { type: 'json' };
+import sqAlarms from './alarms.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -65,6 +67,7 @@ const en = merge(
   enPhrases as Catalogue,
   enSessions as Catalogue,
   enAlerting as Catalogue,
+  enAlarms as Catalogue,
 ) as typeof enMain &
   typeof enAccount &
   typeof enReports &
@@ -78,7 +81,8 @@ const en = merge(
   typeof enBranchActivities &
   typeof enPhrases &
   typeof enSessions &
-  typeof enAlerting;
+  typeof enAlerting &
+  typeof enAlarms;
 const sq = merge(
   sqMain as Catalogue,
   sqAccount as Catalogue,
@@ -94,6 +98,7 @@ const sq = merge(
   sqPhrases as Catalogue,
   sqSessions as Catalogue,
   sqAlerting as Catalogue,
+  sqAlarms as Catalogue,
 ) as typeof sqMain &
   typeof sqAccount &
   typeof sqReports &
@@ -107,7 +112,8 @@ const sq = merge(
   typeof sqBranchActivities &
   typeof sqPhrases &
   typeof sqSessions &
-  typeof sqAlerting;
+  typeof sqAlerting &
+  typeof sqAlarms;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 
