@@ -6,6 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
+import { acknowledge } from '../fixtures/alarms.js';
 
 /** live.spec.ts panics this branch; these tests use the regional manager's other branches. */
 const LIVE_SPEC_BRANCH = 'Dega Skënderbej';
@@ -147,7 +148,7 @@ test('an alarm raised before the console opened is in the alarm panel and can be
     // after a reload it is still there
     await page.reload();
     await expect(item).toBeVisible();
-    await item.getByTestId('alarm-ack').click();
+    await acknowledge(page, item);
     await expect(item).toHaveAttribute('data-acknowledged', 'true');
     await expect(item.getByTestId('alarm-acked')).toBeVisible();
     // acknowledged alarms are no longer "not done": a new console does not list it unacknowledged

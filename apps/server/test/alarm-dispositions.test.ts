@@ -112,7 +112,10 @@ describe.each(DB_KINDS)('alarm dispositions on %s', (kind) => {
 
     const repeated = await orgAdmin.post(PATH, { case: 'UPDATE-DISPOSITIONS', dispositions: ['Test', 'test'] });
     expect(repeated.status).toBe(400);
-    expect(repeated.json).toMatchObject({ code: 'alarms.errors.dispositionRepeated', description: 'Each disposition may be listed only once' });
+    expect(repeated.json).toMatchObject({
+      code: 'alarms.errors.dispositionRepeated',
+      description: 'Each disposition may be listed only once',
+    });
     expect((await orgAdmin.post(PATH, { case: 'UPDATE-DISPOSITIONS', dispositions: [] })).status).toBe(400);
     expect((await orgAdmin.post(PATH, { case: 'UPDATE-DISPOSITIONS', dispositions: ['x'.repeat(81)] })).status).toBe(400);
 

@@ -71,7 +71,10 @@ function presentPayload(r: EventRow): SocketEvent['Payload'] {
   if (r.kind === EventKind.AlarmAcknowledged && !('Disposition' in ((p.Acknowledged ?? {}) as object))) {
     // Logged before acknowledgements carried a disposition and note (issue 13).
     const ack = p.Acknowledged as Omit<AlarmAcknowledgedPayload['Acknowledged'], 'Disposition' | 'Note'>;
-    return { NotificationId: num(p.NotificationId), Acknowledged: { ...ack, Disposition: null, Note: null } } satisfies AlarmAcknowledgedPayload;
+    return {
+      NotificationId: num(p.NotificationId),
+      Acknowledged: { ...ack, Disposition: null, Note: null },
+    } satisfies AlarmAcknowledgedPayload;
   }
   if (r.kind === EventKind.AlarmNote && !('Note' in p)) {
     return {

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ZManageAlarmsRequest } from '@vigil/contract';
+import type { AlarmDispositions, ZManageAlarmsRequest } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session-store';
 import { acknowledgeAlarm, alarmKeys, type Alarm } from '../../realtime/alarm-events';
@@ -51,18 +51,57 @@ export function useAlarms() {
   });
 }
 
-/** Acknowledges an alarm; the panel shows it at once, as the ALARM-ACK event will. */
+/** What ACKNOWLEDGE sends: the alarm, and for panic, duress and emergency a disposition and a note. */
+export interface AcknowledgeInput {
+  notificationId: number;
+  disposition?: string;
+  note?: string;
+}
+
+/**
+ * Acknowledges an alarm; the panel shows it at once, as the ALARM-ACK event will. Panic, duress
+ * and emergency without a disposition and a note are refused by the server (400, shown as sent).
+ */
 export function useAcknowledgeAlarm() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (notificationId: number) =>
-      apiPost<AcknowledgeBody>(PATH, { case: 'ACKNOWLEDGE', notificationId } satisfies ManageAlarmsRequest),
-    onSuccess: (b, notificationId) => {
+    mutationFn: (v: AcknowledgeInput) => apiPost<AcknowledgeBody>(PATH, { case: 'ACKNOWLEDGE', ...v } satisfies ManageAlarmsRequest),
+    onSuccess: (b, v) => {
       if (!b.acknowledged) return; // someone else was first: their ALARM-ACK event names them
       const s = getSession();
-      const ack = { UserId: b.AcknowledgedBy, Name: s ? `${s.Name} ${s.Surname}` : '', AtUTC: b.AcknowledgedAtUTC };
-      qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => acknowledgeAlarm(list, notificationId, ack));
+      const ack = {
+        UserId: b.AcknowledgedBy,
+        Name: s ? `${s.Name} ${s.Surname}` : '',
+        AtUTC: b.AcknowledgedAtUTC,
+        Disposition: v.disposition?.trim() || null,
+        Note: v.note?.trim() || null,
+      };
+      qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => acknowledgeAlarm(list, v.notificationId, ack));
     },
+  });
+}
+
+/** Query key of an organisation's disposition list. */
+export const dispositionKeys = { of: (organizationId: number) => ['alarm-dispositions', organizationId] as const };
+
+/** The organisation's dispositions (GET-DISPOSITIONS), for the acknowledgement dialog and the editor. */
+export function useDispositions(organizationId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: dispositionKeys.of(organizationId ?? 0),
+    queryFn: () =>
+      apiPost<AlarmDispositions>(PATH, { case: 'GET-DISPOSITIONS', organizationId: organizationId! } satisfies ManageAlarmsRequest),
+    enabled: enabled && organizationId != null,
+    staleTime: 60_000,
+  });
+}
+
+/** Replaces the organisation's list (UPDATE-DISPOSITIONS; organisation admins). */
+export function useUpdateDispositions() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { organizationId: number; dispositions: string[] }) =>
+      apiPost<AlarmDispositions>(PATH, { case: 'UPDATE-DISPOSITIONS', ...v } satisfies ManageAlarmsRequest),
+    onSuccess: (b) => qc.setQueryData(dispositionKeys.of(b.OrganizationId), b),
   });
 }
 

@@ -1,12 +1,19 @@
-/** One alarm: branch, action, time in the branch's zone, who raised it, acknowledgement and notes. */
-import { memo } from 'react';
+/**
+ * One alarm: branch, action, time in the branch's zone, who raised it, acknowledgement and notes.
+ * Acknowledging safely (issue 13): the button is disabled from the first click until the answer
+ * (a second click of a double click does nothing), panic, duress and emergency open the
+ * disposition dialog, and the acknowledged row shows who, when and the disposition in place.
+ */
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { BRANCH_STATUS_COLORS, formatInZone } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
-import { alarmPriority, type Alarm } from '../../../realtime/alarm-events';
+import { alarmNeedsDisposition, alarmPriority, type Alarm } from '../../../realtime/alarm-events';
 import { branchActionKey } from '../../../shared/format/branch-action';
-import { useAcknowledgeAlarm } from '../api';
+import { useAcknowledgeAlarm, type AcknowledgeInput } from '../api';
+import { dispositionLabel } from '../dispositions';
+import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { AlarmNotes } from './AlarmNotes';
 
 function safeFormat(iso: string, zone: string): string {
@@ -21,6 +28,26 @@ export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const ack = useAcknowledgeAlarm();
+  const [asking, setAsking] = useState(false);
+  // Set synchronously on the first click, before React re-renders the button disabled.
+  const inFlight = useRef(false);
+  const send = (v: AcknowledgeInput) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    ack.mutate(v, {
+      onSuccess: () => setAsking(false),
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  };
+  const onAcknowledge = () => {
+    if (inFlight.current) return;
+    if (alarmNeedsDisposition(alarm)) {
+      ack.reset();
+      setAsking(true);
+    } else send({ notificationId: alarm.notificationId });
+  };
   const key = branchActionKey(alarm.action);
   const acked = alarm.acknowledged;
   const urgent = !acked && !alarm.isTest;
@@ -36,6 +63,7 @@ export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
       data-testid="alarm-item"
       data-notification-id={alarm.notificationId}
       data-acknowledged={acked ? 'true' : 'false'}
+      data-needs-disposition={alarmNeedsDisposition(alarm) ? 'true' : 'false'}
       data-test-notification={alarm.isTest ? 'true' : 'false'}
       sx={{
         borderLeft: 6,
@@ -62,24 +90,41 @@ export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
           {alarm.message && <Typography variant="body2">{alarm.message}</Typography>}
         </Stack>
         {acked ? (
-          <Typography variant="body2" color="success.main" data-testid="alarm-acked" sx={{ flexShrink: 0 }}>
-            {t('alarms.acknowledgedBy', { name: acked.byName || t('alarms.someone'), time: safeFormat(acked.at, alarm.zone) })}
-          </Typography>
+          <Stack sx={{ flexShrink: 0, alignItems: { sm: 'flex-end' } }}>
+            <Typography variant="body2" color="success.main" data-testid="alarm-acked">
+              {t('alarms.acknowledgedBy', { name: acked.byName || t('alarms.someone'), time: safeFormat(acked.at, alarm.zone) })}
+            </Typography>
+            {acked.disposition && (
+              <Typography variant="body2" color="text.secondary" data-testid="alarm-disposition">
+                {t('alarms.ackDisposition', { disposition: dispositionLabel(t, acked.disposition) })}
+                {acked.note ? ` · ${acked.note}` : ''}
+              </Typography>
+            )}
+          </Stack>
         ) : (
           <Button
             variant="contained"
             color="error"
             size="small"
             disabled={ack.isPending}
-            onClick={() => ack.mutate(alarm.notificationId)}
+            onClick={onAcknowledge}
             data-testid="alarm-ack"
             sx={{ flexShrink: 0 }}
           >
-            {t('alarms.acknowledge')}
+            {ack.isPending ? t('alarms.acking') : t('alarms.acknowledge')}
           </Button>
         )}
       </Stack>
-      {ack.isError && (
+      {asking && !acked && (
+        <AcknowledgeDialog
+          alarm={alarm}
+          pending={ack.isPending}
+          error={ack.isError ? ack.error : null}
+          onConfirm={send}
+          onClose={() => setAsking(false)}
+        />
+      )}
+      {ack.isError && !asking && (
         <Alert severity="error" sx={{ mt: 1 }} onClose={() => ack.reset()}>
           {errorText(ack.error)}
         </Alert>
