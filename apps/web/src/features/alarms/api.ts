@@ -3,14 +3,13 @@
  * ['alarms'] that the socket handlers fill, merged once with the not-done alarms raised before the
  * page load, and the acknowledgement and note writes (ACKNOWLEDGE / ADD-NOTE).
  */
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AlarmDispositions, ZManageAlarmsRequest } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session-store';
 import { acknowledgeAlarm, alarmKeys, type Alarm } from '../../realtime/alarm-events';
-import { alarmHistoryKey, fetchAlarmHistory, mergeAlarmHistory } from '../../realtime/alarm-history';
+import { useAlarmList } from '../../realtime/alarm-counts';
 
 const PATH = '/api/client/managealarms';
 
@@ -27,29 +26,8 @@ export interface AddNoteBody {
   NoteId: number;
 }
 
-/**
- * The alarm list: live events since this page load, merged once with the not-done alarms raised
- * before it (history loads no sound; live ACK/NOTE events keep applying to both).
- */
-export function useAlarms() {
-  const qc = useQueryClient();
-  const history = useQuery({
-    queryKey: alarmHistoryKey,
-    queryFn: fetchAlarmHistory,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-  useEffect(() => {
-    const h = history.data;
-    if (h) qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => mergeAlarmHistory(list, h));
-  }, [qc, history.data]);
-  return useQuery<Alarm[]>({
-    queryKey: alarmKeys.all,
-    queryFn: () => qc.getQueryData<Alarm[]>(alarmKeys.all) ?? [],
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
+/** The alarm list (one cache entry shared with the bell and the board: realtime/alarm-counts.ts). */
+export const useAlarms = useAlarmList;
 
 /** What ACKNOWLEDGE sends: the alarm, and for panic, duress and emergency a disposition and a note. */
 export interface AcknowledgeInput {

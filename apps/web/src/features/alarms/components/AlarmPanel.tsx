@@ -2,7 +2,9 @@
  * The alarm panel above the board: alarms from the live stream, unacknowledged first, then by
  * priority (panic/duress/emergency, alarm/trouble, others) and age (oldest first). While the
  * pointer is over the list its order is held (issue 13: nothing moves under the pointer after a
- * click); it re-sorts when the pointer leaves. Organisation admins open their disposition list here.
+ * click); it re-sorts when the pointer leaves. Test alarms (branches in test mode) are listed apart,
+ * dimmed, and left out of the badge, which is the same count as the bell's (realtime/alarm-counts.ts).
+ * Organisation admins open their disposition list here.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +12,7 @@ import { Badge, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/mater
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { sortAlarms } from '../../../realtime/alarm-events';
+import { alarmCounts } from '../../../realtime/alarm-counts';
 import { useSession } from '../../../shared/session/use-session';
 import { useCanManage } from '../../../shared/organization/org-scope';
 import { useSelectedOrganization } from '../../../shared/organization/api';
@@ -24,7 +27,10 @@ export function AlarmPanel() {
   const sorted = useMemo(() => sortAlarms(alarms.data ?? []), [alarms.data]);
   const [held, setHeld] = useState<number[] | null>(null);
   const shown = useMemo(() => heldOrder(sorted, held), [sorted, held]);
-  const open = sorted.filter((a) => !a.acknowledged).length;
+  const counts = useMemo(() => alarmCounts(sorted), [sorted]);
+  const open = counts.waiting;
+  const real = shown.list.filter((a) => !a.isTest);
+  const tests = shown.list.filter((a) => a.isTest);
   const canManage = useCanManage();
   const session = useSession();
   const org = useSelectedOrganization();
@@ -33,7 +39,7 @@ export function AlarmPanel() {
   return (
     <Paper sx={{ p: 2 }} data-testid="alarm-panel" aria-labelledby="alarm-panel-title">
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: sorted.length ? 1.5 : 0 }}>
-        <Badge badgeContent={open} color="error">
+        <Badge badgeContent={open} color="error" data-testid="alarm-badge" data-count={open}>
           <NotificationsActiveIcon color={open ? 'error' : 'action'} />
         </Badge>
         <Typography variant="h6" component="h2" id="alarm-panel-title">
@@ -70,7 +76,15 @@ export function AlarmPanel() {
           onPointerEnter={() => setHeld(sorted.map((a) => a.notificationId))}
           onPointerLeave={() => setHeld(null)}
         >
-          {shown.list.map((a) => (
+          {real.map((a) => (
+            <AlarmItem key={a.notificationId} alarm={a} />
+          ))}
+          {tests.length > 0 && (
+            <Typography variant="overline" color="text.secondary" data-testid="alarm-test-heading" data-count={counts.waitingTest}>
+              {t('alarms.testHeading', { count: tests.length })}
+            </Typography>
+          )}
+          {tests.map((a) => (
             <AlarmItem key={a.notificationId} alarm={a} />
           ))}
         </Stack>
