@@ -1,17 +1,19 @@
 /**
- * One alarm: branch, action, time in the branch's zone, who raised it, acknowledgement and notes.
- * Acknowledging safely (issue 13): the button is disabled from the first click until the answer
- * (a second click of a double click does nothing), panic, duress and emergency open the
- * disposition dialog, and the acknowledged row shows who, when and the disposition in place.
+ * One alarm as a dense row (issue 13): priority colour, type, branch, age ("3 min", the exact time
+ * in the branch's zone on hover), who raised it, then Acknowledge or who acknowledged it, when,
+ * and the disposition. Notes open below the row on demand. Acknowledging safely: the button is
+ * disabled from the first click until the answer (a second click of a double click does nothing),
+ * panic, duress and emergency open the disposition dialog, and the acknowledged row stays in place.
  */
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { BRANCH_STATUS_COLORS, formatInZone } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { alarmNeedsDisposition, alarmPriority, type Alarm } from '../../../realtime/alarm-events';
 import { branchActionKey } from '../../../shared/format/branch-action';
 import { useAcknowledgeAlarm, type AcknowledgeInput } from '../api';
+import { alarmAge } from '../alarm-age';
 import { dispositionLabel } from '../dispositions';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { AlarmNotes } from './AlarmNotes';
@@ -24,11 +26,14 @@ function safeFormat(iso: string, zone: string): string {
   }
 }
 
-export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
+const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+
+export const AlarmItem = memo(function AlarmItem({ alarm, now }: { alarm: Alarm; now: number }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const ack = useAcknowledgeAlarm();
   const [asking, setAsking] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
   // Set synchronously on the first click, before React re-renders the button disabled.
   const inFlight = useRef(false);
   const send = (v: AcknowledgeInput) => {
@@ -58,6 +63,11 @@ export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
       : alarmPriority(alarm) === 0
         ? BRANCH_STATUS_COLORS.alarm
         : BRANCH_STATUS_COLORS.service;
+  const age = alarmAge(alarm.at, now);
+  const exact = safeFormat(alarm.at, alarm.zone);
+  const ackedText = acked
+    ? t('alarms.acknowledgedBy', { name: acked.byName || t('alarms.someone'), time: safeFormat(acked.at, alarm.zone) })
+    : '';
   return (
     <Box
       data-testid="alarm-item"
@@ -66,41 +76,80 @@ export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
       data-needs-disposition={alarmNeedsDisposition(alarm) ? 'true' : 'false'}
       data-test-notification={alarm.isTest ? 'true' : 'false'}
       sx={{
-        borderLeft: 6,
+        borderLeft: 5,
         borderColor: color,
         bgcolor: urgent ? 'rgba(211,47,47,0.06)' : 'background.default',
-        borderRadius: 1,
-        p: 1.5,
-        opacity: alarm.isTest ? 0.75 : 1,
+        borderRadius: 0.5,
+        px: 1,
+        py: 0.25,
+        opacity: alarm.isTest ? 0.6 : 1,
+        flexShrink: 0,
       }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-        <Stack sx={{ minWidth: 0 }}>
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ fontWeight: 700 }} data-testid="alarm-action">
-              {key ? t(`branchActions.${key}`) : alarm.action}
-            </Typography>
-            <Typography data-testid="alarm-branch">{alarm.branchName}</Typography>
-            {alarm.isTest && <Chip size="small" label={t('alarms.test')} data-testid="alarm-test" />}
-          </Stack>
-          <Typography variant="body2" color="text.secondary" data-testid="alarm-time">
-            {safeFormat(alarm.at, alarm.zone)}
-            {alarm.raisedBy ? ` · ${t('alarms.raisedBy', { name: alarm.raisedBy })}` : ''}
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minHeight: 34, flexWrap: 'nowrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 700, flexShrink: 0 }} data-testid="alarm-action">
+          {key ? t(`branchActions.${key}`) : alarm.action}
+        </Typography>
+        <Typography variant="body2" sx={{ ...ellipsis, flex: '1 1 auto' }} data-testid="alarm-branch" title={alarm.branchName}>
+          {alarm.branchName}
+        </Typography>
+        {alarm.isTest && <Chip size="small" label={t('alarms.test')} data-testid="alarm-test" />}
+        <Tooltip title={t('alarms.raisedAt', { time: exact })}>
+          <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }} data-testid="alarm-time" data-exact={exact}>
+            {t(`alarms.age.${age.key}`, { count: age.count })}
           </Typography>
-          {alarm.message && <Typography variant="body2">{alarm.message}</Typography>}
-        </Stack>
+        </Tooltip>
+        {alarm.raisedBy && (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ ...ellipsis, flex: '0 1 auto', maxWidth: 140, display: { xs: 'none', lg: 'block' } }}
+            title={t('alarms.raisedBy', { name: alarm.raisedBy })}
+            data-testid="alarm-raised-by"
+          >
+            {alarm.raisedBy}
+          </Typography>
+        )}
+        <Button
+          size="small"
+          variant="text"
+          onClick={() => setNotesOpen((o) => !o)}
+          aria-expanded={notesOpen}
+          data-testid="alarm-notes-toggle"
+          sx={{ flexShrink: 0, minWidth: 0, px: 0.5, textTransform: 'none', whiteSpace: 'nowrap' }}
+        >
+          {t('alarms.notesToggle', { count: alarm.notes.length })}
+        </Button>
         {acked ? (
-          <Stack sx={{ flexShrink: 0, alignItems: { sm: 'flex-end' } }}>
-            <Typography variant="body2" color="success.main" data-testid="alarm-acked">
-              {t('alarms.acknowledgedBy', { name: acked.byName || t('alarms.someone'), time: safeFormat(acked.at, alarm.zone) })}
-            </Typography>
-            {acked.disposition && (
-              <Typography variant="body2" color="text.secondary" data-testid="alarm-disposition">
-                {t('alarms.ackDisposition', { disposition: dispositionLabel(t, acked.disposition) })}
-                {acked.note ? ` · ${acked.note}` : ''}
+          <Tooltip
+            title={[
+              ackedText,
+              acked.disposition ? t('alarms.ackDisposition', { disposition: dispositionLabel(t, acked.disposition) }) : '',
+              acked.note ?? '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          >
+            <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', minWidth: 0, flex: '0 1 auto' }}>
+              <Typography
+                variant="body2"
+                color="success.main"
+                data-testid="alarm-acked"
+                sx={{ ...ellipsis, maxWidth: { xs: 150, md: 260 } }}
+              >
+                {ackedText}
               </Typography>
-            )}
-          </Stack>
+              {acked.disposition && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={dispositionLabel(t, acked.disposition)}
+                  data-testid="alarm-disposition"
+                  sx={{ maxWidth: 160 }}
+                />
+              )}
+            </Stack>
+          </Tooltip>
         ) : (
           <Button
             variant="contained"
@@ -109,12 +158,17 @@ export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
             disabled={ack.isPending}
             onClick={onAcknowledge}
             data-testid="alarm-ack"
-            sx={{ flexShrink: 0 }}
+            sx={{ flexShrink: 0, minWidth: 116, whiteSpace: 'nowrap' }}
           >
             {ack.isPending ? t('alarms.acking') : t('alarms.acknowledge')}
           </Button>
         )}
       </Stack>
+      {alarm.message && (
+        <Typography variant="body2" sx={ellipsis} title={alarm.message}>
+          {alarm.message}
+        </Typography>
+      )}
       {asking && !acked && (
         <AcknowledgeDialog
           alarm={alarm}
@@ -125,11 +179,11 @@ export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
         />
       )}
       {ack.isError && !asking && (
-        <Alert severity="error" sx={{ mt: 1 }} onClose={() => ack.reset()}>
+        <Alert severity="error" sx={{ my: 0.5 }} onClose={() => ack.reset()}>
           {errorText(ack.error)}
         </Alert>
       )}
-      <AlarmNotes alarm={alarm} />
+      {notesOpen && <AlarmNotes alarm={alarm} />}
     </Box>
   );
 });

@@ -6,7 +6,7 @@
  * dimmed, and left out of the badge, which is the same count as the bell's (realtime/alarm-counts.ts).
  * Organisation admins open their disposition list here.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
@@ -21,12 +21,28 @@ import { heldOrder } from '../held-order';
 import { AlarmItem } from './AlarmItem';
 import { DispositionsDialog } from './DispositionsDialog';
 
+/** Height of the list before it scrolls: ten dense rows. */
+const LIST_MAX_HEIGHT_PX = 430;
+
 export function AlarmPanel() {
   const { t } = useTranslation();
   const alarms = useAlarms();
   const sorted = useMemo(() => sortAlarms(alarms.data ?? []), [alarms.data]);
   const [held, setHeld] = useState<number[] | null>(null);
   const shown = useMemo(() => heldOrder(sorted, held), [sorted, held]);
+  const listRef = useRef<HTMLDivElement>(null);
+  // A hold ends when the pointer is somewhere else: the list's own pointerleave does not fire when
+  // the pointer left it for the acknowledgement dialog (a portal) that then closed.
+  useEffect(() => {
+    if (!held) return;
+    const onMove = (e: PointerEvent) => {
+      const target = e.target as Element | null;
+      if (!target || listRef.current?.contains(target) || target.closest('[role="dialog"], [role="presentation"]')) return;
+      setHeld(null);
+    };
+    document.addEventListener('pointermove', onMove);
+    return () => document.removeEventListener('pointermove', onMove);
+  }, [held]);
   const counts = useMemo(() => alarmCounts(sorted), [sorted]);
   const open = counts.waiting;
   const real = shown.list.filter((a) => !a.isTest);
@@ -36,9 +52,19 @@ export function AlarmPanel() {
   const org = useSelectedOrganization();
   const orgId = org.applies ? (org.selected?.OrganizationId ?? null) : (session?.OrganizationId ?? null);
   const [editing, setEditing] = useState(false);
+  // The rows' ages ("3 min") move on every half minute.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(id);
+  }, []);
   return (
-    <Paper sx={{ p: 2 }} data-testid="alarm-panel" aria-labelledby="alarm-panel-title">
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: sorted.length ? 1.5 : 0 }}>
+    <Paper
+      sx={{ p: 1.5, display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, boxSizing: 'border-box' }}
+      data-testid="alarm-panel"
+      aria-labelledby="alarm-panel-title"
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: sorted.length ? 1 : 0, flexShrink: 0 }}>
         <Badge badgeContent={open} color="error" data-testid="alarm-badge" data-count={open}>
           <NotificationsActiveIcon color={open ? 'error' : 'action'} />
         </Badge>
@@ -70,14 +96,15 @@ export function AlarmPanel() {
         </Typography>
       ) : (
         <Stack
-          sx={{ gap: 1, maxHeight: 420, overflowY: 'auto' }}
+          sx={{ gap: 0.5, flex: '1 1 auto', minHeight: 0, maxHeight: LIST_MAX_HEIGHT_PX, overflowY: 'auto' }}
+          ref={listRef}
           data-testid="alarm-list"
           data-held={held ? 'true' : 'false'}
           onPointerEnter={() => setHeld(sorted.map((a) => a.notificationId))}
           onPointerLeave={() => setHeld(null)}
         >
           {real.map((a) => (
-            <AlarmItem key={a.notificationId} alarm={a} />
+            <AlarmItem key={a.notificationId} alarm={a} now={now} />
           ))}
           {tests.length > 0 && (
             <Typography variant="overline" color="text.secondary" data-testid="alarm-test-heading" data-count={counts.waitingTest}>
@@ -85,7 +112,7 @@ export function AlarmPanel() {
             </Typography>
           )}
           {tests.map((a) => (
-            <AlarmItem key={a.notificationId} alarm={a} />
+            <AlarmItem key={a.notificationId} alarm={a} now={now} />
           ))}
         </Stack>
       )}
