@@ -10,7 +10,7 @@ import { useErrorText } from '../../../shared/api/use-error-text';
 import { branchActionKey } from '../../../shared/format/branch-action';
 import type { Alarm } from '../../../realtime/alarm-events';
 import { useDispositions, type AcknowledgeInput } from '../api';
-import { dispositionLabel } from '../dispositions';
+import { dispositionLabel } from '../../../shared/format/disposition';
 
 const NOTE_MAX = 2000;
 

@@ -14,7 +14,7 @@ import { alarmNeedsDisposition, alarmPriority, type Alarm } from '../../../realt
 import { branchActionKey } from '../../../shared/format/branch-action';
 import { useAcknowledgeAlarm, type AcknowledgeInput } from '../api';
 import { alarmAge } from '../alarm-age';
-import { dispositionLabel } from '../dispositions';
+import { dispositionLabel } from '../../../shared/format/disposition';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { AlarmNotes } from './AlarmNotes';
 

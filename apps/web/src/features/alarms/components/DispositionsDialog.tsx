@@ -24,7 +24,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { DISPOSITION_MAX, DISPOSITIONS_MAX } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { useDispositions, useUpdateDispositions } from '../api';
-import { dispositionLabel } from '../dispositions';
+import { dispositionLabel } from '../../../shared/format/disposition';
 
 export function DispositionsDialog({ organizationId, onClose }: { organizationId: number; onClose: () => void }) {
   const { t } = useTranslation();
