@@ -4,7 +4,7 @@
 // command to run. The summary gives passed, failed and skipped counts per runner and whether the
 // PostgreSQL half ran; it ends with one line "Tests: N passed, N failed, N skipped". Any step that
 // fails (a failed test, an error outside the tests, a step that ran no test) exits non-zero.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -69,11 +69,46 @@ function ensureNginx() {
   ]);
 }
 
+/**
+ * Runs steps at once (type-check, lint and build are single-threaded for most of their time, and
+ * the machine has two cores), each with its output held back and printed whole when it ends, in
+ * the order given. Answers each step's success, by label.
+ */
+async function runTogether(steps) {
+  const started = steps.map(
+    ({ label, cmd, args }) =>
+      new Promise((resolve) => {
+        const t0 = Date.now();
+        const child = spawn(cmd, args, { env: process.env });
+        const out = [];
+        child.stdout.on('data', (d) => out.push(d));
+        child.stderr.on('data', (d) => out.push(d));
+        child.on('error', (e) => out.push(Buffer.from(String(e))));
+        child.on('close', (code) => resolve({ label, cmd, args, ok: code === 0, out, secs: Math.round((Date.now() - t0) / 1000) }));
+      }),
+  );
+  const result = {};
+  for (const p of started) {
+    const r = await p;
+    console.log(`\n=== ${r.label}: ${r.cmd} ${r.args.join(' ')} (${r.secs} s, ${r.ok ? 'ok' : 'FAILED'})`);
+    process.stdout.write(Buffer.concat(r.out));
+    result[r.label] = r.ok;
+  }
+  return result;
+}
+
 let ok = ensureChromium();
 ensureNginx();
-const steps = [];
-if (ok) ok = run('type-check', 'npm', ['run', '--silent', 'typecheck']) && (steps.push('typecheck'), true);
-if (ok) ok = run('lint', 'npm', ['run', '--silent', 'lint']) && (steps.push('lint'), true);
+let buildOk = false;
+if (ok) {
+  const r = await runTogether([
+    { label: 'type-check', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
+    { label: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+    { label: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
+  ]);
+  ok = r['type-check'] && r.lint;
+  buildOk = r.build;
+}
 const unitOk =
   ok &&
   run('unit and API tests', 'npx', [
@@ -83,7 +118,6 @@ const unitOk =
     '--reporter=json',
     `--outputFile.json=${path.join(results, 'vitest.json')}`,
   ]);
-const buildOk = ok && run('build', 'npm', ['run', '--silent', 'build']);
 const e2eOk =
   ok &&
   buildOk &&

@@ -72,6 +72,8 @@ test('a simulator chat reaches the drawer with sound; answer, taken elsewhere, h
   browser,
   baseURL,
 }) => {
+  // Two consoles, the simulator and the transcript: about 50 s in a full run on two cores.
+  test.setTimeout(120_000);
   const operator = await signInLive(browser, 'operator@example.com');
   const officer = await signInLive(browser, 'officer@example.com');
   await operator.getByTestId('sound-enable').click();

@@ -16,6 +16,7 @@ import {
   SocketClient,
   freshDatabaseUrl,
   mobileLogin,
+  otherOfficeOperator,
   startServerOn,
   startTestServer,
   type TestServer,
@@ -37,23 +38,6 @@ const isCall = (m: SocketMessage, id: number, change?: CallPayload['change']): b
   m.type === 'VIDEO-CALL' &&
   (m as CallEvent).Payload.call.IncidentId === id &&
   (!change || (m as CallEvent).Payload.change === change);
-
-/** A second security office monitoring nothing of the demo, with an operator (role 8) who signs in with the demo password. */
-async function otherOfficeOperator(server: TestServer): Promise<string> {
-  const db = server.database.db;
-  const email = `other-video-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const [office] = await rows<{ id: number }>(
-    db,
-    sql`insert into security_offices (name, code, status_id) values (${`Other Video ${email}`}, ${email.slice(12, 18)}, 1) returning id`,
-  );
-  const [user] = await rows<{ id: number }>(
-    db,
-    sql`insert into users (name, surname, email, role_id, status_id, password_hash)
-      select 'Other', 'Video', ${email}, 8, 1, password_hash from users where email = 'operator@example.com' returning id`,
-  );
-  await db.execute(sql`insert into works_in (user_id, security_office_id) values (${user!.id}, ${office!.id})`);
-  return email;
-}
 
 describe.each(DB_KINDS)('video calls on %s', (kind) => {
   let server: TestServer;
@@ -142,7 +126,7 @@ describe.each(DB_KINDS)('video calls on %s', (kind) => {
   });
 
   it('rings only the monitoring operators, by socket and by call; nobody else sees or touches it', async () => {
-    const otherEmail = await otherOfficeOperator(server);
+    const otherEmail = await otherOfficeOperator(server, 'Video');
     const other = await consoleLogin(server, otherEmail);
     const admin = await consoleLogin(server, 'orgadmin@example.com');
     const manager = await consoleLogin(server, 'manager@example.com');

@@ -18,6 +18,7 @@ import {
   SocketClient,
   freshDatabaseUrl,
   mobileLogin,
+  otherOfficeOperator,
   startServerOn,
   startTestServer,
   type TestServer,
@@ -43,23 +44,6 @@ const isChatMessage = (m: SocketMessage, sessionId: string, content?: string): b
   m.type === 'CHAT-MESSAGE' &&
   (m as SocketEvent & { Payload: ChatMessagePayload }).Payload.ChatSessionId === sessionId &&
   (!content || (m as SocketEvent & { Payload: ChatMessagePayload }).Payload.Message.MsgContent === content);
-
-/** A second security office monitoring nothing of the demo, with an operator (role 8) who signs in with the demo password. */
-async function otherOfficeOperator(server: TestServer): Promise<string> {
-  const db = server.database.db;
-  const email = `other-operator-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const [office] = await rows<{ id: number }>(
-    db,
-    sql`insert into security_offices (name, code, status_id) values (${`Other Monitoring ${email}`}, ${email.slice(15, 21)}, 1) returning id`,
-  );
-  const [user] = await rows<{ id: number }>(
-    db,
-    sql`insert into users (name, surname, email, role_id, status_id, password_hash)
-      select 'Other', 'Operator', ${email}, 8, 1, password_hash from users where email = 'operator@example.com' returning id`,
-  );
-  await db.execute(sql`insert into works_in (user_id, security_office_id) values (${user!.id}, ${office!.id})`);
-  return email;
-}
 
 describe.each(DB_KINDS)('chat on %s', (kind) => {
   let server: TestServer;

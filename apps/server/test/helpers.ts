@@ -6,11 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { SocketEvent, SocketMessage } from '@vigil/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, rows, type Database } from '../src/db/client.js';
 import { ensureReferenceData } from '../src/db/reference-data.js';
 import { seedDemo } from '../src/db/seed/demo.js';
 
@@ -252,4 +253,26 @@ export async function mobileLogin(baseUrl: string, email: string, password = 'Vi
     return { status: r.status, json: (await r.json()) as { success: boolean; body?: T; code?: string; description?: string } };
   };
   return { ...json.body, call };
+}
+
+/**
+ * A second security office monitoring nothing of the demo, with an operator (role 8) who signs in
+ * with the demo password; answers that operator's e-mail. Used by the scope tests of chat and
+ * calls: that operator must never see the demo's sessions.
+ */
+export async function otherOfficeOperator(server: TestServer, label = 'Other'): Promise<string> {
+  const db = server.database.db;
+  const tag = randomBytes(4).toString('hex');
+  const email = `other-operator-${tag}@example.com`;
+  const [office] = await rows<{ id: number }>(
+    db,
+    sql`insert into security_offices (name, code, status_id) values (${`${label} Monitoring ${tag}`}, ${tag.slice(0, 6)}, 1) returning id`,
+  );
+  const [user] = await rows<{ id: number }>(
+    db,
+    sql`insert into users (name, surname, email, role_id, status_id, password_hash)
+      select ${label}, 'Operator', ${email}, 8, 1, password_hash from users where email = 'operator@example.com' returning id`,
+  );
+  await db.execute(sql`insert into works_in (user_id, security_office_id) values (${user!.id}, ${office!.id})`);
+  return email;
 }

@@ -56,6 +56,8 @@ describe.each(DB_KINDS)('notification settings on %s', (kind) => {
     const first = await a.post<Answer>('/api/client/updatenotificationsallowed', { case: 'GET-SETTINGS' });
     expect(first.status).toBe(200);
     expect(first.json.body!.NotificationSettings.Web.alarm).toEqual({ Popup: true, Sound: true });
+    // Branch openings, closings and visits do not pop up until the user asks for them.
+    expect(first.json.body!.NotificationSettings.Web.other).toEqual({ Popup: false, Sound: true });
     expect(first.json.body!.NotificationSettings.AlwaysSound).toEqual([]);
 
     const web = await a.post<Answer>('/api/client/updatenotificationsettingsweb', {

@@ -15,10 +15,9 @@
  *
  *   npm run simulate -- call --url URL --email EMAIL [--password P] [--seconds S] [--timeout S]
  */
-import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import type { Call, CallPayload, CallState } from '@vigil/contract';
-import { MobileClient } from './client.js';
+import { startMobileCommand } from './mobile-command.js';
 
 const HELP = `Usage: npm run simulate -- call --url URL --email EMAIL [options]
 
@@ -34,46 +33,14 @@ type Incoming = { type: string; id?: number; Payload?: unknown };
 
 /** Places one call, waits for the answer and the talk time, hangs up. Returns the exit code. */
 export async function runCall(argv: string[], out: (line: string) => void = (l) => console.log(l)): Promise<number> {
-  let a;
-  try {
-    a = parseArgs({
-      args: argv,
-      options: {
-        url: { type: 'string', default: 'http://127.0.0.1:8080' },
-        email: { type: 'string' },
-        password: { type: 'string', default: 'Vigil-demo-2026' },
-        seconds: { type: 'string', default: '30' },
-        timeout: { type: 'string', default: '120' },
-        help: { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (err) {
-    console.error(`simulator call: ${String(err)}`);
-    return 2;
-  }
-  if (a.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const started = await startMobileCommand('call', argv, HELP, {
+    timeout: '120',
+    extra: { seconds: '30' },
+    valid: (o) => Number.isFinite(Number(o.seconds)) && Number(o.seconds) >= 0,
+  });
+  if (typeof started === 'number') return started;
+  const { options: a, timeout, url, mobile, branch } = started;
   const seconds = Number(a.seconds);
-  const timeout = Number(a.timeout);
-  if (!a.email || !Number.isFinite(seconds) || seconds < 0 || !Number.isFinite(timeout) || timeout <= 0) {
-    console.error(HELP);
-    return 2;
-  }
-  const url = a.url.replace(/\/$/, '');
-  const mobile = new MobileClient(url, a.email);
-  try {
-    await mobile.login(a.password);
-  } catch (err) {
-    console.error(`simulator call: ${String(err)}`);
-    return 1;
-  }
-  const branch = mobile.branches[0];
-  if (!branch) {
-    console.error('simulator call: the user works at no branch');
-    return 1;
-  }
 
   const ws = new WebSocket(url.replace(/^http/, 'ws') + '/_socket');
   const current: { id?: number; state?: CallState } = {};

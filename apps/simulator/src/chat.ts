@@ -11,10 +11,9 @@
  *
  *   npm run simulate -- chat --url URL --email EMAIL [--password P] [--text T] [--timeout S]
  */
-import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import type { ChatMessagePayload, ChatSession, ChatSessionPayload } from '@vigil/contract';
-import { MobileClient } from './client.js';
+import { startMobileCommand } from './mobile-command.js';
 
 const HELP = `Usage: npm run simulate -- chat --url URL --email EMAIL [options]
 
@@ -30,45 +29,9 @@ type Incoming = { type: string; Payload?: unknown };
 
 /** Starts one chat and waits for the console to finish it. Returns the exit code. */
 export async function runChat(argv: string[], out: (line: string) => void = (l) => console.log(l)): Promise<number> {
-  let a;
-  try {
-    a = parseArgs({
-      args: argv,
-      options: {
-        url: { type: 'string', default: 'http://127.0.0.1:8080' },
-        email: { type: 'string' },
-        password: { type: 'string', default: 'Vigil-demo-2026' },
-        text: { type: 'string', default: 'I need help' },
-        timeout: { type: 'string', default: '300' },
-        help: { type: 'boolean', default: false },
-      },
-    }).values;
-  } catch (err) {
-    console.error(`simulator chat: ${String(err)}`);
-    return 2;
-  }
-  if (a.help) {
-    console.log(HELP);
-    return 0;
-  }
-  const timeout = Number(a.timeout);
-  if (!a.email || !Number.isFinite(timeout) || timeout <= 0) {
-    console.error(HELP);
-    return 2;
-  }
-  const url = a.url.replace(/\/$/, '');
-  const mobile = new MobileClient(url, a.email);
-  try {
-    await mobile.login(a.password);
-  } catch (err) {
-    console.error(`simulator chat: ${String(err)}`);
-    return 1;
-  }
-  const branch = mobile.branches[0];
-  if (!branch) {
-    console.error('simulator chat: the user works at no branch');
-    return 1;
-  }
+  const start = await startMobileCommand('chat', argv, HELP, { timeout: '300', extra: { text: 'I need help' } });
+  if (typeof start === 'number') return start;
+  const { options: a, timeout, url, mobile, branch } = start;
 
   const ws = new WebSocket(url.replace(/^http/, 'ws') + '/_socket');
   const current: { sessionId?: string } = {};

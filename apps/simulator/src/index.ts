@@ -4,7 +4,9 @@
  * not opened), staff check in and out with GPS jitter (some outside the geofence), lone-worker
  * timers run with pings (some lapse), the opening and closing task lists that come with the branch
  * action are worked through item by item (realistic durations, the odd late item, the odd task
- * abandoned paused), and panics, duress, troubles and alarms happen at configurable rates.
+ * abandoned paused), panics, duress, troubles and alarms happen at configurable rates, and the
+ * staff answer ENS messages a few seconds after they arrive (ens-staff.ts: mostly "I am safe",
+ * now and then "I need help").
  *
  *   npm run simulate -- --url http://127.0.0.1:8080 --speed 60 --duration 300
  *
@@ -17,6 +19,7 @@ import { ConsoleClient, MobileClient, type MobileBranch } from './client.js';
 import { runChat } from './chat.js';
 import { runCall } from './call.js';
 import { ensInbox } from './ens-inbox.js';
+import { startEnsResponder } from './ens-staff.js';
 
 if (process.argv[2] === 'chat') process.exit(await runChat(process.argv.slice(3)));
 if (process.argv[2] === 'call') process.exit(await runCall(process.argv.slice(3)));
@@ -40,6 +43,8 @@ const HELP = `Usage: npm run simulate -- [options]
   --seed N           random seed (default: time)
   --quiet            print only errors and the summary
   --chat R           demo chats started per simulated day over all branches (default 2)
+  --ens-staff N      staff signed in to answer ENS messages, besides the branch staff (default 60)
+  --ens-help P       share of ENS answers that are "I need help" (default 0.1)
   --help             this text
 
   npm run simulate -- chat --help   one mobile user's chat with the security office
@@ -65,6 +70,8 @@ const { values: a } = parseArgs({
     seed: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     chat: { type: 'string', default: '2' },
+    'ens-staff': { type: 'string', default: '60' },
+    'ens-help': { type: 'string', default: '0.1' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -85,6 +92,8 @@ const url = (a.url ?? process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`).repl
 const speed = Math.max(1, num(a.speed, 'speed'));
 const duration = num(a.duration, 'duration');
 const DAY = 86_400;
+/** Roles that use the mobile app (contract RoleGroup.Mobile). */
+const MOBILE_ROLES = [6, 7, 9, 10, 11, 13];
 const rate = {
   panic: num(a.panic, 'panic'),
   duress: num(a.duress, 'duress'),
@@ -94,6 +103,8 @@ const rate = {
 const chatRate = num(a.chat, 'chat');
 const late = num(a.late, 'late');
 const missed = num(a.missed, 'missed');
+const ensStaff = num(a['ens-staff'], 'ens-staff');
+const ensHelp = Math.min(1, num(a['ens-help'], 'ens-help'));
 
 /** mulberry32 PRNG, seeded for reproducible runs. */
 let seed = (a.seed ? Number(a.seed) : Date.now()) >>> 0;
@@ -180,8 +191,12 @@ async function workTask(s: SimBranch, dt: number) {
   t.wait = t.items[t.index]!.secs;
 }
 
-/** Discovers branches and their mobile staff through the console API, then signs the staff in. */
-async function discover(): Promise<SimBranch[]> {
+/**
+ * Discovers branches and their mobile staff through the console API, then signs the staff in: one
+ * member per branch plays the branch; up to --ens-staff more active mobile users of those branches
+ * sign in only to answer ENS messages (`responders` holds both).
+ */
+async function discover(): Promise<{ sims: SimBranch[]; responders: MobileClient[] }> {
   const web = new ConsoleClient(url);
   await web.login(a.discover!, a.password!);
   const orgs = await web.post<{ organizationobject: { BranchOfficeId: number; Name: string }[] }>('/api/client/getofficesv2', {
@@ -190,6 +205,7 @@ async function discover(): Promise<SimBranch[]> {
   const max = num(a.branches, 'branches');
   const sims: SimBranch[] = [];
   const clients = new Map<string, MobileClient>();
+  const others = new Set<string>();
   for (const b of orgs.organizationobject) {
     if (sims.length >= max) break;
     const people = await web.post<{ userobject: { Email: string; RoleId: number; StatusId: number }[] }>('/api/client/getbranchemployees', {
@@ -198,6 +214,9 @@ async function discover(): Promise<SimBranch[]> {
     const person =
       people.userobject.find((u) => u.StatusId === 1 && [7, 6].includes(u.RoleId)) ??
       people.userobject.find((u) => u.StatusId === 1 && [9, 10, 11, 13].includes(u.RoleId));
+    for (const u of people.userobject) {
+      if (u.StatusId === 1 && MOBILE_ROLES.includes(u.RoleId) && u !== person) others.add(u.Email);
+    }
     if (!person) continue;
     let client = clients.get(person.Email);
     if (!client) {
@@ -214,7 +233,19 @@ async function discover(): Promise<SimBranch[]> {
     if (!branch) continue;
     sims.push({ branch, staff: client, state: 'closed', next: random() * 3600 });
   }
-  return sims;
+  const responders = [...clients.values()];
+  for (const email of others) {
+    if (responders.length - clients.size >= ensStaff) break;
+    if (clients.has(email)) continue;
+    const client = new MobileClient(url, email);
+    try {
+      await client.login(a.password!);
+      responders.push(client);
+    } catch (err) {
+      log(String(err));
+    }
+  }
+  return { sims, responders };
 }
 
 /** A position near the branch: within the geofence, or (sometimes) a few hundred metres out. */
@@ -336,8 +367,17 @@ if (!(await waitForServer())) {
   console.error(`simulator: the server at ${url} did not answer /healthz`);
   process.exit(1);
 }
-const sims = await discover();
+const { sims, responders } = await discover();
 log(`playing ${sims.length} branches at ${speed}x against ${url}${duration ? ` for ${duration} s` : ''}`);
+const stopEns = startEnsResponder(responders, {
+  helpShare: ensHelp,
+  pollMs: 5_000,
+  readDelayMs: [1_000, 4_000],
+  replyDelayMs: [3_000, 15_000],
+  random,
+  count,
+  log,
+});
 console.log(`\nvigil demo: open ${url}/login — every demo account uses the password Vigil-demo-2026 (see README.md).\n`);
 
 /** Demo chats in progress: terminated by their caller after a few minutes unless an operator finished them. */
@@ -383,5 +423,6 @@ while (!stopping && (!duration || Date.now() - started < duration * 1000)) {
   }
   await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - tickStart))));
 }
+stopEns();
 console.log(`simulator: done after ${Math.round((Date.now() - started) / 1000)} s:`, JSON.stringify(counts));
 process.exit(0);

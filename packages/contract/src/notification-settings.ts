@@ -89,10 +89,19 @@ export interface NotificationSettings {
   AlwaysSound: AlertCategory[];
 }
 
-/** Settings of a user who never saved any: everything on, DnD off (22:00–07:00 in `zone`). */
+/**
+ * Categories that do not pop up until the user turns them on: 'other' is every branch opening,
+ * closing and service visit, dozens an hour on a busy board, which would bury the alarms.
+ */
+export const POPUP_OFF_BY_DEFAULT: readonly AlertCategory[] = ['other'];
+
+/** Settings of a user who never saved any: everything allowed and sounding, every category but 'other' pops up, DnD off (22:00–07:00 in `zone`). */
 export function defaultNotificationSettings(roleId: number, zone = 'UTC'): NotificationSettings {
   return {
-    Web: Object.fromEntries(ALERT_CATEGORIES.map((c) => [c, { Popup: true, Sound: true }])) as Record<AlertCategory, CategoryPrefs>,
+    Web: Object.fromEntries(ALERT_CATEGORIES.map((c) => [c, { Popup: !POPUP_OFF_BY_DEFAULT.includes(c), Sound: true }])) as Record<
+      AlertCategory,
+      CategoryPrefs
+    >,
     Allowed: Object.fromEntries(ALERT_CATEGORIES.map((c) => [c, true])) as Record<AlertCategory, boolean>,
     NotificationDoNotDisturb: { Enabled: false, From: '22:00', To: '07:00', TimeZone: zone },
     AlwaysSound: inRoleGroup(RoleGroup.Security, roleId) ? [...ALWAYS_SOUND_CATEGORIES] : [],

@@ -3,7 +3,7 @@
  * component-local event lists): the branch board rows, the alarm list ['alarms'], the chat
  * sessions ['chat', …], the video calls ['calls', …], the running tasks ['tasks', 'active'], the running timers ['timers', 'running'],
  * the ENS list and details ['ens'],
- * and the tone.
+ * the tone and the pop-ups (alert-popups.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { SocketEventType, notificationCategory, type AlertCategory, type GetOfficesV2Body, type SocketEvent } from '@vigil/contract';
@@ -13,11 +13,13 @@ import { applyNotificationEvent } from '../features/notifications/live';
 import { applyChatEvent } from '../features/chat/live';
 import { applyCallEvent } from '../features/calls/live';
 import { getSession } from '../shared/session/session-store';
+import { refetchAfterEvent } from '../shared/api/refetch-after-event';
 import { applyTaskEvent, taskListKeys, type BoardTask } from '../features/task-lists/api';
 import { applyTimerEventToCache } from '../features/timers/api';
 import { playAlertTone } from '../shared/sound/alert-sound';
 import { alertWanted } from '../shared/sound/alert-preferences';
 import { applyEventToBoard, movesBoard } from './board-events';
+import { popupHandler } from './alert-popups';
 import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
 import type { EventContext } from './socket-client';
 
@@ -62,16 +64,16 @@ export function tasksHandler(qc: QueryClient): EventHandler {
   return (e) => {
     if (e.type !== SocketEventType.Task) return;
     // Not loaded yet (or its first answer still on the way, possibly read before this event was
-    // committed): fetch it again rather than lose the event.
+    // committed): read it again, with a read that starts now, rather than lose the event.
     if (qc.getQueryData<BoardTask[]>(taskListKeys.active) === undefined) {
-      void qc.invalidateQueries({ queryKey: taskListKeys.active });
+      void refetchAfterEvent(qc, taskListKeys.active);
       return;
     }
     // A read already on its way may have started before this event committed and would overwrite
     // the row with the older state: read again once the event is applied.
     const racing = qc.isFetching({ queryKey: taskListKeys.active }) > 0;
     qc.setQueryData<BoardTask[]>(taskListKeys.active, (rows) => applyTaskEvent(rows, e));
-    if (racing) void qc.invalidateQueries({ queryKey: taskListKeys.active });
+    if (racing) void refetchAfterEvent(qc, taskListKeys.active);
   };
 }
 
@@ -114,6 +116,7 @@ export function cacheHandlers(qc: QueryClient): EventHandler[] {
     timersHandler(qc),
     ensHandler(qc),
     soundHandler(),
+    popupHandler(),
   ];
 }
 

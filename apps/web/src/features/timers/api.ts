@@ -8,6 +8,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { SocketEventType, type GetRunningTimersBody, type RunningTimer, type SocketEvent } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
+import { refetchAfterEvent } from '../../shared/api/refetch-after-event';
 
 export const timerKeys = { running: ['timers', 'running'] as const };
 const PATH = '/api/client/gettimers';
@@ -103,7 +104,7 @@ export function applyTimerEventToCache(qc: QueryClient, e: SocketEvent): void {
   const after = before && applyTimerEvent(before, e);
   if (!after || racing) {
     if (after) qc.setQueryData(timerKeys.running, after);
-    void qc.invalidateQueries({ queryKey: timerKeys.running });
+    void refetchAfterEvent(qc, timerKeys.running);
     return;
   }
   if (after !== before) qc.setQueryData(timerKeys.running, after);

@@ -2,8 +2,8 @@
  * The console shell (spec §2 Shell): a permanent 260px drawer on desktop (hideable from the
  * top bar), a temporary drawer below 960px; the top bar with drawer toggle, date-range picker
  * and user menu; the page in the main area. Client sessions also get the real-time channel
- * (status chip, alarm sound toggle, the unread-notifications bell and the once-per-shift
- * "enable sound" prompt) and the §9
+ * (status chip, alarm sound toggle, the unread-notifications bell, the pop-ups of live alerts and
+ * the once-per-shift "enable sound" prompt) and the §9
  * reload on tab return.
  */
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { RealtimeStatusChip } from './RealtimeStatusChip';
 import { SoundToggle } from './SoundToggle';
 import { SoundEnableBanner } from './SoundEnableBanner';
 import { NotificationBell } from './NotificationBell';
+import { AlertPopups } from './AlertPopups';
 import { useRealtimeConnection } from '../../../realtime/use-realtime-connection';
 import { useTabReturnReload } from '../use-tab-return-reload';
 import { useAlertPreferencesLoader } from '../../notification-settings/api';
@@ -85,6 +86,7 @@ export default function Shell() {
         {live && <SoundEnableBanner />}
         <Outlet />
       </Box>
+      {live && <AlertPopups />}
       {live && <EnsDialog open={emergencyOpen} onClose={() => setEmergencyOpen(false)} roleId={session.RoleId} userId={session.UserId} />}
     </Box>
   );

@@ -3,7 +3,8 @@
  * done / total, elapsed against the expected total (orange when overdue) and the late items named;
  * updated by the TASK events over /_socket (realtime/handlers.ts) and ticking every second. The
  * console may clear a task or force-end a paused one (spec §4 Tasking). Shown to the task-list
- * roles (2, 12, 6, 9) only.
+ * roles (2, 12, 6, 9) only. A failed read shows "Error retrieving Tasks" with Retry, never the
+ * empty state (which says that no task is running).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +59,21 @@ export function RunningTasksPanel() {
           {error}
         </Alert>
       )}
-      {rows.length === 0 ? (
+      {tasks.isError && !tasks.data ? (
+        <Alert
+          severity="error"
+          data-testid="running-tasks-error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void tasks.refetch()}>
+              {t('taskLists.board.retry')}
+            </Button>
+          }
+        >
+          {t('taskLists.errors.tasks')}
+        </Alert>
+      ) : tasks.isPending ? (
+        <LinearProgress data-testid="running-tasks-loading" aria-label={t('taskLists.board.title')} />
+      ) : rows.length === 0 ? (
         <Typography color="text.secondary" data-testid="running-tasks-empty">
           {t('taskLists.board.empty')}
         </Typography>
