@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
+import { acknowledge } from '../fixtures/alarms.js';
 
 interface MobileLogin {
   Token: string;
@@ -62,7 +63,7 @@ test('an acknowledgement by the operator shows on the organisation admin console
     await expect(admin.locator(sel)).toBeVisible();
     await expect(operator.locator(sel)).toBeVisible();
 
-    await operator.locator(sel).getByTestId('alarm-ack').click();
+    await acknowledge(operator, operator.locator(sel));
     const operatorName = await operator.evaluate(() => {
       const s = JSON.parse(localStorage.getItem('vigil.session') ?? '{}') as { Name?: string; Surname?: string };
       return `${s.Name ?? ''} ${s.Surname ?? ''}`;

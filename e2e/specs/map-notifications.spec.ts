@@ -6,6 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
+import { acknowledge } from '../fixtures/alarms.js';
 
 /** live.spec.ts panics this branch; these tests use the regional manager's other branches. */
 const LIVE_SPEC_BRANCH = 'Dega Skënderbej';
@@ -80,7 +81,7 @@ test('the map is behind a tab on narrower screens and still works at 800 px', as
 test('notifications pages list a live panic, mark it read, and mark all as read', async ({ page, request }) => {
   await signInLive(page);
   const bell = page.getByTestId('notification-bell');
-  await expect(bell).toHaveAttribute('data-count', /^\d+$/);
+  await expect(bell).toHaveAttribute('data-unread', /^\d+$/);
   await bell.click();
   await expect(page).toHaveURL(/\/notifications\/all$/);
   await page.getByTestId('notifications-tab-alarms').click();
@@ -88,7 +89,7 @@ test('notifications pages list a live panic, mark it read, and mark all as read'
   await expect(page.getByTestId('notifications-page-root')).toHaveAttribute('data-type', 'alarms');
   // the list has loaded (rows or the empty state) before the panic
   await expect(page.getByTestId('notification-row').first().or(page.getByTestId('notifications-empty'))).toBeVisible();
-  const bellBefore = Number(await bell.getAttribute('data-count'));
+  const bellBefore = Number(await bell.getAttribute('data-unread'));
 
   const mobile = await mobileLogin(request);
   const branch = mobile.Branches.find((b) => b.Name !== LIVE_SPEC_BRANCH)!;
@@ -97,7 +98,7 @@ test('notifications pages list a live panic, mark it read, and mark all as read'
   // live: on top of the open list, unread, and on the bell
   const row = page.locator(`[data-testid="notification-row"][data-notification-id="${id}"]`);
   await expect(row).toHaveAttribute('data-read', 'false');
-  await expect.poll(async () => Number(await bell.getAttribute('data-count'))).toBeGreaterThan(bellBefore);
+  await expect.poll(async () => Number(await bell.getAttribute('data-unread'))).toBeGreaterThan(bellBefore);
 
   // the same panic is an emergency (type 10) too
   await page.getByTestId('notifications-tab-emergency').click();
@@ -147,7 +148,7 @@ test('an alarm raised before the console opened is in the alarm panel and can be
     // after a reload it is still there
     await page.reload();
     await expect(item).toBeVisible();
-    await item.getByTestId('alarm-ack').click();
+    await acknowledge(page, item);
     await expect(item).toHaveAttribute('data-acknowledged', 'true');
     await expect(item.getByTestId('alarm-acked')).toBeVisible();
     // acknowledged alarms are no longer "not done": a new console does not list it unacknowledged

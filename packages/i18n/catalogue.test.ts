@@ -4,7 +4,7 @@
  * menu labels, role names) exists.
  */
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, ImportKey, ManagementKey, ROLES, ValidationKey, menuForRole, type MenuItem } from '@vigil/contract';
+import { AlarmKey, ErrorCode, ImportKey, ManagementKey, ROLES, ValidationKey, menuForRole, type MenuItem } from '@vigil/contract';
 import { catalogues, flattenKeys, translate } from './index.js';
 
 const en = flattenKeys(catalogues.en);
@@ -36,6 +36,7 @@ describe('catalogues', () => {
       ...Object.values(ValidationKey),
       ...Object.values(ManagementKey),
       ...Object.values(ImportKey),
+      ...Object.values(AlarmKey),
       ...ROLES.flatMap((r) => [`roles.${r.Id}`, ...menuKeys(menuForRole(r.Id))]),
       'messages.loggedOut',
       'messages.languageUpdated',

@@ -35,6 +35,8 @@ import enAlerting from './notification-settings.en.json' with { type: 'json' };
 import sqAlerting from './notification-settings.sq.json' with { type: 'json' };
 import enAdminConsole from './admin-console.en.json' with { type: 'json' };
 import sqAdminConsole from './admin-console.sq.json' with { type: 'json' };
+import enAlarms from './alarms.en.json' with { type: 'json' };
+import sqAlarms from './alarms.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -68,6 +70,7 @@ const en = merge(
   enSessions as Catalogue,
   enAlerting as Catalogue,
   enAdminConsole as Catalogue,
+  enAlarms as Catalogue,
 ) as typeof enMain &
   typeof enAccount &
   typeof enReports &
@@ -82,7 +85,8 @@ const en = merge(
   typeof enPhrases &
   typeof enSessions &
   typeof enAlerting &
-  typeof enAdminConsole;
+  typeof enAdminConsole &
+  typeof enAlarms;
 const sq = merge(
   sqMain as Catalogue,
   sqAccount as Catalogue,
@@ -99,6 +103,7 @@ const sq = merge(
   sqSessions as Catalogue,
   sqAlerting as Catalogue,
   sqAdminConsole as Catalogue,
+  sqAlarms as Catalogue,
 ) as typeof sqMain &
   typeof sqAccount &
   typeof sqReports &
@@ -113,7 +118,8 @@ const sq = merge(
   typeof sqPhrases &
   typeof sqSessions &
   typeof sqAlerting &
-  typeof sqAdminConsole;
+  typeof sqAdminConsole &
+  typeof sqAlarms;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

@@ -55,21 +55,28 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     const first = await op.c.post<{ acknowledged: boolean; AcknowledgedBy: number }>('/api/client/managealarms', {
       case: 'ACKNOWLEDGE',
       notificationId: panicId,
+      disposition: 'police-dispatched',
+      note: 'Police called',
     });
     expect(first.json.body!.acknowledged).toBe(true);
     const ack = (await socket.waitFor((m) => m.type === 'ALARM-ACK')) as SocketEventOf<'ALARM-ACK'>;
-    expect(ack.Payload).toMatchObject({ NotificationId: panicId, Acknowledged: { UserId: op.infos.UserId } });
+    expect(ack.Payload).toMatchObject({
+      NotificationId: panicId,
+      Acknowledged: { UserId: op.infos.UserId, Disposition: 'police-dispatched', Note: 'Police called' },
+    });
     expect(String(ack.Payload.Acknowledged.Name)).toMatch(/\S+ \S+/);
     const second = await al.c.post<{ acknowledged: boolean; AcknowledgedBy: number }>('/api/client/managealarms', {
       case: 'ACKNOWLEDGE',
       notificationId: panicId,
+      disposition: 'test',
+      note: 'Second',
     });
     expect(second.json.body).toMatchObject({ acknowledged: false, AcknowledgedBy: op.infos.UserId });
     const note = await al.c.post('/api/client/managealarms', { case: 'ADD-NOTE', notificationId: panicId, note: 'Police on the way' });
     expect(note.status).toBe(200);
     await socket.waitFor((m) => m.type === 'ALARM-NOTE');
     const [row] = (await al.get(`id=${panicId}`)).json.body!.notificationobject;
-    expect(row!.Acknowledged!.UserId).toBe(op.infos.UserId);
+    expect(row!.Acknowledged).toMatchObject({ UserId: op.infos.UserId, Disposition: 'police-dispatched', Note: 'Police called' });
     expect(row!.Notes.map((n) => n.Note)).toEqual(['Police on the way']);
     const empty = await al.c.post('/api/client/managealarms', { case: 'ADD-NOTE', notificationId: panicId, note: '   ' });
     expect(empty.status).toBe(400);
@@ -80,7 +87,12 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     ).toBe(false);
     // Someone outside the scope cannot acknowledge or even find it.
     const us = await as('us-orgadmin@example.com');
-    const foreign = await us.c.post('/api/client/managealarms', { case: 'ACKNOWLEDGE', notificationId: panicId });
+    const foreign = await us.c.post('/api/client/managealarms', {
+      case: 'ACKNOWLEDGE',
+      notificationId: panicId,
+      disposition: 'test',
+      note: 'x',
+    });
     expect(foreign.status).toBe(404);
     socket.close();
   });

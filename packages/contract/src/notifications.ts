@@ -48,6 +48,10 @@ export interface NotificationAcknowledgement {
   /** 'Name Surname' of the user. */
   Name: string;
   AtUTC: string;
+  /** The disposition chosen (required for panic, duress, emergency; issue 13), else null. */
+  Disposition: string | null;
+  /** The note given with the acknowledgement, else null. */
+  Note: string | null;
 }
 
 /** An operator's note on an alarm (UTC ISO time; `By` is 'Name Surname'). An entry of the row's `Notes` and the ALARM-NOTE message's payload. */

@@ -43,7 +43,10 @@ describe('alarm events', () => {
       ev({
         type: 'ALARM-ACK',
         id: 30,
-        Payload: { NotificationId: 20, Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:01:00.000Z' } },
+        Payload: {
+          NotificationId: 20,
+          Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:01:00.000Z', Disposition: null, Note: null },
+        },
       }),
     );
     expect(list[0]!.acknowledged).toEqual({ by: 9, byName: 'Op Erator', at: '2026-03-01T10:01:00.000Z' });
@@ -54,7 +57,10 @@ describe('alarm events', () => {
         ev({
           type: 'ALARM-ACK',
           id: 31,
-          Payload: { NotificationId: 20, Acknowledged: { UserId: 10, Name: 'X', AtUTC: '2026-03-01T10:02:00.000Z' } },
+          Payload: {
+            NotificationId: 20,
+            Acknowledged: { UserId: 10, Name: 'X', AtUTC: '2026-03-01T10:02:00.000Z', Disposition: null, Note: null },
+          },
         }),
       ),
     ).toBe(list);
@@ -76,7 +82,10 @@ describe('alarm events', () => {
     );
     expect(list[0]!.notes).toEqual([{ noteId: 3, note: 'Police called', by: 'Op Erator' }]);
     // events about unknown alarms leave the list alone
-    const unknown = { NotificationId: 999, Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:04:00.000Z' } };
+    const unknown = {
+      NotificationId: 999,
+      Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:04:00.000Z', Disposition: null, Note: null },
+    };
     expect(applyEventToAlarms(list, ev({ type: 'ALARM-ACK', id: 34, Payload: unknown }))).toBe(list);
   });
   it('orders unacknowledged first, then by priority, then oldest first', () => {
@@ -109,7 +118,10 @@ describe('alarm events', () => {
       ev({
         type: 'ALARM-ACK',
         id: 50,
-        Payload: { NotificationId: 20, Acknowledged: { UserId: 1, Name: 'A', AtUTC: '2026-03-01T11:30:00.000Z' } },
+        Payload: {
+          NotificationId: 20,
+          Acknowledged: { UserId: 1, Name: 'A', AtUTC: '2026-03-01T11:30:00.000Z', Disposition: null, Note: null },
+        },
       }),
     );
     expect(sortAlarms(list).map((a) => a.notificationId)).toEqual([41, 42, 40, 21, 20]);

@@ -8,6 +8,7 @@
  */
 import {
   SocketEventType,
+  needsDisposition,
   notificationCategory,
   type NotificationAcknowledgement,
   type NotificationCategory,
@@ -28,11 +29,16 @@ export interface Acknowledgement {
   by: number | null;
   byName: string;
   at: string;
+  /** The disposition chosen (panic, duress, emergency; issue 13), when one was. */
+  disposition?: string;
+  /** The note given with the acknowledgement, when one was. */
+  note?: string;
 }
 
 export interface Alarm {
   notificationId: number;
   branchOfficeId: number | null;
+  organizationId: number | null;
   branchName: string;
   zone: string;
   action: string;
@@ -78,7 +84,15 @@ export function alarmPriority(a: Pick<Alarm, 'category' | 'securityAlert'>): num
 
 /** The alarm's acknowledgement from the row's (or the ALARM-ACK message's) Acknowledged. */
 export function acknowledgementOf(a: NotificationAcknowledgement): Acknowledgement {
-  return { by: a.UserId, byName: a.Name, at: a.AtUTC };
+  const out: Acknowledgement = { by: a.UserId, byName: a.Name, at: a.AtUTC };
+  if (a.Disposition) out.disposition = a.Disposition;
+  if (a.Note) out.note = a.Note;
+  return out;
+}
+
+/** True when acknowledging asks for a disposition and a note (panic, duress, emergency; the server enforces it). */
+export function alarmNeedsDisposition(a: Pick<Alarm, 'notificationType' | 'action'>): boolean {
+  return needsDisposition(a.notificationType, a.action);
 }
 
 /** The alarm's note from an entry of the row's Notes (or the ALARM-NOTE message's Note). */
@@ -91,6 +105,7 @@ export function alarmFromRow(r: NotificationRow): Alarm {
   return {
     notificationId: r.NotificationId,
     branchOfficeId: r.BranchOfficeId ?? null,
+    organizationId: r.OrganizationId ?? null,
     branchName: r.BranchOfficeName ?? '',
     zone: r.BranchOfficeTimeZone || 'UTC',
     action: r.BranchAction ?? '',

@@ -40,7 +40,7 @@ describe('alarm history', () => {
     const a = alarmFromRow(
       nrow({
         NotificationId: 5,
-        Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T09:05:00.000Z' },
+        Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T09:05:00.000Z', Disposition: null, Note: null },
         Notes: [{ NoteId: 2, Note: 'Called', By: 'Op Erator', AtUTC: '2026-03-01T09:06:00.000Z' }],
       }),
     );
@@ -107,7 +107,7 @@ describe('alarm history', () => {
     const fromDb = alarmFromRow(
       nrow({
         NotificationId: 20,
-        Acknowledged: { UserId: 3, Name: 'First', AtUTC: '2026-03-01T10:00:05.000Z' },
+        Acknowledged: { UserId: 3, Name: 'First', AtUTC: '2026-03-01T10:00:05.000Z', Disposition: null, Note: null },
         Notes: [
           { NoteId: 3, Note: 'Earlier', By: 'A', AtUTC: '2026-03-01T10:00:01.000Z' },
           { NoteId: 4, Note: 'Live note', By: 'B', AtUTC: '2026-03-01T10:00:02.000Z' },
@@ -123,7 +123,10 @@ describe('alarm history', () => {
       ev({
         type: 'ALARM-ACK',
         id: 31,
-        Payload: { NotificationId: 20, Acknowledged: { UserId: 9, Name: 'Live', AtUTC: '2026-03-01T10:01:00.000Z' } },
+        Payload: {
+          NotificationId: 20,
+          Acknowledged: { UserId: 9, Name: 'Live', AtUTC: '2026-03-01T10:01:00.000Z', Disposition: null, Note: null },
+        },
       }),
     );
     expect(mergeAlarmHistory(acked, [fromDb])[0]!.acknowledged!.byName).toBe('Live');
@@ -142,7 +145,10 @@ describe('alarm history', () => {
       ev({
         type: 'ALARM-ACK',
         id: 40,
-        Payload: { NotificationId: 11, Acknowledged: { UserId: 9, Name: 'Op', AtUTC: '2026-03-01T10:01:00.000Z' } },
+        Payload: {
+          NotificationId: 11,
+          Acknowledged: { UserId: 9, Name: 'Op', AtUTC: '2026-03-01T10:01:00.000Z', Disposition: null, Note: null },
+        },
       }),
     );
     list = applyEventToAlarms(

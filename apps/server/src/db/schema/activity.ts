@@ -172,6 +172,10 @@ export const alarmAcknowledgements = pgTable('alarm_acknowledgements', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The disposition chosen (required for panic, duress and emergency; issue 13). */
+  disposition: text('disposition'),
+  /** The note given with the acknowledgement. */
+  note: text('note'),
 });
 
 /** Operator notes on an alarm notification. */

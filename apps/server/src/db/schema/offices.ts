@@ -13,6 +13,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -87,6 +88,11 @@ export const organizations = pgTable(
     ssoIssuer: text('sso_issuer'),
     ssoClientId: text('sso_client_id'),
     ssoClientSecret: text('sso_client_secret'),
+    /** Dispositions operators choose from when acknowledging panic, duress and emergency (issue 13; codes of DEFAULT_DISPOSITIONS or free text). */
+    alarmDispositions: jsonb('alarm_dispositions')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["false-alarm","test","police-dispatched","resolved-on-site"]'::jsonb`),
     ...status(),
     ...created(),
   },

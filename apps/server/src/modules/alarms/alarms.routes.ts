@@ -1,13 +1,14 @@
 /**
  * POST /api/client/managealarms (spec §7): case ACKNOWLEDGE (first acknowledgement wins, shown on
- * every console) and ADD-NOTE, for alarms of branches in the caller's scope. The console's branch
- * mode (setbranchmode) is the branches module's.
+ * every console; panic, duress and emergency need a disposition and a note) and ADD-NOTE, for
+ * alarms of branches in the caller's scope; GET-/UPDATE-DISPOSITIONS, an organisation's list.
+ * The console's branch mode (setbranchmode) is the branches module's.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZManageAlarmsRequest } from '@vigil/contract';
 import { authOf, requireClient } from '../../plugins/session.js';
-import { acknowledgeAlarm, addAlarmNote } from './alarms.service.js';
+import { acknowledgeAlarm, addAlarmNote, getDispositions, updateDispositions } from './alarms.service.js';
 
 export async function alarmsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,10 +16,15 @@ export async function alarmsRoutes(fastify: FastifyInstance) {
   app.post('/api/client/managealarms', { preValidation: requireClient, schema: { body: ZManageAlarmsRequest } }, async (req) => {
     const a = { auth: authOf(req), ip: req.ip };
     const input = req.body;
-    const body =
-      input.case === 'ACKNOWLEDGE'
-        ? await acknowledgeAlarm(app, a, input.notificationId)
-        : await addAlarmNote(app, a, input.notificationId, input.note);
-    return { success: true, body };
+    switch (input.case) {
+      case 'ACKNOWLEDGE':
+        return { success: true, body: await acknowledgeAlarm(app, a, input.notificationId, input) };
+      case 'ADD-NOTE':
+        return { success: true, body: await addAlarmNote(app, a, input.notificationId, input.note) };
+      case 'GET-DISPOSITIONS':
+        return { success: true, body: await getDispositions(app, a, input.organizationId) };
+      case 'UPDATE-DISPOSITIONS':
+        return { success: true, body: await updateDispositions(app, a, input.organizationId, input.dispositions) };
+    }
   });
 }

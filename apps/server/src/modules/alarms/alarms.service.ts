@@ -1,15 +1,24 @@
 /**
  * The shared alarm workflow (spec §7 managealarms): ACKNOWLEDGE — the first acknowledgement wins
- * and is shown on every console through an ALARM_ACK event — and ADD-NOTE (an ALARM_NOTE event).
- * The alarm must be a notification of a branch in the caller's scope (404 errors.alarmNotFound).
+ * and is shown on every console through an ALARM_ACK event; panic, duress and emergency need a
+ * disposition from the organisation's list and a note (issue 13) — and ADD-NOTE (an ALARM_NOTE
+ * event). The alarm must be a notification of a branch in the caller's scope (404
+ * errors.alarmNotFound). GET-/UPDATE-DISPOSITIONS read and replace an organisation's list.
  */
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { ErrorCode, type AlarmAcknowledgedPayload, type AlarmNotePayload } from '@vigil/contract';
+import {
+  AlarmKey,
+  ErrorCode,
+  needsDisposition,
+  type AlarmAcknowledgedPayload,
+  type AlarmDispositions,
+  type AlarmNotePayload,
+} from '@vigil/contract';
 import type { Db } from '../../db/client.js';
-import { alarmAcknowledgements, alarmNotes, branchOffices, events, EventKind } from '../../db/schema/index.js';
-import { branchScope } from '../../plugins/authorization.js';
-import { AppError } from '../../plugins/errors.js';
+import { alarmAcknowledgements, alarmNotes, branchOffices, events, EventKind, organizations } from '../../db/schema/index.js';
+import { assertCanManage, assertOrganizationInScope, branchScope, targetOrganization } from '../../plugins/authorization.js';
+import { AppError, badRequest } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { withEvents } from '../realtime/event-log.js';
@@ -45,16 +54,39 @@ const eventBase = (e: Alarm, auth: AuthContext) => ({
   branchAction: e.branchAction,
 });
 
+/** What an operator gives with an acknowledgement (both required for panic, duress and emergency). */
+export interface AcknowledgeInput {
+  disposition?: string | undefined;
+  note?: string | undefined;
+}
+
+/** The organisation's disposition list (its defaults until an admin changes it). */
+async function dispositionsOf(db: Db, organizationId: number): Promise<string[]> {
+  const [o] = await db.select({ d: organizations.alarmDispositions }).from(organizations).where(eq(organizations.id, organizationId));
+  return o?.d ?? [];
+}
+
 /**
  * ACKNOWLEDGE: the first acknowledgement of an alarm wins (an ALARM_ACK event, audited); a later
- * one changes nothing and answers who acknowledged first and when (UTC ISO).
+ * one changes nothing and answers who acknowledged first and when (UTC ISO). Panic, duress and
+ * emergency are refused without a disposition of the organisation's list and a note: 400
+ * alarms.errors.dispositionRequired / dispositionUnknown (field disposition) / noteRequired
+ * (field note), checked before anything is written.
  */
-export async function acknowledgeAlarm(app: FastifyInstance, a: Actor, notificationId: number) {
+export async function acknowledgeAlarm(app: FastifyInstance, a: Actor, notificationId: number, input: AcknowledgeInput = {}) {
   const e = await alarmInScope(app.db, a.auth, notificationId);
+  const disposition = input.disposition?.trim() || null;
+  const note = input.note?.trim() || null;
+  if (needsDisposition(e.notificationType, e.branchAction)) {
+    if (!disposition) throw badRequest(AlarmKey.DispositionRequired, 'disposition');
+    if (!note) throw badRequest(AlarmKey.NoteRequired, 'note');
+  }
+  if (disposition && (e.organizationId == null || !(await dispositionsOf(app.db, e.organizationId)).includes(disposition)))
+    throw badRequest(AlarmKey.DispositionUnknown, 'disposition');
   const { result } = await withEvents(app, async (tx, emit) => {
     const inserted = await tx
       .insert(alarmAcknowledgements)
-      .values({ eventId: e.id, userId: a.auth.userId })
+      .values({ eventId: e.id, userId: a.auth.userId, disposition, note })
       .onConflictDoNothing()
       .returning();
     if (inserted.length === 0) {
@@ -74,14 +106,60 @@ export async function acknowledgeAlarm(app: FastifyInstance, a: Actor, notificat
             name: a.auth.name,
             surname: a.auth.surname,
             at: ack.acknowledgedAt,
+            disposition,
+            note,
           }),
         } satisfies AlarmAcknowledgedPayload,
       },
     ]);
-    await writeAudit(tx, { actorUserId: a.auth.userId, action: 'acknowledge-alarm', entity: 'events', entityId: e.id, ip: a.ip });
+    await writeAudit(tx, {
+      actorUserId: a.auth.userId,
+      action: 'acknowledge-alarm',
+      entity: 'events',
+      entityId: e.id,
+      after: disposition || note ? { disposition, note } : undefined,
+      ip: a.ip,
+    });
     return { acknowledged: true, AcknowledgedBy: a.auth.userId, AcknowledgedAtUTC: ack.acknowledgedAt.toISOString() };
   });
   return result;
+}
+
+/** GET-DISPOSITIONS: the list of an organisation in the caller's scope (403 otherwise). */
+export async function getDispositions(app: FastifyInstance, a: Actor, organizationId: number): Promise<AlarmDispositions> {
+  await assertOrganizationInScope(app.db, a.auth, organizationId);
+  return { OrganizationId: organizationId, Dispositions: await dispositionsOf(app.db, organizationId) };
+}
+
+/**
+ * UPDATE-DISPOSITIONS: replaces the organisation's list (organisation admin 2 of its own; dealer 12
+ * naming it; 403 otherwise). 400 alarms.errors.dispositionRepeated when an entry appears twice
+ * (case-insensitive). Audited with before and after. Past acknowledgements keep their text.
+ */
+export async function updateDispositions(
+  app: FastifyInstance,
+  a: Actor,
+  requested: number | undefined,
+  dispositions: string[],
+): Promise<AlarmDispositions> {
+  assertCanManage(a.auth);
+  const organizationId = await targetOrganization(app.db, a.auth, requested);
+  const list = dispositions.map((d) => d.trim());
+  if (new Set(list.map((d) => d.toLowerCase())).size !== list.length) throw badRequest(AlarmKey.DispositionRepeated, 'dispositions');
+  await app.db.transaction(async (tx) => {
+    const before = await dispositionsOf(tx, organizationId);
+    await tx.update(organizations).set({ alarmDispositions: list }).where(eq(organizations.id, organizationId));
+    await writeAudit(tx, {
+      actorUserId: a.auth.userId,
+      action: 'update-alarm-dispositions',
+      entity: 'organizations',
+      entityId: organizationId,
+      before: { dispositions: before },
+      after: { dispositions: list },
+      ip: a.ip,
+    });
+  });
+  return { OrganizationId: organizationId, Dispositions: list };
 }
 
 /** ADD-NOTE: a note on an alarm (an ALARM_NOTE event, audited). Answers `{NoteId}`. */

@@ -64,6 +64,8 @@ interface Raw extends NotificationRawFields {
   ack_name: string | null;
   ack_surname: string | null;
   ack_at: Date | string | null;
+  ack_disposition: string | null;
+  ack_note: string | null;
   notes: { id: number; note: string; name: string; surname: string; at: string }[] | null;
 }
 
@@ -100,7 +102,7 @@ export async function listNotifications(db: Db, auth: AuthContext, f: Notificati
           e.branch_office_id, ${branchOffices.name} as branch_name, ${branchOffices.timeZone} as time_zone, t.display as type_display,
           e.organization_id, o.name as organization_name, e.is_closed_by_system, e.is_test_notification, e.security_alert, e.occurred_at,
           e.latitude, e.longitude, e.message_content, ${isRead} as is_read,
-          ack.user_id as ack_user_id, au.name as ack_name, au.surname as ack_surname, ack.acknowledged_at as ack_at,
+          ack.user_id as ack_user_id, au.name as ack_name, au.surname as ack_surname, ack.acknowledged_at as ack_at, ack.disposition as ack_disposition, ack.note as ack_note,
           (select json_agg(json_build_object('id', n.id, 'note', n.note, 'name', nu.name, 'surname', nu.surname, 'at', n.created_at) order by n.id)
              from alarm_notes n join users nu on nu.id = n.user_id where n.event_id = e.id) as notes
         from events e
@@ -120,7 +122,14 @@ export async function listNotifications(db: Db, auth: AuthContext, f: Notificati
       isRead: r.is_read,
       acknowledged:
         r.ack_user_id != null
-          ? presentAcknowledgement({ userId: r.ack_user_id, name: r.ack_name ?? '', surname: r.ack_surname ?? '', at: r.ack_at! })
+          ? presentAcknowledgement({
+              userId: r.ack_user_id,
+              name: r.ack_name ?? '',
+              surname: r.ack_surname ?? '',
+              at: r.ack_at!,
+              disposition: r.ack_disposition,
+              note: r.ack_note,
+            })
           : null,
       notes: (r.notes ?? []).map(presentNote),
     }),

@@ -122,13 +122,24 @@ describe.each(DB_KINDS)('event names on %s', (kind) => {
       OrganizationName: names.organization,
       RegionalOfficeName: names.region,
       BranchOfficeTimeZone: names.zone,
-      Payload: { NotificationId: 40, Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:00:00.000Z' } },
+      Payload: {
+        NotificationId: 40,
+        Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:00:00.000Z', Disposition: null, Note: null },
+      },
     });
     expect(presentEvent(row('ALARM_NOTE', { notificationId: 40, noteId: 3, note: 'Called', by: 'Op Erator' }), cache)!.Payload).toEqual({
       NotificationId: 40,
       Note: { NoteId: 3, Note: 'Called', By: 'Op Erator', AtUTC: '2026-03-01T10:00:00.000Z' },
     });
-    const current = { NotificationId: 40, Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:00:00.000Z' } };
+    const before13 = { NotificationId: 40, Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:00:00.000Z' } };
+    expect(presentEvent(row('ALARM_ACK', before13), cache)!.Payload).toEqual({
+      NotificationId: 40,
+      Acknowledged: { ...before13.Acknowledged, Disposition: null, Note: null },
+    });
+    const current = {
+      NotificationId: 40,
+      Acknowledged: { UserId: 9, Name: 'Op Erator', AtUTC: '2026-03-01T10:00:00.000Z', Disposition: 'test', Note: 'Drill' },
+    };
     expect(presentEvent(row('ALARM_ACK', current), cache)!.Payload).toEqual(current);
     expect(presentEvent(row('TEST', {}), cache)).toBeUndefined();
     // The message's own fields come first (clients find messages in a frame by `{"type":…,"id":…`).

@@ -59,7 +59,21 @@ function presentPayload(r: EventRow): SocketEvent['Payload'] {
   if (r.kind === EventKind.AlarmAcknowledged && !('Acknowledged' in p)) {
     return {
       NotificationId: num(p.notificationId),
-      Acknowledged: { UserId: num(p.acknowledgedBy), Name: str(p.acknowledgedByName), AtUTC: str(p.acknowledgedAt) || iso(r.occurredAt) },
+      Acknowledged: {
+        UserId: num(p.acknowledgedBy),
+        Name: str(p.acknowledgedByName),
+        AtUTC: str(p.acknowledgedAt) || iso(r.occurredAt),
+        Disposition: null,
+        Note: null,
+      },
+    } satisfies AlarmAcknowledgedPayload;
+  }
+  if (r.kind === EventKind.AlarmAcknowledged && !('Disposition' in ((p.Acknowledged ?? {}) as object))) {
+    // Logged before acknowledgements carried a disposition and note (issue 13).
+    const ack = p.Acknowledged as Omit<AlarmAcknowledgedPayload['Acknowledged'], 'Disposition' | 'Note'>;
+    return {
+      NotificationId: num(p.NotificationId),
+      Acknowledged: { ...ack, Disposition: null, Note: null },
     } satisfies AlarmAcknowledgedPayload;
   }
   if (r.kind === EventKind.AlarmNote && !('Note' in p)) {

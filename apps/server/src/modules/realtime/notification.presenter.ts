@@ -76,14 +76,16 @@ export function presentNotificationFields(r: NotificationRawFields): ActivityNot
   };
 }
 
-/** An alarm's acknowledgement: the user, 'Name Surname', the instant (UTC ISO, to the millisecond). */
+/** An alarm's acknowledgement: the user, 'Name Surname', the instant (UTC ISO, to the millisecond), the disposition and note given (null when none). */
 export function presentAcknowledgement(a: {
   userId: number;
   name: string;
   surname: string;
   at: Date | string;
+  disposition?: string | null;
+  note?: string | null;
 }): NotificationAcknowledgement {
-  return { UserId: a.userId, Name: `${a.name} ${a.surname}`, AtUTC: iso(a.at) };
+  return { UserId: a.userId, Name: `${a.name} ${a.surname}`, AtUTC: iso(a.at), Disposition: a.disposition ?? null, Note: a.note ?? null };
 }
 
 /** An operator's note on an alarm: 'Name Surname' of its author, the instant (UTC ISO, to the millisecond). */

@@ -3,14 +3,13 @@
  * ['alarms'] that the socket handlers fill, merged once with the not-done alarms raised before the
  * page load, and the acknowledgement and note writes (ACKNOWLEDGE / ADD-NOTE).
  */
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ZManageAlarmsRequest } from '@vigil/contract';
+import type { AlarmDispositions, ZManageAlarmsRequest } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session-store';
 import { acknowledgeAlarm, alarmKeys, type Alarm } from '../../realtime/alarm-events';
-import { alarmHistoryKey, fetchAlarmHistory, mergeAlarmHistory } from '../../realtime/alarm-history';
+import { useAlarmList } from '../../realtime/alarm-counts';
 
 const PATH = '/api/client/managealarms';
 
@@ -27,42 +26,60 @@ export interface AddNoteBody {
   NoteId: number;
 }
 
-/**
- * The alarm list: live events since this page load, merged once with the not-done alarms raised
- * before it (history loads no sound; live ACK/NOTE events keep applying to both).
- */
-export function useAlarms() {
-  const qc = useQueryClient();
-  const history = useQuery({
-    queryKey: alarmHistoryKey,
-    queryFn: fetchAlarmHistory,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-  useEffect(() => {
-    const h = history.data;
-    if (h) qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => mergeAlarmHistory(list, h));
-  }, [qc, history.data]);
-  return useQuery<Alarm[]>({
-    queryKey: alarmKeys.all,
-    queryFn: () => qc.getQueryData<Alarm[]>(alarmKeys.all) ?? [],
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+/** The alarm list (one cache entry shared with the bell and the board: realtime/alarm-counts.ts). */
+export const useAlarms = useAlarmList;
+
+/** What ACKNOWLEDGE sends: the alarm, and for panic, duress and emergency a disposition and a note. */
+export interface AcknowledgeInput {
+  notificationId: number;
+  disposition?: string;
+  note?: string;
 }
 
-/** Acknowledges an alarm; the panel shows it at once, as the ALARM-ACK event will. */
+/**
+ * Acknowledges an alarm; the panel shows it at once, as the ALARM-ACK event will. Panic, duress
+ * and emergency without a disposition and a note are refused by the server (400, shown as sent).
+ */
 export function useAcknowledgeAlarm() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (notificationId: number) =>
-      apiPost<AcknowledgeBody>(PATH, { case: 'ACKNOWLEDGE', notificationId } satisfies ManageAlarmsRequest),
-    onSuccess: (b, notificationId) => {
+    mutationFn: (v: AcknowledgeInput) => apiPost<AcknowledgeBody>(PATH, { case: 'ACKNOWLEDGE', ...v } satisfies ManageAlarmsRequest),
+    onSuccess: (b, v) => {
       if (!b.acknowledged) return; // someone else was first: their ALARM-ACK event names them
       const s = getSession();
-      const ack = { UserId: b.AcknowledgedBy, Name: s ? `${s.Name} ${s.Surname}` : '', AtUTC: b.AcknowledgedAtUTC };
-      qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => acknowledgeAlarm(list, notificationId, ack));
+      const ack = {
+        UserId: b.AcknowledgedBy,
+        Name: s ? `${s.Name} ${s.Surname}` : '',
+        AtUTC: b.AcknowledgedAtUTC,
+        Disposition: v.disposition?.trim() || null,
+        Note: v.note?.trim() || null,
+      };
+      qc.setQueryData<Alarm[]>(alarmKeys.all, (list) => acknowledgeAlarm(list, v.notificationId, ack));
     },
+  });
+}
+
+/** Query key of an organisation's disposition list. */
+export const dispositionKeys = { of: (organizationId: number) => ['alarm-dispositions', organizationId] as const };
+
+/** The organisation's dispositions (GET-DISPOSITIONS), for the acknowledgement dialog and the editor. */
+export function useDispositions(organizationId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: dispositionKeys.of(organizationId ?? 0),
+    queryFn: () =>
+      apiPost<AlarmDispositions>(PATH, { case: 'GET-DISPOSITIONS', organizationId: organizationId! } satisfies ManageAlarmsRequest),
+    enabled: enabled && organizationId != null,
+    staleTime: 60_000,
+  });
+}
+
+/** Replaces the organisation's list (UPDATE-DISPOSITIONS; organisation admins). */
+export function useUpdateDispositions() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { organizationId: number; dispositions: string[] }) =>
+      apiPost<AlarmDispositions>(PATH, { case: 'UPDATE-DISPOSITIONS', ...v } satisfies ManageAlarmsRequest),
+    onSuccess: (b) => qc.setQueryData(dispositionKeys.of(b.OrganizationId), b),
   });
 }
 

@@ -65,6 +65,12 @@ describe('branch board', () => {
     expect(filterBranches(rows, { search: 'tirana', region: 'Coast' })).toEqual([]);
     expect(regionsOf(rows)).toEqual(['Coast', 'North']);
     expect(statusCounts(rows)).toEqual({ open: 1, closed: 1, service: 1, alarm: 1 });
+    // One source with the alarm badge: the alarm chip counts the branches with a waiting alarm.
+    const alarmRow = rows.find((r) => statusCounts([r]).alarm === 1)!;
+    const openRow = rows.find((r) => statusCounts([r]).open === 1)!;
+    expect(statusCounts(rows, new Set([openRow.BranchOfficeId]))).toEqual({ open: 0, closed: 1, service: 1, alarm: 1 });
+    expect(statusCounts(rows, new Set<number>()).alarm).toBe(0);
+    expect(statusCounts([alarmRow], new Set([alarmRow.BranchOfficeId])).alarm).toBe(1);
     expect(organizationCount(rows)).toBe(2);
   });
 });

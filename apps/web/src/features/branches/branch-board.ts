@@ -40,9 +40,21 @@ export function regionsOf(rows: readonly BranchOfficeRow[]): string[] {
   return [...new Set(rows.map((r) => r.RegionalOfficeName).filter((n): n is string => !!n))].sort((a, b) => a.localeCompare(b));
 }
 
-export function statusCounts(rows: readonly BranchOfficeRow[]): Record<BranchStatus, number> {
+/**
+ * Branches by status for the summary chips. With `alarmBranchIds` (the branches with a waiting
+ * real alarm, realtime/alarm-counts.ts: the same source as the alarm badge and the bell, issue
+ * 13) the alarm chip counts exactly those branches, and they leave their own status's chip; a
+ * branch whose last action was an alarm that is no longer waiting (acknowledged, or a test alarm)
+ * is in no chip. Without it, every branch counts under its last action's status.
+ */
+export function statusCounts(rows: readonly BranchOfficeRow[], alarmBranchIds?: ReadonlySet<number>): Record<BranchStatus, number> {
   const c: Record<BranchStatus, number> = { open: 0, closed: 0, service: 0, alarm: 0 };
-  for (const r of rows) c[branchStatusOf(r.BranchAction)] += 1;
+  for (const r of rows) {
+    const s = branchStatusOf(r.BranchAction);
+    if (!alarmBranchIds) c[s] += 1;
+    else if (alarmBranchIds.has(r.BranchOfficeId)) c.alarm += 1;
+    else if (s !== 'alarm') c[s] += 1;
+  }
   return c;
 }
 

@@ -1,12 +1,21 @@
-/** One alarm: branch, action, time in the branch's zone, who raised it, acknowledgement and notes. */
-import { memo } from 'react';
+/**
+ * One alarm as a dense row (issue 13): priority colour, type, branch, age ("3 min", the exact time
+ * in the branch's zone on hover), who raised it, then Acknowledge or who acknowledged it, when,
+ * and the disposition. Notes open below the row on demand. Acknowledging safely: the button is
+ * disabled from the first click until the answer (a second click of a double click does nothing),
+ * panic, duress and emergency open the disposition dialog, and the acknowledged row stays in place.
+ */
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { BRANCH_STATUS_COLORS, formatInZone } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
-import { alarmPriority, type Alarm } from '../../../realtime/alarm-events';
+import { alarmNeedsDisposition, alarmPriority, type Alarm } from '../../../realtime/alarm-events';
 import { branchActionKey } from '../../../shared/format/branch-action';
-import { useAcknowledgeAlarm } from '../api';
+import { useAcknowledgeAlarm, type AcknowledgeInput } from '../api';
+import { alarmAge } from '../alarm-age';
+import { dispositionLabel } from '../../../shared/format/disposition';
+import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { AlarmNotes } from './AlarmNotes';
 
 function safeFormat(iso: string, zone: string): string {
@@ -17,10 +26,33 @@ function safeFormat(iso: string, zone: string): string {
   }
 }
 
-export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
+const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+
+export const AlarmItem = memo(function AlarmItem({ alarm, now }: { alarm: Alarm; now: number }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const ack = useAcknowledgeAlarm();
+  const [asking, setAsking] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
+  // Set synchronously on the first click, before React re-renders the button disabled.
+  const inFlight = useRef(false);
+  const send = (v: AcknowledgeInput) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    ack.mutate(v, {
+      onSuccess: () => setAsking(false),
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  };
+  const onAcknowledge = () => {
+    if (inFlight.current) return;
+    if (alarmNeedsDisposition(alarm)) {
+      ack.reset();
+      setAsking(true);
+    } else send({ notificationId: alarm.notificationId });
+  };
   const key = branchActionKey(alarm.action);
   const acked = alarm.acknowledged;
   const urgent = !acked && !alarm.isTest;
@@ -31,60 +63,127 @@ export const AlarmItem = memo(function AlarmItem({ alarm }: { alarm: Alarm }) {
       : alarmPriority(alarm) === 0
         ? BRANCH_STATUS_COLORS.alarm
         : BRANCH_STATUS_COLORS.service;
+  const age = alarmAge(alarm.at, now);
+  const exact = safeFormat(alarm.at, alarm.zone);
+  const ackedText = acked
+    ? t('alarms.acknowledgedBy', { name: acked.byName || t('alarms.someone'), time: safeFormat(acked.at, alarm.zone) })
+    : '';
   return (
     <Box
       data-testid="alarm-item"
       data-notification-id={alarm.notificationId}
       data-acknowledged={acked ? 'true' : 'false'}
+      data-needs-disposition={alarmNeedsDisposition(alarm) ? 'true' : 'false'}
       data-test-notification={alarm.isTest ? 'true' : 'false'}
       sx={{
-        borderLeft: 6,
+        borderLeft: 5,
         borderColor: color,
         bgcolor: urgent ? 'rgba(211,47,47,0.06)' : 'background.default',
-        borderRadius: 1,
-        p: 1.5,
-        opacity: alarm.isTest ? 0.75 : 1,
+        borderRadius: 0.5,
+        px: 1,
+        py: 0.25,
+        opacity: alarm.isTest ? 0.6 : 1,
+        flexShrink: 0,
       }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-        <Stack sx={{ minWidth: 0 }}>
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ fontWeight: 700 }} data-testid="alarm-action">
-              {key ? t(`branchActions.${key}`) : alarm.action}
-            </Typography>
-            <Typography data-testid="alarm-branch">{alarm.branchName}</Typography>
-            {alarm.isTest && <Chip size="small" label={t('alarms.test')} data-testid="alarm-test" />}
-          </Stack>
-          <Typography variant="body2" color="text.secondary" data-testid="alarm-time">
-            {safeFormat(alarm.at, alarm.zone)}
-            {alarm.raisedBy ? ` · ${t('alarms.raisedBy', { name: alarm.raisedBy })}` : ''}
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minHeight: 34, flexWrap: 'nowrap' }}>
+        <Typography variant="body2" sx={{ fontWeight: 700, flexShrink: 0 }} data-testid="alarm-action">
+          {key ? t(`branchActions.${key}`) : alarm.action}
+        </Typography>
+        <Typography variant="body2" sx={{ ...ellipsis, flex: '1 1 auto' }} data-testid="alarm-branch" title={alarm.branchName}>
+          {alarm.branchName}
+        </Typography>
+        {alarm.isTest && <Chip size="small" label={t('alarms.test')} data-testid="alarm-test" />}
+        <Tooltip title={t('alarms.raisedAt', { time: exact })}>
+          <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }} data-testid="alarm-time" data-exact={exact}>
+            {t(`alarms.age.${age.key}`, { count: age.count })}
           </Typography>
-          {alarm.message && <Typography variant="body2">{alarm.message}</Typography>}
-        </Stack>
+        </Tooltip>
+        {alarm.raisedBy && (
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ ...ellipsis, flex: '0 1 auto', maxWidth: 140, display: { xs: 'none', lg: 'block' } }}
+            title={t('alarms.raisedBy', { name: alarm.raisedBy })}
+            data-testid="alarm-raised-by"
+          >
+            {alarm.raisedBy}
+          </Typography>
+        )}
+        <Button
+          size="small"
+          variant="text"
+          onClick={() => setNotesOpen((o) => !o)}
+          aria-expanded={notesOpen}
+          data-testid="alarm-notes-toggle"
+          sx={{ flexShrink: 0, minWidth: 0, px: 0.5, textTransform: 'none', whiteSpace: 'nowrap' }}
+        >
+          {t('alarms.notesToggle', { count: alarm.notes.length })}
+        </Button>
         {acked ? (
-          <Typography variant="body2" color="success.main" data-testid="alarm-acked" sx={{ flexShrink: 0 }}>
-            {t('alarms.acknowledgedBy', { name: acked.byName || t('alarms.someone'), time: safeFormat(acked.at, alarm.zone) })}
-          </Typography>
+          <Tooltip
+            title={[
+              ackedText,
+              acked.disposition ? t('alarms.ackDisposition', { disposition: dispositionLabel(t, acked.disposition) }) : '',
+              acked.note ?? '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          >
+            <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', minWidth: 0, flex: '0 1 auto' }}>
+              <Typography
+                variant="body2"
+                color="success.main"
+                data-testid="alarm-acked"
+                sx={{ ...ellipsis, maxWidth: { xs: 150, md: 260 } }}
+              >
+                {ackedText}
+              </Typography>
+              {acked.disposition && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={dispositionLabel(t, acked.disposition)}
+                  data-testid="alarm-disposition"
+                  sx={{ maxWidth: 160 }}
+                />
+              )}
+            </Stack>
+          </Tooltip>
         ) : (
           <Button
             variant="contained"
             color="error"
             size="small"
             disabled={ack.isPending}
-            onClick={() => ack.mutate(alarm.notificationId)}
+            onClick={onAcknowledge}
             data-testid="alarm-ack"
-            sx={{ flexShrink: 0 }}
+            sx={{ flexShrink: 0, minWidth: 116, whiteSpace: 'nowrap' }}
           >
-            {t('alarms.acknowledge')}
+            {ack.isPending ? t('alarms.acking') : t('alarms.acknowledge')}
           </Button>
         )}
       </Stack>
-      {ack.isError && (
-        <Alert severity="error" sx={{ mt: 1 }} onClose={() => ack.reset()}>
+      {alarm.message && (
+        <Typography variant="body2" sx={ellipsis} title={alarm.message}>
+          {alarm.message}
+        </Typography>
+      )}
+      {asking && !acked && (
+        <AcknowledgeDialog
+          alarm={alarm}
+          pending={ack.isPending}
+          error={ack.isError ? ack.error : null}
+          onConfirm={send}
+          onClose={() => setAsking(false)}
+        />
+      )}
+      {ack.isError && !asking && (
+        <Alert severity="error" sx={{ my: 0.5 }} onClose={() => ack.reset()}>
           {errorText(ack.error)}
         </Alert>
       )}
-      <AlarmNotes alarm={alarm} />
+      {notesOpen && <AlarmNotes alarm={alarm} />}
     </Box>
   );
 });

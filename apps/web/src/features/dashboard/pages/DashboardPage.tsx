@@ -22,6 +22,7 @@ import { AlarmPanel } from '../../alarms/components/AlarmPanel';
 import { BranchMapPanel } from '../../branches/components/BranchMapPanel';
 import { RunningTasksPanel } from '../../task-lists/components/RunningTasksPanel';
 import { TimersPanel } from '../../timers/components/TimersPanel';
+import { useAlarmCounts } from '../../../realtime/alarm-counts';
 
 type BoardView = 'list' | 'map';
 const PANEL_HEIGHT = 'calc(100vh - 300px)';
@@ -48,7 +49,8 @@ export default function DashboardPage() {
   const rows = useMemo(() => board.data?.organizationobject ?? [], [board.data]);
   const regions = useMemo(() => regionsOf(rows), [rows]);
   const visible = useMemo(() => filterBranches(rows, deferred), [rows, deferred]);
-  const counts = useMemo(() => statusCounts(visible), [visible]);
+  const { alarmBranchIds } = useAlarmCounts();
+  const counts = useMemo(() => statusCounts(visible, alarmBranchIds), [visible, alarmBranchIds]);
   const showOrganization = useMemo(() => organizationCount(rows) > 1, [rows]);
   const waitingForOrg = org.applies && orgId === null && org.isLoading;
 

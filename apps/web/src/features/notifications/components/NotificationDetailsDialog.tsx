@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
+import { dispositionLabel } from '../../../shared/format/disposition';
 import { Loading } from '../../../shared/components/Loading';
 import { branchActionKey } from '../../../shared/format/branch-action';
 import { useNotificationDetails } from '../api';
@@ -70,7 +71,15 @@ export function NotificationDetailsDialog({ id, onClose }: { id: number | null; 
             {d.IsTestNotification && <Field label={t('notifications.details.test')}>{t('app.yes')}</Field>}
             <Field label={t('notifications.details.acknowledgement')} testId="details-ack">
               {d.Acknowledged
-                ? t('alarms.acknowledgedBy', { name: d.Acknowledged.Name, time: formatNotificationTime(d.Acknowledged.AtUTC, zone) })
+                ? [
+                    t('alarms.acknowledgedBy', { name: d.Acknowledged.Name, time: formatNotificationTime(d.Acknowledged.AtUTC, zone) }),
+                    d.Acknowledged.Disposition
+                      ? t('alarms.ackDisposition', { disposition: dispositionLabel(t, d.Acknowledged.Disposition) })
+                      : '',
+                    d.Acknowledged.Note ?? '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')
                 : t('notifications.details.notAcknowledged')}
             </Field>
             <Divider sx={{ my: 1 }} />
