@@ -140,10 +140,13 @@ function activityExport(
   };
 }
 
-/** The activity report (getnotifications GET-ALL-REPORTS): a page of §3 Activity notifications, or the export. */
+/**
+ * The activity report (getnotifications GET-ALL-REPORTS): a page of §3 Activity notifications in
+ * `body.notificationobject` (spec §7; + total, offset, limit), or the export.
+ */
 export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, input: ActivityReportRequest) {
-  return guarded(req, ReportErrorCode.Activities, () =>
-    serveQuery(
+  return guarded(req, ReportErrorCode.Activities, async () => {
+    const r = await serveQuery(
       app,
       req,
       reply,
@@ -153,8 +156,14 @@ export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, r
       presentActivity,
       ACTIVITY_COLUMNS,
       activityExport(app, req, input),
-    ),
-  );
+    );
+    return r && 'body' in r && r.body
+      ? {
+          success: true,
+          body: { notificationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
+        }
+      : r;
+  });
 }
 
 /**
