@@ -3,6 +3,18 @@ export const PRODUCT_NAME_DEFAULT = 'Vigil';
 /** Release label shown in the drawer (spec §9: release v25.07.2, web label v25.7.2). */
 export const WEB_VERSION_LABEL = 'v25.7.2';
 export const RELEASE = 'v25.07.2';
+/** Share of requests traced when error reporting is on (spec §9 "Error-reporting trace sample rate 0.5"). */
+export const ERROR_TRACE_SAMPLE_RATE = 0.5;
+/**
+ * GET /errorreporting (public): how the console reports its errors. `dsn` null = error reporting
+ * is off (the default; the server's SENTRY_DSN turns it on for both sides).
+ */
+export interface ErrorReportingSettings {
+  dsn: string | null;
+  tracesSampleRate: number;
+  release: string;
+  environment: string | null;
+}
 /** Mobile app versions shown in the drawer; cut at the first '+' or '(' (spec §9). */
 export const MOBILE_VERSIONS = { android: '25.7.1+412', ios: '25.7.1 (388)' } as const;
 export function cutVersion(v: string): string {

@@ -30,6 +30,7 @@ import {
 import { sendExport, type Column } from './export.js';
 import { SURVEY_COLUMNS, presentSurvey, surveyDetail, surveyQueries, type SurveyRaw } from './other-reports.js';
 import { checkRange, page, streamRows } from './report-sql.js';
+import { reportError } from '../../plugins/error-reporting.js';
 
 /** Runs a report handler; an unexpected error becomes 500 with the report's catalogue text (spec §8). */
 export async function guarded<T>(req: FastifyRequest, code: string, fn: () => Promise<T>): Promise<T> {
@@ -38,6 +39,7 @@ export async function guarded<T>(req: FastifyRequest, code: string, fn: () => Pr
   } catch (err) {
     if (err instanceof AppError) throw err;
     req.log.error({ err }, 'report failed');
+    reportError(err, req);
     throw new AppError(500, code, code === ReportErrorCode.LogAccess ? { product: 'VaultTrak' } : {});
   }
 }
