@@ -164,7 +164,15 @@ export function EntityList<R, F extends string = never>(props: EntityListProps<R
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress />}</Box>
         {/* The list scrolls within the §9 page height (window − 350, or 200 at ≤ 555 px), header kept. */}
-        <TableContainer sx={{ maxHeight: pageHeight }} data-testid={`${props.testId}-scroll`} data-page-height={pageHeight}>
+        <TableContainer
+          sx={{ maxHeight: pageHeight }}
+          // A scrolling region is reachable and named for keyboard users (WCAG 2.1.1).
+          tabIndex={0}
+          role="region"
+          aria-label={t('management.list.rows')}
+          data-testid={`${props.testId}-scroll`}
+          data-page-height={pageHeight}
+        >
           <Table size="small" stickyHeader>
             <TableHead>
               <TableRow>
