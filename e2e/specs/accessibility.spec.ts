@@ -19,6 +19,8 @@ const ROLES: [string, keyof typeof SPEC_MENUS][] = [
   ['admin@example.com', 1],
 ];
 const LANGUAGES = ['en', 'sq'] as const;
+// Each test signs in on its own and changes nothing: spread them over both workers.
+test.describe.configure({ mode: 'parallel' });
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** The serious and critical violations of the page as shown now, one line each. */
@@ -33,7 +35,9 @@ async function violations(page: Page, screen: string): Promise<string[]> {
 async function open(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+  await expect(page.getByRole('progressbar'))
+    .toHaveCount(0, { timeout: 15_000 })
+    .catch(() => undefined);
 }
 
 async function useLanguage(page: Page, lang: string) {
