@@ -66,6 +66,7 @@ test('the dashboard says the map could not be read when the branches cannot be',
 test('lists are as tall as the window less 350 px, or 200 px in a window of 555 px or less, after resizing settles', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'orgadmin@example.com');
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
   await page.goto('/employees');
   const scroll = page.getByTestId('employees-scroll');
   await expect(scroll).toHaveAttribute('data-page-height', '450');
