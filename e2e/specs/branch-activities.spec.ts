@@ -36,6 +36,6 @@ test('the branch page’s Activities tab lists the branch’s activity, newest f
   await page.screenshot({ path: shot('branch-activities-800.png') });
 
   // An end before the start is flagged.
-  await list.getByLabel('To').fill('2020-01-01');
-  await expect(list).toContainText('The end date cannot precede the start date');
+  await list.getByLabel('To Date').fill('2020-01-01');
+  await expect(list.getByTestId('branch-activities-range-error')).toHaveText('To Date cannot be earlier than From Date');
 });

@@ -48,6 +48,7 @@ import { securityOfficesRoutes } from './modules/security-offices/security-offic
 import { taskListsRoutes } from './modules/task-lists/task-lists.routes.js';
 import { surveysRoutes } from './modules/surveys/surveys.routes.js';
 import { timersRoutes } from './modules/timers/timers.routes.js';
+import { initErrorReporting } from './plugins/error-reporting.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await initErrorReporting(config.sentry);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -110,7 +112,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...socketOrigins(config)],
+        // The console sends its error reports straight to the SENTRY_DSN's host (when set).
+        connectSrc: ["'self'", ...socketOrigins(config), ...(config.sentry.dsn ? [new URL(config.sentry.dsn).origin] : [])],
         workerSrc: ["'self'", 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],

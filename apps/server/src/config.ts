@@ -142,6 +142,10 @@ const ZEnv = z.object({
   GEOCODER_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
   /** Bearer token of GET /metrics (Prometheus); unset = no metrics endpoint. */
   METRICS_TOKEN: z.string().optional(),
+  /** Sentry or GlitchTip DSN of the server and the console; unset = no error reporting (docs/OPERATIONS.md). */
+  SENTRY_DSN: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  /** Environment name sent with error reports (production, staging, …). */
+  SENTRY_ENVIRONMENT: z.string().max(64).optional(),
   /** Longest time a node takes to stop on SIGTERM/SIGINT before it exits anyway, ms. */
   SHUTDOWN_GRACE_MS: bounded(1_000, 600_000, 20_000, 'ms'),
   /** Days of events, check-ins, pings and audit rows kept; unset or 0 = keep everything. */
@@ -245,6 +249,8 @@ export interface Config {
   secureCookies: boolean;
   /** Bearer token required by GET /metrics (METRICS_TOKEN); undefined = the endpoint answers 404. */
   metricsToken: string | undefined;
+  /** Error reporting (SENTRY_DSN, SENTRY_ENVIRONMENT); dsn undefined = off. */
+  sentry: { dsn: string | undefined; environment: string | undefined };
   /** Longest graceful stop (SHUTDOWN_GRACE_MS), ms. */
   shutdownGraceMs: number;
   /** Days of history kept (RETENTION_DAYS); 0 = keep everything. */
@@ -312,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: e.GEOCODER_URL || undefined,
     secureCookies: (e.PUBLIC_URL ?? '').startsWith('https://'),
     metricsToken: e.METRICS_TOKEN || undefined,
+    sentry: { dsn: e.SENTRY_DSN || undefined, environment: e.SENTRY_ENVIRONMENT || undefined },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     retentionDays: e.RETENTION_DAYS,
     retentionArchiveDir: path.resolve(e.RETENTION_ARCHIVE_DIR || path.join(e.VIGIL_DATA_DIR, 'archive')),

@@ -173,6 +173,20 @@ describe.each(DB_KINDS)('single sign-on on %s', (kind) => {
     expect((await c.post('/api/client/isauthenticated')).status).toBe(401);
   });
 
+  it('refuses a return with code and session_state but no state with the §8 text, and the state stays usable', async () => {
+    const c = new ApiClient(server.baseUrl);
+    await c.fetchCsrf();
+    const back = await callback(c, `sam@${DOMAIN}`);
+    const { state: _state, ...withoutState } = ssoBody(back);
+    const res = await c.post('/api/client/sso', { ...withoutState, session_state: 'opaque-session' });
+    expect(res.status, JSON.stringify(res.json)).toBe(400);
+    expect(res.json.code).toBe('errors.unableToValidate');
+    expect(res.json.description).toBe('Unable to validate user credentials. Please try to log in again.');
+    // Nothing was spent: the real return still signs in.
+    const ok = await c.post('/api/client/sso', ssoBody(back));
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+  });
+
   it('refuses users unknown to Vigil, Pending users and mobile-only roles with the §8 messages', async () => {
     for (const [email, status, text] of [
       [`nobody@${DOMAIN}`, 400, 'Unable to validate user credentials. Please try to log in again.'],

@@ -73,14 +73,14 @@ describe.each(DB_KINDS)('one presenter for REST and the socket on %s', (kind) =>
     return ((await res.json()) as { body: { notificationobject: NotificationRow[] } }).body.notificationobject[0]!;
   };
   const fetchActivity = async (id: number, branchOfficeId: number) => {
-    const res = await admin.post<{ resultobject: ActivityReportRow[] }>('/api/client/getnotifications', {
+    const res = await admin.post<{ notificationobject: ActivityReportRow[] }>('/api/client/getnotifications', {
       case: 'GET-ALL-REPORTS',
       ...aroundToday(),
       branchOfficeId,
       limit: 500,
     });
     expect(res.status).toBe(200);
-    return res.json.body!.resultobject.find((r) => r.NotificationId === id)!;
+    return res.json.body!.notificationobject.find((r) => r.NotificationId === id)!;
   };
   /** The activity report row and the live event agree on every shared field, and share all of ACTIVITY_FIELDS. */
   const expectSameActivity = (live: SocketMessage, activity: ActivityReportRow) => {

@@ -51,6 +51,20 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     return res.json.body!;
   }
+  /**
+   * getnotifications GET-ALL-REPORTS: the rows come in body.notificationobject (spec §7), never in
+   * resultobject; handed back as a Page so the report assertions read alike.
+   */
+  async function activityPage(email: string, body: Record<string, unknown>): Promise<Page<ActivityReportRow>> {
+    const res = await (
+      await as(email)
+    ).post<{ notificationobject: ActivityReportRow[]; resultobject?: unknown; total: number }>('/api/client/getnotifications', body);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const b = res.json.body!;
+    expect(Array.isArray(b.notificationobject)).toBe(true);
+    expect(b.resultobject).toBeUndefined();
+    return { resultobject: b.notificationobject, total: b.total };
+  }
   async function csv(email: string, path: string, body: Record<string, unknown>) {
     const c = await as(email);
     const res = await fetch(`${server.baseUrl}${path}`, {
@@ -257,7 +271,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
   });
 
   it('activity report: rows, filters, branch-local times, detail with notified users', async () => {
-    const all = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', {
+    const all = await activityPage('bravo-admin@test.com', {
       case: 'GET-ALL-REPORTS',
       fromDate: '2026-03-08',
       toDate: '2026-03-08',
@@ -271,14 +285,14 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
       ['2026-03-08 13:00:00 EDT', 'Trouble', null, 'EDT'],
       ['2026-03-08 17:10:00 EDT', 'Close', 'ontime', 'EDT'],
     ]);
-    const panic = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', {
+    const panic = await activityPage('bravo-admin@test.com', {
       case: 'GET-ALL-REPORTS',
       fromDate: '2026-03-01',
       toDate: '2026-03-31',
       type: 'panic',
     });
     expect(panic.resultobject.map((r) => r.BranchAction)).toEqual(['Panic']);
-    const service = await page<ActivityReportRow>('alpha-admin@test.com', '/api/client/getnotifications', {
+    const service = await activityPage('alpha-admin@test.com', {
       case: 'GET-ALL-REPORTS',
       fromDate: '2026-03-28',
       toDate: '2026-03-28',
@@ -287,7 +301,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect(service.resultobject.map((r) => [r.BranchAction, r.start_time, r.stop_time])).toEqual([
       ['Service', '2026-03-28T10:00:00.000Z', '2026-03-28T10:30:00.000Z'],
     ]);
-    const chicagoClose = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', {
+    const chicagoClose = await activityPage('bravo-admin@test.com', {
       case: 'GET-ALL-REPORTS',
       fromDate: '2026-03-10',
       toDate: '2026-03-10',
@@ -326,7 +340,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     });
     expect(Array.isArray(opening.json.body!.notificationobject.NotifiedUsers)).toBe(true);
     // The activity of one branch (what managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID answers).
-    const branchActs = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', {
+    const branchActs = await activityPage('bravo-admin@test.com', {
       case: 'GET-ALL-REPORTS',
       branchOfficeId: fx.chicago,
       fromDate: '2026-03-10',
@@ -375,7 +389,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
         '',
       ].join('\n'),
     );
-    const screen = await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', filters);
+    const screen = await activityPage('bravo-admin@test.com', filters);
     const screenLines = screen.resultobject.map(
       (r) => `${r.NotificationTimeLocal},${r.OrganizationName},${r.RegionalOfficeName},${r.BranchOfficeName},${r.BranchAction}`,
     );
@@ -561,7 +575,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     const range = { fromDate: '2026-03-01', toDate: '2026-03-31', limit: 500 };
     const alphaBranches = new Set([fx.tirana, fx.durres]);
     for (const email of ['alpha-admin@test.com', 'officer@test.com']) {
-      const acts = await page<ActivityReportRow>(email, '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range });
+      const acts = await activityPage(email, { case: 'GET-ALL-REPORTS', ...range });
       expect(acts.total).toBe(10);
       expect(acts.resultobject.every((r) => alphaBranches.has(r.BranchOfficeId!))).toBe(true);
       const daily = await page<DailyReportRow>(email, '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', ...range });
@@ -572,7 +586,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
       // Asking for the other bank explicitly gives nothing.
       expect(
         (
-          await page<ActivityReportRow>(email, '/api/client/getnotifications', {
+          await activityPage(email, {
             case: 'GET-ALL-REPORTS',
             ...range,
             organizationId: fx.orgB,
@@ -594,7 +608,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     });
     expect(mgr.total).toBe(31);
     expect(mgr.resultobject.every((r) => r.BranchOfficeId === fx.tirana)).toBe(true);
-    const mgrActs = await page<ActivityReportRow>('alpha-manager@test.com', '/api/client/getnotifications', {
+    const mgrActs = await activityPage('alpha-manager@test.com', {
       case: 'GET-ALL-REPORTS',
       ...range,
     });
@@ -642,10 +656,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     ]);
     const screen: ActivityReportRow[] = [];
     for (let offset = 0; offset < n; offset += 500) {
-      screen.push(
-        ...(await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { ...filters, offset, limit: 500 }))
-          .resultobject,
-      );
+      screen.push(...(await activityPage('bravo-admin@test.com', { ...filters, offset, limit: 500 })).resultobject);
     }
     expect(screen.length).toBe(n);
     expect(records.slice(1).map((r) => [r[0], r[4], r[9]])).toEqual(
@@ -667,7 +678,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     await reader.read().catch(() => undefined);
     const pool = server.database.exportPool;
     if (pool) await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5_000 }).toBe(0);
-    expect((await page<ActivityReportRow>('bravo-admin@test.com', '/api/client/getnotifications', { ...filters, limit: 1 })).total).toBe(n);
+    expect((await activityPage('bravo-admin@test.com', { ...filters, limit: 1 })).total).toBe(n);
   });
 
   it.runIf(kind === 'postgres')(
@@ -685,7 +696,7 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
         firsts.forEach((p, i) => void p.then(() => settled.add(i)));
         // An API call answers while the exports hold their connections (on a shared pool it would
         // wait for one of them, which never comes: the test times out). How fast: bench/foundation.ts.
-        const report = await page<ActivityReportRow>('alpha-admin@test.com', '/api/client/getnotifications', {
+        const report = await activityPage('alpha-admin@test.com', {
           case: 'GET-ALL-REPORTS',
           fromDate: '2026-03-01',
           toDate: '2026-03-31',

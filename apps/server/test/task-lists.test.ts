@@ -499,13 +499,13 @@ describe.each(DB_KINDS)('task lists on %s', (kind) => {
     expect(r.json.body!.Task).toMatchObject({ TemplateAutoId: templateId, Status: 'RUNNING', Done: 1, Total: 4 });
     // The activity row of the opening carries its list (spec §3 ChecklistLBranchActions), every item with its times.
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const activity = await c.al!.post<{ resultobject: ActivityReportRow[] }>('/api/client/getnotifications', {
+    const activity = await c.al!.post<{ notificationobject: ActivityReportRow[] }>('/api/client/getnotifications', {
       case: 'GET-ALL-REPORTS',
       fromDate: day(-1),
       toDate: day(1),
       branchOfficeId: branchId,
     });
-    const row = activity.json.body!.resultobject.find((x) => x.NotificationId === r.json.body!.NotificationId)!;
+    const row = activity.json.body!.notificationobject.find((x) => x.NotificationId === r.json.body!.NotificationId)!;
     expect(row.ChecklistLBranchActions).toHaveLength(1);
     const run = row.ChecklistLBranchActions[0]!;
     expect(run).toMatchObject({ TaskId: r.json.body!.Task!.TaskId, TemplateName: 'Morning opening', Status: 'RUNNING' });

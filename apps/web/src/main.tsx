@@ -1,6 +1,6 @@
 /**
  * Entry point: i18n, the browser feature check (spec §2; a failure hides the app and lists what
- * is missing), startup session check, then the router.
+ * is missing), optional error reporting, startup session check, then the router.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +10,7 @@ import { missingFeatures, webRtcSupported, type FeatureEnv } from './shared/brow
 import { BrowserUnsupported } from './app/BrowserUnsupported';
 import { bootstrap } from './app/bootstrap';
 import { App } from './app/App';
+import { startErrorReporting } from './app/error-reporting';
 
 const i18n = initI18n();
 const container = document.getElementById('root');
@@ -25,6 +26,7 @@ if (missing.length > 0) {
   );
 } else {
   webRtcSupported(); // keep the voice/video result for the drawer
+  void startErrorReporting(); // optional (SENTRY_DSN on the server); off by default
   void bootstrap().finally(() => {
     root.render(
       <StrictMode>

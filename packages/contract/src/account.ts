@@ -259,7 +259,12 @@ export const ZSsoRequest = z.object({
   redirectUri: z.string().max(2048).optional(),
   /** Accepted for compatibility; a new session is always created. */
   force: z.boolean().optional(),
-  state: z.string().min(1).max(512),
+  /**
+   * The OpenID Connect state of the request /locate started. Optional in the shape so that a
+   * return carrying only code and session_state reaches the server, which then refuses it with
+   * errors.unableToValidate (400) like any unknown state.
+   */
+  state: z.string().max(512).optional(),
   iss: z.string().max(2048).optional(),
 });
 export type SsoRequest = z.input<typeof ZSsoRequest>;

@@ -3,6 +3,18 @@ export const PRODUCT_NAME_DEFAULT = 'Vigil';
 /** Release label shown in the drawer (spec §9: release v25.07.2, web label v25.7.2). */
 export const WEB_VERSION_LABEL = 'v25.7.2';
 export const RELEASE = 'v25.07.2';
+/** Share of requests traced when error reporting is on (spec §9 "Error-reporting trace sample rate 0.5"). */
+export const ERROR_TRACE_SAMPLE_RATE = 0.5;
+/**
+ * GET /errorreporting (public): how the console reports its errors. `dsn` null = error reporting
+ * is off (the default; the server's SENTRY_DSN turns it on for both sides).
+ */
+export interface ErrorReportingSettings {
+  dsn: string | null;
+  tracesSampleRate: number;
+  release: string;
+  environment: string | null;
+}
 /** Mobile app versions shown in the drawer; cut at the first '+' or '(' (spec §9). */
 export const MOBILE_VERSIONS = { android: '25.7.1+412', ios: '25.7.1 (388)' } as const;
 export function cutVersion(v: string): string {
@@ -11,6 +23,7 @@ export function cutVersion(v: string): string {
 export const DRAWER_WIDTH_PX = 260;
 export const MOBILE_BREAKPOINT_PX = 960;
 export const EMERGENCY_DIALOG_WIDTH_PX = 900;
+/** Left offset of the notification alert list with the drawer open, and closed (spec §9). */
 export const ALERT_OFFSET_DRAWER_OPEN_PX = 272;
 export const ALERT_OFFSET_DRAWER_CLOSED_PX = 12;
 export const PIN_DIGITS = 4;
@@ -21,7 +34,19 @@ export const SESSION_TYPE_WEB = 'WEB';
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** A dashboard reload on tab return after the tab was hidden longer than this (spec §9). */
 export const TAB_HIDDEN_RELOAD_MS = 60_000;
+/** Window resize handling is debounced by this (spec §9). */
 export const RESIZE_DEBOUNCE_MS = 250;
+/** Page (list) height: window height minus this (spec §9)… */
+export const PAGE_HEIGHT_OFFSET_PX = 350;
+/** …or PAGE_HEIGHT_SMALL_PX when the window is this tall or less (spec §9). */
+export const PAGE_HEIGHT_SMALL_WINDOW_PX = 555;
+export const PAGE_HEIGHT_SMALL_PX = 200;
+/** The user-selection list appears this long after load (spec §9)… */
+export const USER_SELECT_DELAY_MS = 500;
+/** …and is at most this tall, scrolling beyond (spec §9). */
+export const USER_SELECT_MAX_HEIGHT_PX = 500;
+/** Range picker span either way from today (spec §9: 100 years). */
+export const DATE_RANGE_SPAN_YEARS = 100;
 /** Alert sound length on Trouble, Panic, Alert or Alarm actions (spec §9). */
 export const ALERT_SOUND_MS = 2_000;
 export const INCIDENT_PAGE_LIMIT = 200;
@@ -41,6 +66,15 @@ export const DATE_RANGE_PRESETS = [
   'custom',
 ] as const;
 export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
+/**
+ * The second (profile) date-range catalogue (spec §2 Shared widgets, §9 "Profile date presets"):
+ * today, yesterday, this week, last week, this month, last month, and Custom at index 6, which
+ * enables the From Date and To Date pickers.
+ */
+export const PROFILE_DATE_PRESETS = ['today', 'yesterday', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'custom'] as const;
+export type ProfileDatePreset = (typeof PROFILE_DATE_PRESETS)[number];
+/** Index of Custom in PROFILE_DATE_PRESETS (spec §9). */
+export const PROFILE_CUSTOM_PRESET_INDEX = 6;
 
 /** Notification types (spec §9): 0 anomaly; 2 and 15 alarm; 10, 11, 12 emergency. */
 export const NOTIFICATION_TYPES = { anomaly: [0], alarm: [2, 15], emergency: [10, 11, 12] } as const;

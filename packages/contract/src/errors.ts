@@ -19,6 +19,10 @@ export const ErrorCode = {
   LocateFailed: 'errors.locateFailed',
   EmailNotProcessable: 'errors.emailNotProcessable',
   NoServer: 'errors.noServer',
+  /** 'Error connecting to server: code {status} {text}' (spec §8): an unexpected answer of the login-server lookup. */
+  ConnectError: 'errors.connectError',
+  /** 'Error retrieving Branches for Map' (spec §8): the map's branches could not be read. */
+  RetrievingBranchesForMap: 'errors.retrievingBranchesForMap',
   RateLimited: 'errors.rateLimited',
   Forbidden: 'errors.forbidden',
   NotFound: 'errors.notFound',

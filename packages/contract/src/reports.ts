@@ -193,6 +193,14 @@ export interface ReportPage<Row> {
   limit: number;
 }
 
+/** Answer body of getnotifications GET-ALL-REPORTS (spec §7: the rows in body.notificationobject). */
+export interface ActivityReportPage {
+  notificationobject: ActivityReportRow[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
 /** Punctuality of an opening or closing against the schedule (supervision: early > 5 min before, late after the timer). */
 export type Punctuality = 'early' | 'ontime' | 'late';
 

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type Envelope } from '@vigil/contract';
 import { pickLanguage, translate, type Language } from '@vigil/i18n';
+import { reportError } from './error-reporting.js';
 
 /** An expected failure: HTTP status, catalogue key and interpolation values. */
 export class AppError extends Error {
@@ -82,6 +83,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(req, reply, err.statusCode === 413 || err.statusCode === 415 ? err.statusCode : 400, ErrorCode.BadRequest);
     }
     req.log.error({ err }, 'unhandled error');
+    reportError(err, req);
     return sendError(req, reply, 500, ErrorCode.Generic);
   });
 }

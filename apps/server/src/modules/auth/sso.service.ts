@@ -155,10 +155,12 @@ export async function completeSso(app: FastifyInstance, req: FastifyRequest, rep
     });
     throw badRequest(ErrorCode.UnableToValidate);
   };
+  if (!body.state) return refuse('state');
+  const state = body.state;
   const [row] = await app.db
     .update(ssoStates)
     .set({ usedAt: new Date() })
-    .where(and(eq(ssoStates.stateHash, hashToken(body.state)), isNull(ssoStates.usedAt), gt(ssoStates.expiresAt, sql`now()`)))
+    .where(and(eq(ssoStates.stateHash, hashToken(state)), isNull(ssoStates.usedAt), gt(ssoStates.expiresAt, sql`now()`)))
     .returning();
   if (!row) return refuse('state');
   const org = await organizationById(app, row.organizationId);
@@ -166,14 +168,14 @@ export async function completeSso(app: FastifyInstance, req: FastifyRequest, rep
   const config = await providerConfig(app, org);
   const callback = new URL(row.redirectUri);
   callback.searchParams.set('code', body.code);
-  callback.searchParams.set('state', body.state);
+  callback.searchParams.set('state', state);
   if (body.session_state) callback.searchParams.set('session_state', body.session_state);
   if (body.iss) callback.searchParams.set('iss', body.iss);
   let email: string | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: row.codeVerifier,
-      expectedState: body.state,
+      expectedState: state,
       expectedNonce: row.nonce,
       idTokenExpected: true,
     });

@@ -5,9 +5,12 @@
  *   migrations done, not draining; 503 `{status:'draining'|'unavailable'}` otherwise, so a proxy
  *   or load balancer stops sending requests to a node that is stopping.
  * - `GET /metrics`: Prometheus metrics when METRICS_TOKEN is set (metrics.ts).
+ * - `GET /errorreporting`: the console's error-reporting settings (ErrorReportingSettings; public,
+ *   `dsn` null unless SENTRY_DSN is set).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { ERROR_TRACE_SAMPLE_RATE, RELEASE, type ErrorReportingSettings } from '@vigil/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,5 +37,15 @@ export async function healthRoutes(app: FastifyInstance) {
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
     }
+  });
+
+  app.get('/errorreporting', async (_req, reply): Promise<ErrorReportingSettings> => {
+    reply.header('cache-control', 'no-cache');
+    return {
+      dsn: app.config.sentry.dsn ?? null,
+      tracesSampleRate: ERROR_TRACE_SAMPLE_RATE,
+      release: RELEASE,
+      environment: app.config.sentry.environment ?? null,
+    };
   });
 }

@@ -30,6 +30,7 @@ import {
 import { sendExport, type Column } from './export.js';
 import { SURVEY_COLUMNS, presentSurvey, surveyDetail, surveyQueries, type SurveyRaw } from './other-reports.js';
 import { checkRange, page, streamRows } from './report-sql.js';
+import { reportError } from '../../plugins/error-reporting.js';
 
 /** Runs a report handler; an unexpected error becomes 500 with the report's catalogue text (spec §8). */
 export async function guarded<T>(req: FastifyRequest, code: string, fn: () => Promise<T>): Promise<T> {
@@ -38,6 +39,7 @@ export async function guarded<T>(req: FastifyRequest, code: string, fn: () => Pr
   } catch (err) {
     if (err instanceof AppError) throw err;
     req.log.error({ err }, 'report failed');
+    reportError(err, req);
     throw new AppError(500, code, code === ReportErrorCode.LogAccess ? { product: 'VaultTrak' } : {});
   }
 }
@@ -140,10 +142,13 @@ function activityExport(
   };
 }
 
-/** The activity report (getnotifications GET-ALL-REPORTS): a page of §3 Activity notifications, or the export. */
+/**
+ * The activity report (getnotifications GET-ALL-REPORTS): a page of §3 Activity notifications in
+ * `body.notificationobject` (spec §7; + total, offset, limit), or the export.
+ */
 export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, input: ActivityReportRequest) {
-  return guarded(req, ReportErrorCode.Activities, () =>
-    serveQuery(
+  return guarded(req, ReportErrorCode.Activities, async () => {
+    const r = await serveQuery(
       app,
       req,
       reply,
@@ -153,8 +158,14 @@ export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, r
       presentActivity,
       ACTIVITY_COLUMNS,
       activityExport(app, req, input),
-    ),
-  );
+    );
+    return r && 'body' in r && r.body
+      ? {
+          success: true,
+          body: { notificationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
+        }
+      : r;
+  });
 }
 
 /**

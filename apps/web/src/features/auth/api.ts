@@ -29,14 +29,36 @@ export function hasSingleAt(email: string): boolean {
   return email.split('@').length === 2;
 }
 
-/** POST /locate as form data. Non-200 gives errors.locateFailed. */
+/**
+ * POST /locate as form data (spec §7 location lookup, §8). Refusals, as ApiError codes:
+ * errors.emailNotProcessable without exactly one '@'; errors.noServer ('Could not find server to
+ * connect') when the request fails or the answer names no server; errors.locateFailed on 404; the server's rate-limit text on 429;
+ * errors.connectError ('Error connecting to server: code {status} {text}') on any other non-200.
+ */
 export async function locate(email: string, redirectUri: string): Promise<LocateResponse> {
   if (!hasSingleAt(email)) throw new ApiError(400, { code: ErrorCode.EmailNotProcessable });
   const res = await postForm('/locate', { email, latitude: '', longitude: '', organization: '', redirectUri }).catch(() => null);
-  if (!res || res.status !== 200) throw new ApiError(res?.status ?? 0, { code: ErrorCode.LocateFailed });
+  if (!res) throw new ApiError(0, { code: ErrorCode.NoServer });
+  if (res.status === 404) throw new ApiError(404, { code: ErrorCode.LocateFailed });
+  if (res.status === 429) {
+    const env = res.data as { description?: string } | undefined;
+    throw new ApiError(429, { code: ErrorCode.RateLimited, description: env?.description });
+  }
+  if (res.status !== 200) {
+    throw new ApiError(res.status, { code: ErrorCode.ConnectError, vars: { status: String(res.status), text: res.statusText } });
+  }
   const body = (res.data as { body?: LocateResponse } | undefined)?.body;
-  if (!body || typeof body.url !== 'string') throw new ApiError(res.status, { code: ErrorCode.LocateFailed });
+  if (!body || typeof body.url !== 'string' || !body.url) throw new ApiError(res.status, { code: ErrorCode.NoServer });
   return body;
+}
+
+/**
+ * True when /login is the return from single sign-on (spec §2: "with code and session_state query
+ * values, the user is logged in automatically"): a `code` with `session_state` (or the OpenID
+ * Connect `state` our own requests carry).
+ */
+export function isSsoReturn(params: URLSearchParams): boolean {
+  return !!params.get('code') && (!!params.get('session_state') || !!params.get('state'));
 }
 
 /** Where the locate answer sends the browser: an SSO address, or null for the password step. */

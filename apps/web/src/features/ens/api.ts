@@ -16,7 +16,7 @@ import type {
   ZManageEnsMessageTemplatesRequest,
 } from '@vigil/contract';
 import { SocketEventType } from '@vigil/contract';
-import { apiPost, postEnvelope } from '../../shared/api/client';
+import { ApiError, apiPost, postEnvelope } from '../../shared/api/client';
 
 const TEMPLATES_PATH = '/api/client/manageensmessagetemplates';
 type TemplatesRequest = z.input<typeof ZManageEnsMessageTemplatesRequest>;
@@ -74,7 +74,8 @@ export function useSendEmergency() {
   return useMutation({
     mutationFn: async (input: Extract<TemplatesRequest, { case: 'NOTIFY-EMEGREGENCY' }>) => {
       const env = await postEnvelope<NotifyEmergencyResult>(TEMPLATES_PATH, input);
-      if (!env.success) throw new Error(env.description ?? 'error');
+      // success:false: the server's description is the text of the error snackbar (spec §8).
+      if (!env.success) throw new ApiError(200, { code: env.code, description: env.description });
       return { result: env.body!, description: env.description ?? '' };
     },
   });

@@ -1,13 +1,16 @@
 /**
  * The profile form's rule (spec §5 Profile): first name and surname required; the password
  * block is optional, but when any of old/new/confirm is filled all three are required and
- * new must equal confirm ('New Password confirmation failed', shown as a warning). Reuses the
+ * new must equal confirm ('New Password confirmation failed'; the dialog's warning reads
+ * '(New Password confirmation failed)', spec §8). Reuses the
  * contract's request schemas so the server and the form share one rule.
  */
 import { z } from 'zod';
 import { ZUpdatePasswordRequest, ZUpdateProfileRequest } from '@vigil/contract';
 
 export const MISMATCH_KEY = 'errors.newPasswordConfirmation';
+/** The warning the dialog shows for that mismatch: '(New Password confirmation failed)' (spec §8 Profile). */
+export const MISMATCH_WARNING_KEY = 'errors.newPasswordConfirmationWarning';
 
 export const ZProfileForm = z
   .object({

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type {
   ACTIVITY_SORTS,
   ActivityDetailExtras,
+  ActivityReportPage,
   ActivityReportRow,
   ActivityType,
   BranchOfficeRow,
@@ -153,7 +154,7 @@ export function activityReport(filters: {
     PATHS.activities,
     reportKeys.report('activities', filters),
     (f: ReportFrame<ActivitySort>) => ({ case: 'GET-ALL-REPORTS', ...filters, ...f }) satisfies z.input<typeof ZActivityReportRequest>,
-    (b: ReportPage<ActivityReportRow>) => b.resultobject,
+    (b: ActivityReportPage) => b.notificationobject,
   );
 }
 

@@ -19,13 +19,16 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly description: string | undefined;
   readonly field: string | undefined;
-  constructor(status: number, init: { code?: string; description?: string; field?: string } = {}) {
+  /** Values the catalogue text of `code` is filled with ('Error connecting to server: code {status} {text}'). */
+  readonly vars: Record<string, string> | undefined;
+  constructor(status: number, init: { code?: string; description?: string; field?: string; vars?: Record<string, string> } = {}) {
     super(init.code ?? init.description ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.code = init.code;
     this.description = init.description;
     this.field = init.field;
+    this.vars = init.vars;
   }
   /** True for a 2xx answer whose envelope said success:false (a "warning", not a failure). */
   get unsuccessful(): boolean {
@@ -201,12 +204,15 @@ export async function apiGet<TBody>(
   return env.body as TBody;
 }
 
-/** POST application/x-www-form-urlencoded (the /locate lookup). Returns status and parsed JSON. */
+/**
+ * POST application/x-www-form-urlencoded (the /locate lookup). Returns status, status text and
+ * parsed JSON; throws ApiError (status 0) when the request itself fails.
+ */
 export async function postForm(
   path: string,
   fields: Record<string, string>,
   opts: PostOptions = {},
-): Promise<{ status: number; data: unknown }> {
+): Promise<{ status: number; statusText: string; data: unknown }> {
   const res = await send(
     path,
     {
@@ -215,7 +221,7 @@ export async function postForm(
     },
     opts,
   );
-  return { status: res.status, data: await readJson(res) };
+  return { status: res.status, statusText: res.statusText, data: await readJson(res) };
 }
 
 /** A catalogue code for a failed status whose answer carried none. */

@@ -17,7 +17,7 @@ const SERVER_FILLED = new Set<string>([ErrorCode.RateLimited]);
  * code/description); a refusal the server explains (a 4xx with a code or description) keeps its text.
  */
 export function describeError(err: unknown, hasKey: (key: string) => boolean, fallbackKey?: string): ErrorDisplay {
-  const vars = { product: PRODUCT_NAME_DEFAULT };
+  const vars = { product: PRODUCT_NAME_DEFAULT, ...(err instanceof ApiError ? err.vars : undefined) };
   if (fallbackKey && !(err instanceof ApiError && err.status >= 400 && err.status < 500 && (err.code || err.description))) {
     return { key: fallbackKey, vars };
   }

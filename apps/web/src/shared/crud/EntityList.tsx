@@ -28,6 +28,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useErrorText } from '../api/use-error-text';
 import { saveBlob } from '../api/download';
 import { useListPage, type ListSource } from './api';
+import { usePageHeight } from '../layout/use-layout';
 
 /** One column: a header catalogue key and how a row shows. */
 export interface Column<R> {
@@ -65,6 +66,7 @@ export interface EntityListProps<R, F extends string> {
 /** The generic server-paged list with search, filters and CSV export. */
 export function EntityList<R, F extends string = never>(props: EntityListProps<R, F>) {
   const { t } = useTranslation();
+  const pageHeight = usePageHeight();
   const errorText = useErrorText();
   const [search, setSearch] = useState('');
   const [filterValues, setFilterValues] = useState<Partial<Record<F, string>>>({});
@@ -161,8 +163,17 @@ export function EntityList<R, F extends string = never>(props: EntityListProps<R
       {q.isError && <Alert severity="error">{errorText(q.error, props.loadErrorKey)}</Alert>}
       <Paper variant="outlined">
         <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress />}</Box>
-        <TableContainer>
-          <Table size="small">
+        {/* The list scrolls within the §9 page height (window − 350, or 200 at ≤ 555 px), header kept. */}
+        <TableContainer
+          sx={{ maxHeight: pageHeight }}
+          // A scrolling region is reachable and named for keyboard users (WCAG 2.1.1).
+          tabIndex={0}
+          role="region"
+          aria-label={t('management.list.rows')}
+          data-testid={`${props.testId}-scroll`}
+          data-page-height={pageHeight}
+        >
+          <Table size="small" stickyHeader>
             <TableHead>
               <TableRow>
                 {props.columns.map((c) => (

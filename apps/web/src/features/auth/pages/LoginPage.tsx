@@ -17,7 +17,7 @@ import { CLIENT_HOME, safeRedirect } from '../../../shared/session/session-gate'
 import { AuthLayout } from '../components/AuthLayout';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { useAuthAlert } from '../components/use-auth-alert';
-import { SSO_DOMAIN_STORAGE_KEY, ssoTarget, useLocate, useLogin } from '../api';
+import { SSO_DOMAIN_STORAGE_KEY, isSsoReturn, ssoTarget, useLocate, useLogin } from '../api';
 import { ssoLogin } from '../../account/api';
 import { EmailField } from '../components/EmailField';
 import { TokenSignIn } from '../components/TokenSignIn';
@@ -33,7 +33,7 @@ export default function LoginPage() {
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const [email, setEmail] = useState<string | null>(null);
   const [params] = useSearchParams();
-  const ssoReturn = !!params.get('code') && !!params.get('state');
+  const ssoReturn = isSsoReturn(params);
 
   const toggleForgot = () => {
     clear();
@@ -203,7 +203,7 @@ function SsoReturn({ onError }: { onError: (text: string) => void }) {
     ssoLogin({
       code: params.get('code') ?? '',
       session_state: params.get('session_state') ?? undefined,
-      state: params.get('state') ?? '',
+      state: params.get('state') ?? undefined,
       iss: params.get('iss') ?? undefined,
       sessiontype: 'WEB',
       org: sessionStorage.getItem(SSO_DOMAIN_STORAGE_KEY) ?? undefined,

@@ -1,12 +1,13 @@
 /**
  * The branch page's Activities tab (spec §7 managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID; §8
  * 'Error retrieving Branch Activities'): the branch's actions and notifications between two days
- * (default the last 7, branch-local), newest first, with the time in the branch's zone, action and user.
+ * (default the last 7, branch-local, chosen with the profile date-range catalogue), newest first, with the time in the branch's zone, action and user.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
-import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { ProfileDateRange } from '../../../shared/date-range/ProfileDateRange';
 import { Loading } from '../../../shared/components/Loading';
 import { useBranchActivities } from '../api';
 
@@ -15,34 +16,19 @@ const DEFAULT_DAYS = 7;
 
 export function BranchActivities({ branchId, timeZone }: { branchId: number; timeZone: string }) {
   const { t } = useTranslation();
-  const today = DateTime.now().setZone(timeZone);
-  const [from, setFrom] = useState(today.minus({ days: DEFAULT_DAYS - 1 }).toISODate()!);
-  const [to, setTo] = useState(today.toISODate()!);
-  const valid = !!from && !!to && from <= to;
-  const q = useBranchActivities(branchId, from, valid ? to : from);
+  const today = useMemo(() => DateTime.now().setZone(timeZone), [timeZone]);
+  const [range, setRange] = useState(() => ({ start: today.minus({ days: DEFAULT_DAYS - 1 }).toISODate()!, end: today.toISODate()! }));
+  const q = useBranchActivities(branchId, range.start, range.end);
   const rows = q.data?.organizationobject ?? [];
   return (
     <Stack sx={{ gap: 2 }} data-testid="branch-activities">
-      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          type="date"
-          size="small"
-          label={t('branchActivities.from')}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t('branchActivities.to')}
-          value={to}
-          error={!valid}
-          helperText={valid ? undefined : t('branchActivities.badRange')}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from } }}
-        />
-      </Stack>
+      {/* The profile date-range catalogue (spec §2, §9): Custom (the last 7 days) first, applied as it changes. */}
+      <ProfileDateRange
+        initialRange={{ from: range.start, to: range.end }}
+        onChange={setRange}
+        now={today}
+        testId="branch-activities-range"
+      />
       {q.isError && <Alert severity="error">{t('reports.errors.branchActivities')}</Alert>}
       {q.isLoading && <Loading />}
       {q.data && rows.length === 0 && <Typography color="text.secondary">{t('branchActivities.empty')}</Typography>}

@@ -1,4 +1,7 @@
-/** Summary chips: how many branches are open, closed, in service and in alarm. */
+/**
+ * Summary chips: how many branches are open, closed, in service and in alarm, in the §2 colours;
+ * black text on the service orange, white on the others (WCAG AA contrast).
+ */
 import { useTranslation } from 'react-i18next';
 import { Chip, Stack } from '@mui/material';
 import { BRANCH_STATUS_COLORS, type BranchStatus } from '@vigil/contract';
@@ -14,7 +17,7 @@ export function StatusSummary({ counts }: { counts: Record<BranchStatus, number>
           data-testid={`status-count-${s}`}
           data-count={counts[s]}
           label={t('dashboard.statusCount', { status: t(`branchStatus.${s}`), count: counts[s] })}
-          sx={{ bgcolor: BRANCH_STATUS_COLORS[s], color: '#fff', fontWeight: 600 }}
+          sx={{ bgcolor: BRANCH_STATUS_COLORS[s], color: s === 'service' ? '#000' : '#fff', fontWeight: 600 }}
         />
       ))}
     </Stack>

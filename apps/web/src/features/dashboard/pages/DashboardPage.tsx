@@ -69,6 +69,10 @@ export default function DashboardPage() {
       >
         {t('errors.retrievingBranchOffices')}
         {detail && detail !== t('errors.retrievingBranchOffices') ? ` — ${detail}` : ''}
+        {/* The map is drawn from the same rows: it failed too (spec §8 'Error retrieving Branches for Map'). */}
+        <Box component="span" sx={{ display: 'block' }} data-testid="dashboard-map-error">
+          {t('errors.retrievingBranchesForMap')}
+        </Box>
       </Alert>
     );
   } else if (board.isLoading || waitingForOrg) {

@@ -24,12 +24,21 @@ import {
   ListItemIcon,
   ListItemText,
   MenuItem,
-  Snackbar,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import { EMERGENCY_DIALOG_WIDTH_PX, RoleGroup, RoleId, inRoleGroup } from '@vigil/contract';
+import {
+  EMERGENCY_DIALOG_WIDTH_PX,
+  RoleGroup,
+  RoleId,
+  USER_SELECT_DELAY_MS,
+  USER_SELECT_MAX_HEIGHT_PX,
+  inRoleGroup,
+} from '@vigil/contract';
+import { NotificationAlert } from '../../../shared/components/NotificationAlert';
+import { useShownAfter } from '../../../shared/layout/use-layout';
+import { Loading } from '../../../shared/components/Loading';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { useBranchEmployees, useBranchTemplates, useEnsBranches, useSendEmergency } from '../api';
 
@@ -60,6 +69,7 @@ export function EnsDialog({ open, onClose, roleId, userId }: Props) {
   const [message, setMessage] = useState('');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const listShown = useShownAfter(USER_SELECT_DELAY_MS, open);
   const [snack, setSnack] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const send = useSendEmergency();
 
@@ -272,12 +282,15 @@ export function EnsDialog({ open, onClose, roleId, userId }: Props) {
               </Stack>
               {branchId === null ? (
                 <Alert severity="info">{t('ens.dialog.chooseLocation')}</Alert>
+              ) : !listShown ? (
+                // The user-selection list appears 500 ms after load (spec §9).
+                <Loading />
               ) : visible.length === 0 && !employees.isLoading ? (
                 <Alert severity="info">{t('ens.dialog.noEmployees')}</Alert>
               ) : (
                 <List
                   dense
-                  sx={{ maxHeight: 500, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+                  sx={{ maxHeight: USER_SELECT_MAX_HEIGHT_PX, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
                   data-testid="ens-employees"
                 >
                   {visible.map((e) => (
@@ -305,18 +318,7 @@ export function EnsDialog({ open, onClose, roleId, userId }: Props) {
           </Button>
         </DialogActions>
       </Dialog>
-      <Snackbar
-        open={!!snack}
-        autoHideDuration={6000}
-        onClose={() => setSnack(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {snack ? (
-          <Alert severity={snack.severity} onClose={() => setSnack(null)} variant="filled" data-testid={`ens-snackbar-${snack.severity}`}>
-            {snack.text}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <NotificationAlert message={snack} onClose={() => setSnack(null)} testId={snack ? `ens-snackbar-${snack.severity}` : undefined} />
     </>
   );
 }

@@ -13,7 +13,14 @@ import { useErrorText } from '../../../shared/api/use-error-text';
 import { ApiError } from '../../../shared/api/client';
 import { PasswordField } from '../../../shared/components/PasswordField';
 import { updateSession, type StoredSession } from '../../../shared/session/session-store';
-import { MISMATCH_KEY, ZProfileForm, hasPasswordChange, type ProfileFormInput, type ProfileFormOutput } from '../profile-form';
+import {
+  MISMATCH_KEY,
+  MISMATCH_WARNING_KEY,
+  ZProfileForm,
+  hasPasswordChange,
+  type ProfileFormInput,
+  type ProfileFormOutput,
+} from '../profile-form';
 import { serverMessage, useUpdatePassword, useUpdateProfile } from '../api';
 
 export interface ProfileDialogProps {
@@ -130,7 +137,7 @@ export function ProfileDialog({ open, onClose, session, forced = false }: Profil
           ))}
           {mismatch && (
             <Alert severity="warning" data-testid="profile-alert">
-              {t(MISMATCH_KEY)}
+              {t(MISMATCH_WARNING_KEY)}
             </Alert>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>

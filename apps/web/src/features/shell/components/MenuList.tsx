@@ -87,7 +87,8 @@ function MenuGroup({
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} timeout="auto">
-        <List disablePadding dense>
+        {/* A div, not a ul: its entries are links, not list items (axe "list"). */}
+        <List component="div" disablePadding dense>
           {(item.children ?? []).map((c) => (
             <MenuEntry key={c.key} item={c} depth={depth + 1} onNavigate={onNavigate} />
           ))}

@@ -1,9 +1,10 @@
 /**
  * The console shell (spec §2 Shell): a permanent 260px drawer on desktop (hideable from the
  * top bar), a temporary drawer below 960px; the top bar with drawer toggle, date-range picker
- * and user menu; the page in the main area. Client sessions also get the real-time channel
- * (status chip, alarm sound toggle, the unread-notifications bell, the pop-ups of live alerts and
- * the once-per-shift "enable sound" prompt) and the §9
+ * and user menu; the page in the main area. The drawer state is shared (DrawerShownContext) so the
+ * notification alert list keeps its §9 offset (272 px beside the drawer, 12 px without). Client sessions also get the real-time channel
+ * (status chip, alarm sound toggle, the unread-notifications bell, the pop-ups of live alerts and the once-per-shift
+ * "enable sound" prompt) and the §9
  * reload on tab return.
  */
 import { useState } from 'react';
@@ -26,6 +27,7 @@ import { AlertPopups } from './AlertPopups';
 import { useRealtimeConnection } from '../../../realtime/use-realtime-connection';
 import { useTabReturnReload } from '../use-tab-return-reload';
 import { useAlertPreferencesLoader } from '../../notification-settings/api';
+import { DrawerShownContext } from '../../../shared/layout/use-layout';
 
 export default function Shell() {
   const { t } = useTranslation();
@@ -46,48 +48,50 @@ export default function Shell() {
   const toggle = () => (mobile ? setMobileOpen((o) => !o) : setDesktopOpen((o) => !o));
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" sx={{ width: `calc(100% - ${offset}px)`, ml: `${offset}px` }} data-testid="top-bar">
-        <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
-          <IconButton color="inherit" edge="start" onClick={toggle} aria-label={t('shell.toggleDrawer')} data-testid="drawer-toggle">
-            <MenuIcon />
-          </IconButton>
-          <DateRangeButton />
-          <Box sx={{ flexGrow: 1 }} />
-          {live && <RealtimeStatusChip />}
-          {live && <SoundToggle />}
-          {live && <NotificationBell />}
-          <UserMenu session={session} />
-        </Toolbar>
-      </AppBar>
-      {mobile ? (
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}
-        >
-          <DrawerContent session={session} onNavigate={() => setMobileOpen(false)} onEmergency={openEmergency} />
-        </Drawer>
-      ) : (
-        drawerShown && (
+    <DrawerShownContext.Provider value={drawerShown}>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <AppBar position="fixed" sx={{ width: `calc(100% - ${offset}px)`, ml: `${offset}px` }} data-testid="top-bar">
+          <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+            <IconButton color="inherit" edge="start" onClick={toggle} aria-label={t('shell.toggleDrawer')} data-testid="drawer-toggle">
+              <MenuIcon />
+            </IconButton>
+            <DateRangeButton />
+            <Box sx={{ flexGrow: 1 }} />
+            {live && <RealtimeStatusChip />}
+            {live && <SoundToggle />}
+            {live && <NotificationBell />}
+            <UserMenu session={session} />
+          </Toolbar>
+        </AppBar>
+        {mobile ? (
           <Drawer
-            variant="permanent"
-            sx={{ width: DRAWER_WIDTH_PX, flexShrink: 0 }}
-            slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' } } }}
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}
           >
-            <DrawerContent session={session} onEmergency={openEmergency} />
+            <DrawerContent session={session} onNavigate={() => setMobileOpen(false)} onEmergency={openEmergency} />
           </Drawer>
-        )
-      )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, bgcolor: 'grey.50' }} data-testid="main-content">
-        <Toolbar />
-        {live && <SoundEnableBanner />}
-        <Outlet />
+        ) : (
+          drawerShown && (
+            <Drawer
+              variant="permanent"
+              sx={{ width: DRAWER_WIDTH_PX, flexShrink: 0 }}
+              slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' } } }}
+            >
+              <DrawerContent session={session} onEmergency={openEmergency} />
+            </Drawer>
+          )
+        )}
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 }, bgcolor: 'grey.50' }} data-testid="main-content">
+          <Toolbar />
+          {live && <SoundEnableBanner />}
+          <Outlet />
+        </Box>
+        {live && <AlertPopups />}
+        {live && <EnsDialog open={emergencyOpen} onClose={() => setEmergencyOpen(false)} roleId={session.RoleId} userId={session.UserId} />}
       </Box>
-      {live && <AlertPopups />}
-      {live && <EnsDialog open={emergencyOpen} onClose={() => setEmergencyOpen(false)} roleId={session.RoleId} userId={session.UserId} />}
-    </Box>
+    </DrawerShownContext.Provider>
   );
 }
