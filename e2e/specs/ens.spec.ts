@@ -124,6 +124,8 @@ test('a branch manager chooses no location; the send reaches the app and "I need
   // …and the second console's alarm panel lists the Emergency alarm the answer raised.
   await expect(other.getByTestId('alarm-item').filter({ hasText: 'needs help' }).first()).toBeVisible({ timeout: 5_000 });
   await expect(row).toHaveAttribute('data-reply', 'help', { timeout: 10_000 });
+  // Red, as the sender sees it (the error red at 16 %), not only marked.
+  await expect(row).toHaveCSS('background-color', 'rgba(211, 47, 47, 0.16)');
   await page.screenshot({ path: shot('ens-detail-1280.png') });
   sim.kill();
   await other.close();
