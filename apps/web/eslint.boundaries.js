@@ -14,16 +14,17 @@ const SRC = 'apps/web/src';
 export const FEATURE_IMPORTS = {
   // The dashboard page composes the alarm panel, the branch board and map, and the notifications.
   dashboard: ['alarms', 'branches', 'notifications', 'task-lists', 'timers'],
-  // The alarm panel merges the live alarms with the alarm history of the notifications list.
-  alarms: ['notifications'],
+  // The alarm panel merges the live alarms with the alarm history of the notifications list; the
+  // acknowledge dialog shows the organisation's security phrases (the branch is called back).
+  alarms: ['notifications', 'security-phrases'],
   // The shell shows the notifications bell and the profile dialog, and loads the user's notification settings.
   shell: ['notifications', 'profile', 'chat', 'calls', 'ens', 'notification-settings'],
   // The chat recordings screen is a report screen (the shared report scaffold); the chat screen
   // shows the caller organisation's security phrases.
   chat: ['reports', 'security-phrases'],
-  // The video screen reuses chat's caller map, clock and the officers online (transfer); the video
-  // recordings screen is a report screen (the shared report scaffold).
-  calls: ['chat', 'reports'],
+  // The video screen reuses chat's caller map, clock and the officers online (transfer) and shows
+  // the caller organisation's security phrases; the video recordings screen is a report screen.
+  calls: ['chat', 'reports', 'security-phrases'],
   // The login page completes single sign-on through the account side (POST /api/client/sso).
   auth: ['account'],
   // The notifications page's ENS tab is the ens feature's list.

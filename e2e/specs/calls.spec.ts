@@ -91,6 +91,8 @@ test('a simulator call rings with sound; answer, other-console, transfer, answer
     await expect(operator.getByTestId('call-caller')).toContainText('Klodian Marku');
     await expect(operator.getByTestId('call-medical')).toBeVisible();
     await expect(operator.getByTestId('call-contacts')).toBeVisible();
+    // The caller organisation's current security phrases, to check the caller (the operator-ack spec checks one is listed).
+    await expect(operator.getByTestId('security-phrases-box')).toBeVisible();
     await expect(operator.getByTestId('chat-map')).toHaveAttribute('data-ready', 'true');
     await operator.getByTestId('call-answer').click();
     await expect(operator.getByTestId('video-page')).toHaveAttribute('data-status', 'active');

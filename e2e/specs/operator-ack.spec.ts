@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../fixtures/auth.js';
-import { createOwnOrg, type OwnOrg } from '../fixtures/own-org.js';
+import { createOwnOrg, session, type OwnOrg } from '../fixtures/own-org.js';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -91,6 +91,12 @@ test('a panic needs a disposition and a note from the organisation list; every c
     await a.getByTestId('dispositions-save').click();
     await expect(a.getByTestId('dispositions-list')).toBeHidden();
 
+    // A current security phrase of the organisation: the dialog shows it (the branch is called back).
+    const api = await session(test.info().project.use.baseURL!, world.consoles[0]!);
+    const phrase = await api.post('/api/client/commonphrase', { case: 'ADD-PHRASE', Phrase: 'Blue heron at dawn', IsDuress: false });
+    expect(phrase.status, JSON.stringify(phrase.json)).toBe(200);
+    await api.ctx.dispose();
+
     const id = await world.alarm(world.branches[0]!.id, 'PANIC');
     const sel = `[data-testid="alarm-item"][data-notification-id="${id}"]`;
     await expect(a.locator(sel)).toBeVisible();
@@ -100,6 +106,7 @@ test('a panic needs a disposition and a note from the organisation list; every c
     await a.locator(sel).getByTestId('alarm-ack').dblclick();
     const dialog = a.getByTestId('ack-dialog');
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('security-phrase')).toContainText('Blue heron at dawn');
     const confirm = dialog.getByTestId('ack-confirm');
     await expect(confirm).toBeDisabled();
     await dialog.getByTestId('ack-note').fill('Called the branch; staff member pressed it by mistake');

@@ -11,6 +11,7 @@ import { branchActionKey } from '../../../shared/format/branch-action';
 import type { Alarm } from '../../../realtime/alarm-events';
 import { useDispositions, type AcknowledgeInput } from '../api';
 import { dispositionLabel } from '../../../shared/format/disposition';
+import { SecurityPhrasesBox } from '../../security-phrases/components/SecurityPhrasesBox';
 
 const NOTE_MAX = 2000;
 
@@ -53,6 +54,8 @@ export function AcknowledgeDialog({ alarm, pending, error, onConfirm, onClose }:
           <Typography variant="body2" color="text.secondary">
             {t('alarms.ackDialog.help')}
           </Typography>
+          {/* The branch is called back: the caller proves who they are with a current phrase (a duress phrase means coercion). */}
+          <SecurityPhrasesBox organizationId={alarm.organizationId} />
           {list.isError && <Alert severity="error">{errorText(list.error)}</Alert>}
           <TextField
             select

@@ -35,6 +35,7 @@ import { useConsoleOfficers, useOnlineUsers } from '../../chat/api';
 import { useNow } from '../../chat/use-now';
 import { useAnswerCall, useCall, useCloseoutCall, useEndCall, useTransferCall } from '../api';
 import { CallerPanel } from '../components/CallerPanel';
+import { SecurityPhrasesBox } from '../../security-phrases/components/SecurityPhrasesBox';
 import { CALL_STATUS_COLOR } from '../components/IncomingCalls';
 import { callTimes } from '../format';
 
@@ -157,7 +158,10 @@ export default function VideoPage() {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <CallerPanel c={c} waiting={times.waiting} talk={times.talk} />
+          <Stack sx={{ gap: 2 }}>
+            <CallerPanel c={c} waiting={times.waiting} talk={times.talk} />
+            <SecurityPhrasesBox organizationId={c.OrganizationId} />
+          </Stack>
         </Grid>
       </Grid>
       <TransferDialog
