@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from '../fixtures/auth.js';
+import { tabTo } from '../fixtures/keyboard.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -94,7 +95,9 @@ test('a simulator call rings with sound; answer, other-console, transfer, answer
     // The caller organisation's current security phrases, to check the caller (the operator-ack spec checks one is listed).
     await expect(operator.getByTestId('security-phrases-box')).toBeVisible();
     await expect(operator.getByTestId('chat-map')).toHaveAttribute('data-ready', 'true');
-    await operator.getByTestId('call-answer').click();
+    // Answered by keyboard alone (issue 19): Tab to Answer, Enter.
+    await tabTo(operator, '[data-testid="call-answer"]');
+    await operator.keyboard.press('Enter');
     await expect(operator.getByTestId('video-page')).toHaveAttribute('data-status', 'active');
     await sim.printed({ type: 'state', status: 'active' });
 

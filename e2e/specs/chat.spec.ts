@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from '../fixtures/auth.js';
+import { tabTo } from '../fixtures/keyboard.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -95,7 +96,9 @@ test('a simulator chat reaches the drawer with sound; answer, taken elsewhere, h
     await expect(operator.getByTestId('chat-messages')).toContainText('Someone is at the back door');
     await expect(operator.getByTestId('chat-map')).toHaveAttribute('data-ready', 'true');
     await expect(operator.getByTestId('chat-accuracy')).toContainText('10');
-    await operator.getByTestId('chat-answer').click();
+    // By keyboard alone (issue 19): Tab to Answer, Enter.
+    await tabTo(operator, '[data-testid="chat-answer"]');
+    await operator.keyboard.press('Enter');
     await expect(operator.getByTestId('chat-page')).toHaveAttribute('data-status', 'active');
     await sim.printed({ type: 'state', status: 'active' });
     await sim.printed({ type: 'message', from: 'console', content: 'What is your emergency?' });
@@ -114,8 +117,10 @@ test('a simulator chat reaches the drawer with sound; answer, taken elsewhere, h
     await sim.printed({ type: 'state', status: 'active' });
     await expect(operator.getByTestId('chat-page')).toHaveAttribute('data-status', 'active');
 
-    await operator.getByTestId('chat-composer-input').fill('Stay inside, a patrol is coming');
-    await operator.getByTestId('chat-composer-send').click();
+    // Written and sent by keyboard: Tab to the message field, type, Enter.
+    await tabTo(operator, '[data-testid="chat-composer-input"]');
+    await operator.keyboard.type('Stay inside, a patrol is coming');
+    await operator.keyboard.press('Enter');
     await sim.printed({ type: 'message', from: 'console', content: 'Stay inside, a patrol is coming' });
     await expect(operator.locator('[data-testid="chat-message"][data-own="true"]').last()).toContainText('Stay inside');
 

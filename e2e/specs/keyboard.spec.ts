@@ -2,11 +2,13 @@
  * The alarm panel works by keyboard alone (issue 19, WCAG 2.1.1), on an organisation of the test's
  * own: from the page, Tab reaches an alarm's Acknowledge button; Enter opens the disposition
  * dialog; the disposition is chosen with the arrow keys, the note typed, and Enter on Confirm
- * acknowledges the panic. No mouse event is sent.
+ * acknowledges the panic. No mouse event is sent. (The chat spec answers and writes by keyboard,
+ * the calls spec answers a call by keyboard.)
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from '../fixtures/auth.js';
 import { createOwnOrg, type OwnOrg } from '../fixtures/own-org.js';
+import { tabTo } from '../fixtures/keyboard.js';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -15,15 +17,6 @@ test.beforeAll(async ({ baseURL }) => {
   world = await createOwnOrg(baseURL!, { branches: 1, consoles: 1, label: 'kbd' });
 });
 test.afterAll(async () => world?.dispose());
-
-/** Presses Tab until the focused element matches `selector` (at most `max` presses); fails otherwise. */
-async function tabTo(page: Page, selector: string, max = 150) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
-  }
-  throw new Error(`Tab never reached ${selector}`);
-}
 
 test('a panic is acknowledged with its disposition and note by keyboard alone', async ({ page }) => {
   await page.goto('/login');

@@ -22,8 +22,8 @@ afterEach(() => vi.unstubAllGlobals());
 const frame: ReportFrame<'time'> = { fromDate: '2026-03-01', toDate: '2026-03-31', branchOfficeId: 4, sortBy: 'time', sortDir: 'desc' };
 
 describe('report sources', () => {
-  it('asks the activities report for a page with its type, search, range, scope, sort and paging', async () => {
-    const sent = stubFetch(() => Response.json({ success: true, body: { resultobject: [{ NotificationId: 1 }], total: 120 } }));
+  it('asks the activities report for a page with its type, search, range, scope, sort and paging, and reads body.notificationobject (spec §7)', async () => {
+    const sent = stubFetch(() => Response.json({ success: true, body: { notificationobject: [{ NotificationId: 1 }], total: 120 } }));
     const page = await activityReport({ type: 'panic', search: 'desk' }).page(
       { ...frame, offset: 50, limit: 25 },
       new AbortController().signal,
