@@ -78,6 +78,8 @@ describe('applyTimerEvent', () => {
     expect(timerState(r!, exp, 120)).toBe('alarm');
     expect(timerState({ ...r!, Alerted: true }, exp - 600_000, 120)).toBe('alarm');
     expect(secondsLeft(r!, exp - 1500)).toBe(2);
+    // A clock read just before the start never shows more than the duration.
+    expect(secondsLeft(r!, exp - r!.DurationSeconds * 1000 - 800)).toBe(r!.DurationSeconds);
     expect(pingAgeSeconds(r!, Date.parse(base.NotificationTimeAddedUTC) + 3_900)).toBe(3);
   });
 });

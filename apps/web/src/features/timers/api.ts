@@ -117,9 +117,13 @@ export function timerState(r: RunningTimer, nowMs: number, expiringSeconds: numb
   return left <= expiringSeconds ? 'expiring' : 'running';
 }
 
-/** Whole seconds until expiry (never below 0). */
+/**
+ * Whole seconds until expiry, from 0 to the timer's duration: the panel's clock ticks once a
+ * second, so a timer that starts (or is pinged) just after a tick would otherwise show one second
+ * more than its duration.
+ */
 export function secondsLeft(r: RunningTimer, nowMs: number): number {
-  return Math.max(0, Math.ceil((Date.parse(r.ExpiresAtUTC) - nowMs) / 1000));
+  return Math.min(r.DurationSeconds, Math.max(0, Math.ceil((Date.parse(r.ExpiresAtUTC) - nowMs) / 1000)));
 }
 
 /** Whole seconds since the latest ping (never below 0). */
