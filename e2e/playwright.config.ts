@@ -11,7 +11,8 @@ export default defineConfig({
   testDir: './specs',
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: 2,
+  // Three: a run on two workers kept the two cores about half busy (tests wait on the server, timers and sockets).
+  workers: 3,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json']],
