@@ -1,8 +1,10 @@
 /**
  * The simulator's `chat` command (issue 14; docs/API.md "Mobile: chat"): signs in as a mobile user,
  * opens the mobile channel (/_socket with the mobile token), starts a chat at the user's first
- * branch, sends a text, and prints every state change and message it receives as one JSON line:
+ * branch, sends a text, and prints its session id, then every state change and message it receives,
+ * as one JSON line each:
  *
+ *   {"type":"session","id":"<ChatSessionId>"}
  *   {"type":"state","status":"active"}
  *   {"type":"message","from":"console","content":"What is your emergency?"}
  *
@@ -102,6 +104,7 @@ export async function runChat(argv: string[], out: (line: string) => void = (l) 
     return 1;
   }
   current.sessionId = started.body.chatobject.ChatSessionId;
+  out(JSON.stringify({ type: 'session', id: current.sessionId }));
   for (const m of early.splice(0)) handle(m);
 
   const timer = setTimeout(() => finish(-1), timeout * 1000);
