@@ -3,13 +3,13 @@
  * or step 2 password. A Forgot Password toggle switches to the reset-request form. With a
  * `token` query value (an externaltoken link) it signs in with that token instead.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { ZLoginEmail, ZLoginRequest } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { PasswordField } from '../../../shared/components/PasswordField';
@@ -21,6 +21,7 @@ import { SSO_DOMAIN_STORAGE_KEY, isSsoReturn, ssoTarget, useLocate, useLogin } f
 import { ssoLogin } from '../../account/api';
 import { EmailField } from '../components/EmailField';
 import { TokenSignIn } from '../components/TokenSignIn';
+import { SignInOnce } from '../components/SignInOnce';
 
 /** Where to go after a single sign-on round trip (the redirect value of /login, kept across it). */
 const SSO_REDIRECT_STORAGE_KEY = 'vigil.ssoRedirect';
@@ -190,36 +191,28 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
  * then the kept redirect value or home; on failure the §8 message and the email step again.
  */
 function SsoReturn({ onError }: { onError: (text: string) => void }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const redirect = safeRedirect(sessionStorage.getItem(SSO_REDIRECT_STORAGE_KEY));
-    sessionStorage.removeItem(SSO_REDIRECT_STORAGE_KEY);
-    ssoLogin({
-      code: params.get('code') ?? '',
-      session_state: params.get('session_state') ?? undefined,
-      state: params.get('state') ?? undefined,
-      iss: params.get('iss') ?? undefined,
-      sessiontype: 'WEB',
-      org: sessionStorage.getItem(SSO_DOMAIN_STORAGE_KEY) ?? undefined,
-      redirectUri: `${window.location.origin}/login`,
-      force: false,
-    }).then(
-      () => void navigate(redirect ?? CLIENT_HOME, { replace: true }),
-      (err: unknown) => {
-        onError(errorText(err));
-        void navigate('/login', { replace: true });
-      },
-    );
-  }, [params, navigate, onError, errorText]);
   return (
-    <Stack sx={{ alignItems: 'center', gap: 2 }} data-testid="sso-return">
-      <CircularProgress aria-label={t('login.title')} />
-    </Stack>
+    <SignInOnce
+      redirect={() => {
+        const redirect = safeRedirect(sessionStorage.getItem(SSO_REDIRECT_STORAGE_KEY));
+        sessionStorage.removeItem(SSO_REDIRECT_STORAGE_KEY);
+        return redirect;
+      }}
+      signIn={() =>
+        ssoLogin({
+          code: params.get('code') ?? '',
+          session_state: params.get('session_state') ?? undefined,
+          state: params.get('state') ?? undefined,
+          iss: params.get('iss') ?? undefined,
+          sessiontype: 'WEB',
+          org: sessionStorage.getItem(SSO_DOMAIN_STORAGE_KEY) ?? undefined,
+          redirectUri: `${window.location.origin}/login`,
+          force: false,
+        })
+      }
+      onError={onError}
+      testId="sso-return"
+    />
   );
 }
