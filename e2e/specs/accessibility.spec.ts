@@ -2,7 +2,8 @@
  * Accessibility (WCAG 2.1 AA; issue 19): axe-core (@axe-core/playwright) on every screen of every
  * role's menu (fixtures/menus.ts, spec §2) and on the sign-in pages, in English and Albanian. Any
  * serious or critical violation fails the test, listed with the screen, rule and elements. One
- * sign-in per role and language, one page load per screen; nothing is changed.
+ * sign-in per role and language; the screens are then opened inside the console as its menu
+ * opens them (no reload); nothing is changed.
  *
  * A screen is the same page whoever opens it, so each path is checked once per language, with the
  * first role below whose menu has it; the dashboard ('/') differs by role (the operator's panels,
@@ -13,6 +14,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, signInAdmin } from '../fixtures/auth.js';
 import { SPEC_MENUS } from '../fixtures/menus.js';
+import { goInApp } from '../fixtures/navigate.js';
 
 const ROLES: [string, keyof typeof SPEC_MENUS][] = [
   ['orgadmin@example.com', 2],
@@ -48,9 +50,12 @@ async function violations(page: Page, screen: string): Promise<string[]> {
     .map((v) => `${screen}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Opens a screen and waits until its data has arrived (no request in flight, no spinner). */
+/**
+ * Opens a screen inside the signed-in console (as its menu does: no reload) and waits until its
+ * data has arrived (no request in flight, no spinner).
+ */
 async function open(page: Page, path: string) {
-  await page.goto(path);
+  await goInApp(page, path);
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await expect(page.getByRole('progressbar'))
     .toHaveCount(0, { timeout: 15_000 })
@@ -67,7 +72,8 @@ for (const lang of LANGUAGES) {
     await useLanguage(page, lang);
     const found: string[] = [];
     for (const path of ['/login', '/admin/login']) {
-      await open(page, path);
+      await page.goto(path);
+      await expect(page.getByRole('button').first()).toBeVisible();
       found.push(...(await violations(page, `${lang} ${path}`)));
     }
     expect(found, found.join('\n')).toEqual([]);

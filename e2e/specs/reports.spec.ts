@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
+import { goInApp } from '../fixtures/navigate.js';
 import { SPEC_MENUS } from '../fixtures/menus.js';
 
 interface Screen {
@@ -154,7 +155,7 @@ for (const role of ROLES) {
     );
     await expect(page.getByTestId('summary-report').getByTestId('count-Openings')).toBeVisible();
     for (const s of mine) {
-      await page.goto(s.path);
+      await goInApp(page, s.path);
       await loaded(page, s.testId);
     }
   });

@@ -162,7 +162,7 @@ export function EntityList<R, F extends string = never>(props: EntityListProps<R
       )}
       {q.isError && <Alert severity="error">{errorText(q.error, props.loadErrorKey)}</Alert>}
       <Paper variant="outlined">
-        <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress />}</Box>
+        <Box sx={{ height: 4 }}>{q.isFetching && <LinearProgress aria-label={t('app.loading')} />}</Box>
         {/* The list scrolls within the §9 page height (window − 350, or 200 at ≤ 555 px), header kept. */}
         <TableContainer
           sx={{ maxHeight: pageHeight }}

@@ -60,6 +60,7 @@ export function ExportButtons({ download, errorKey, errorVars }: ExportButtonsPr
             <LinearProgress
               variant={progress.format === 'csv' && progress.total ? 'determinate' : 'indeterminate'}
               value={progress.total ? Math.min(100, (100 * progress.rows) / progress.total) : 0}
+              aria-label={progressText(progress)}
             />
             <Typography variant="caption" data-testid="export-progress-text">
               {progressText(progress)}

@@ -108,7 +108,7 @@ export function ReportScreen<R, S extends string>(props: ReportScreenProps<R, S>
       </ReportFilterBar>
       {props.header}
       <Paper variant="outlined">
-        {q.isFetching && <LinearProgress data-testid="report-loading" />}
+        {q.isFetching && <LinearProgress data-testid="report-loading" aria-label={t('app.loading')} />}
         {q.isError ? (
           <Alert
             severity="error"

@@ -91,7 +91,7 @@ export function LogAccessDetailPage() {
     <Dialog open onClose={close} maxWidth="sm" fullWidth>
       <DialogTitle>{t('reports.detail.title')}</DialogTitle>
       <DialogContent dividers data-testid="logaccess-detail">
-        {q.isFetching && <LinearProgress />}
+        {q.isFetching && <LinearProgress aria-label={t('app.loading')} />}
         {(q.isError || !(id > 0)) && <Alert severity="error">{t(ReportErrorCode.LogAccess, PRODUCT)}</Alert>}
         {r && (
           <Stack>

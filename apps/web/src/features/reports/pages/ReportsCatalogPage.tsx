@@ -63,7 +63,7 @@ function Summary() {
         {t('reports.summary.title')}
       </Typography>
       <ReportFilterBar value={scope} onChange={setScope} />
-      {q.isFetching && <LinearProgress />}
+      {q.isFetching && <LinearProgress aria-label={t('app.loading')} />}
       {q.isError && (
         <Alert severity="error" data-testid="report-error">
           {t(ReportErrorCode.Summary)}
