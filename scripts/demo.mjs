@@ -38,7 +38,10 @@ if (port !== undefined && !/^\d{1,5}$/.test(port)) {
 const env = { LOG_LEVEL: 'warn', ...process.env, VIGIL_DEMO: '1', ...(port ? { PORT: port } : {}) };
 const base = `http://${env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1'}:${env.PORT ?? 8080}`;
 const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], { stdio: 'inherit', env });
-const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/simulator/src/index.ts', '--quiet'], { stdio: 'inherit', env });
+const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/simulator/src/index.ts', '--quiet', '--clock', 'local'], {
+  stdio: 'inherit',
+  env,
+});
 const stop = () => {
   server.kill('SIGTERM');
   simulator.kill('SIGTERM');

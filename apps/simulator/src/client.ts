@@ -48,6 +48,8 @@ export interface MobileBranch {
   Latitude: number | null;
   Longitude: number | null;
   GeofenceRadius: number;
+  /** IANA zone of the branch (mobile login `Branches`). */
+  BranchTimeZone?: string;
 }
 
 /** A signed-in mobile user. */

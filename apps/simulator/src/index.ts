@@ -1,7 +1,8 @@
 /**
  * Vigil mobile-client simulator: plays branch staff over the mobile HTTP API only, like the real
- * app. Branches open, get serviced and close in compressed time (mostly on time, some late, a few
- * not opened), staff check in and out with GPS jitter (some outside the geofence), lone-worker
+ * app. Branches open, get serviced and close (mostly on time, some late, a few not opened) either
+ * in compressed time (`--speed`) or, with `--clock local` (the demo), each at its own schedule in
+ * its own local time at real time with event rates raised by `--boost` (local-day.ts), staff check in and out with GPS jitter (some outside the geofence), lone-worker
  * timers run with pings (some lapse), the opening and closing task lists that come with the branch
  * action are worked through item by item (realistic durations, the odd late item, the odd task
  * abandoned paused), panics, duress, troubles and alarms happen at configurable rates, and the
@@ -20,6 +21,7 @@ import { runChat } from './chat.js';
 import { runCall } from './call.js';
 import { ensInbox } from './ens-inbox.js';
 import { startEnsResponder } from './ens-staff.js';
+import { currentOrNextPeriod, secondsUntil, type LocalSchedule } from './local-day.js';
 
 if (process.argv[2] === 'chat') process.exit(await runChat(process.argv.slice(3)));
 if (process.argv[2] === 'call') process.exit(await runCall(process.argv.slice(3)));
@@ -30,6 +32,9 @@ const HELP = `Usage: npm run simulate -- [options]
 
   --url URL          server address (default http://127.0.0.1:8080, or PUBLIC_URL / PORT)
   --speed N          time factor: one real second plays N simulated seconds (default 60)
+  --clock local      play each branch's current local day at real time by its week schedule
+                     (--speed is then 1); without it a whole day passes in 24 minutes at 60x
+  --boost N          with --clock local: panics, troubles, alarms and chats N times as often (default 30)
   --duration S       seconds of real time, then exit 0 (default 0 = until Ctrl+C)
   --discover EMAIL   console account that sees the branches to simulate (default dealer@example.com)
   --password P       password of the discovery and mobile accounts (default Vigil-demo-2026)
@@ -55,6 +60,8 @@ const { values: a } = parseArgs({
   options: {
     url: { type: 'string' },
     speed: { type: 'string', default: '60' },
+    clock: { type: 'string', default: 'compressed' },
+    boost: { type: 'string', default: '30' },
     duration: { type: 'string', default: '0' },
     discover: { type: 'string', default: 'dealer@example.com' },
     password: { type: 'string', default: 'Vigil-demo-2026' },
@@ -89,18 +96,26 @@ const num = (v: string | undefined, name: string) => {
 };
 const port = Number(process.env.PORT ?? 8080);
 const url = (a.url ?? process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, '');
-const speed = Math.max(1, num(a.speed, 'speed'));
+if (a.clock !== 'local' && a.clock !== 'compressed') {
+  console.error('simulator: --clock must be local or compressed');
+  process.exit(2);
+}
+/** Real time by each branch's schedule (local-day.ts) instead of compressed days. */
+const localClock = a.clock === 'local';
+const speed = localClock ? 1 : Math.max(1, num(a.speed, 'speed'));
+/** Factor on the per-day event rates: the demo's real-time day would be too quiet otherwise. */
+const boost = localClock ? num(a.boost, 'boost') : 1;
 const duration = num(a.duration, 'duration');
 const DAY = 86_400;
 /** Roles that use the mobile app (contract RoleGroup.Mobile). */
 const MOBILE_ROLES = [6, 7, 9, 10, 11, 13];
 const rate = {
-  panic: num(a.panic, 'panic'),
-  duress: num(a.duress, 'duress'),
-  trouble: num(a.trouble, 'trouble'),
-  alarm: num(a.alarm, 'alarm'),
+  panic: num(a.panic, 'panic') * boost,
+  duress: num(a.duress, 'duress') * boost,
+  trouble: num(a.trouble, 'trouble') * boost,
+  alarm: num(a.alarm, 'alarm') * boost,
 };
-const chatRate = num(a.chat, 'chat');
+const chatRate = num(a.chat, 'chat') * boost;
 const late = num(a.late, 'late');
 const missed = num(a.missed, 'missed');
 const ensStaff = num(a['ens-staff'], 'ens-staff');
@@ -139,6 +154,8 @@ interface SimBranch {
   branch: MobileBranch;
   staff: MobileClient;
   state: 'closed' | 'open' | 'service';
+  /** With --clock local: the branch's zone, week schedule and holidays. */
+  schedule?: LocalSchedule;
   /** Simulated seconds until the next state change. */
   next: number;
   checkInId?: number;
@@ -231,7 +248,8 @@ async function discover(): Promise<{ sims: SimBranch[]; responders: MobileClient
     }
     const branch = client.branches.find((x) => x.BranchOfficeId === b.BranchOfficeId);
     if (!branch) continue;
-    sims.push({ branch, staff: client, state: 'closed', next: random() * 3600 });
+    const schedule = localClock ? await readSchedule(web, branch) : undefined;
+    sims.push({ branch, staff: client, state: 'closed', next: schedule ? firstOpening(schedule) : random() * 3600, schedule });
   }
   const responders = [...clients.values()];
   for (const email of others) {
@@ -246,6 +264,50 @@ async function discover(): Promise<{ sims: SimBranch[]; responders: MobileClient
     }
   }
   return { sims, responders };
+}
+
+/** The branch's week schedule and holidays (getbranchbyidv2), for --clock local. */
+async function readSchedule(web: ConsoleClient, branch: MobileBranch): Promise<LocalSchedule> {
+  const r = await web.post<{
+    branchofficeobject: { WeekSchedule?: LocalSchedule['week']; HolidaysTemplate?: { day: string }[] };
+  }>('/api/client/getbranchbyidv2', { case: 'GET-BRANCH-OFFICE-BY-BRANCHOFFICEID', branchOfficeId: branch.BranchOfficeId });
+  return {
+    zone: branch.BranchTimeZone ?? 'UTC',
+    week: r.branchofficeobject.WeekSchedule ?? [],
+    holidays: (r.branchofficeobject.HolidaysTemplate ?? []).map((h) => h.day),
+  };
+}
+
+/**
+ * Seconds until a branch opens, with --clock local: a branch inside its opening hours now opens
+ * within two minutes of the start; otherwise at its next opening time, one in --late up to 45
+ * minutes late, the rest within four minutes.
+ */
+function firstOpening(s: LocalSchedule, now = Date.now()): number {
+  const p = currentOrNextPeriod(s, now);
+  if (!p) return 7 * 86_400;
+  if (p.opensAt <= now) return random() * 120;
+  return openingDelay(p.opensAt, now);
+}
+
+function openingDelay(opensAt: number, now: number): number {
+  return secondsUntil(opensAt, now) + (random() < late ? 600 + random() * 2100 : random() * 240);
+}
+
+/** With --clock local: seconds until the branch's next opening after the current period. */
+function nextOpening(s: LocalSchedule, now = Date.now()): number {
+  const p = currentOrNextPeriod(s, now);
+  if (!p) return 7 * 86_400;
+  // Inside a period that has already been played (closed early, or not opened): take the next one.
+  const q = p.opensAt <= now ? currentOrNextPeriod(s, p.closesAt + 1) : p;
+  return q ? openingDelay(q.opensAt, now) : 7 * 86_400;
+}
+
+/** With --clock local: seconds until the branch closes, a few minutes either side of its time. */
+function closingDelay(s: LocalSchedule, now = Date.now()): number {
+  const p = currentOrNextPeriod(s, now);
+  if (!p || p.opensAt > now) return 60;
+  return secondsUntil(p.closesAt, now) + (random() * 600 - 180);
 }
 
 /** A position near the branch: within the geofence, or (sometimes) a few hundred metres out. */
@@ -312,7 +374,7 @@ async function step(s: SimBranch, dt: number) {
   if (s.next > 0) return;
   if (s.state === 'closed') {
     if (random() < missed) {
-      s.next = 12 * 3600; // not opened today
+      s.next = s.schedule ? nextOpening(s.schedule) : 12 * 3600; // not opened today
       count('not-opened');
       return;
     }
@@ -340,12 +402,12 @@ async function step(s: SimBranch, dt: number) {
       }
     }
     s.state = 'open';
-    s.next = 8 * 3600 * (0.9 + random() * 0.2);
+    s.next = s.schedule ? closingDelay(s.schedule) : 8 * 3600 * (0.9 + random() * 0.2);
   } else if (s.state === 'open' && random() < 0.15) {
     await s.staff.call('branchaction', { branchOfficeId: id, action: 'SERVICE', pin: a.pin, ...where });
     count('service');
     s.state = 'service';
-    s.next = 1800;
+    s.next = s.schedule ? 600 : 1800;
   } else {
     const r = await s.staff.call<{ Task?: ActionTask | null }>('branchaction', {
       branchOfficeId: id,
@@ -359,7 +421,7 @@ async function step(s: SimBranch, dt: number) {
     count('close');
     log(`close ${s.branch.Name}`);
     s.state = 'closed';
-    s.next = 16 * 3600 * (0.9 + random() * 0.2);
+    s.next = s.schedule ? nextOpening(s.schedule) : 16 * 3600 * (0.9 + random() * 0.2);
   }
 }
 
@@ -368,7 +430,9 @@ if (!(await waitForServer())) {
   process.exit(1);
 }
 const { sims, responders } = await discover();
-log(`playing ${sims.length} branches at ${speed}x against ${url}${duration ? ` for ${duration} s` : ''}`);
+log(
+  `playing ${sims.length} branches ${localClock ? `at their local time (events x${boost})` : `at ${speed}x`} against ${url}${duration ? ` for ${duration} s` : ''}`,
+);
 const stopEns = startEnsResponder(responders, {
   helpShare: ensHelp,
   pollMs: 5_000,
@@ -378,7 +442,7 @@ const stopEns = startEnsResponder(responders, {
   count,
   log,
 });
-console.log(`\nvigil demo: open ${url}/login — every demo account uses the password Vigil-demo-2026 (see README.md).\n`);
+log(`open ${url}/login — every demo account uses the password Vigil-demo-2026 (see README.md)`);
 
 /** Demo chats in progress: terminated by their caller after a few minutes unless an operator finished them. */
 const demoChats: { staff: MobileClient; id: string; endAt: number }[] = [];
