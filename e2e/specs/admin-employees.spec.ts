@@ -60,7 +60,7 @@ test('the platform admin gives a new client its first admin, then edits, resends
   await expect(page.getByTestId('admin-clients-row')).toHaveCount(1);
   await page.getByTestId('admin-clients-row').first().click();
   const admins = page.getByTestId('client-admins');
-  await expect(admins.getByTestId('client-admins-empty')).toHaveText("No administrator yet. Add the organisation's first administrator.");
+  await expect(admins.getByTestId('client-admins-empty')).toHaveText("No administrator yet. Add the organization's first administrator.");
   await admins.getByTestId('client-admins-add').click();
   await admins.getByTestId('client-admin-add-name').fill('Blerta');
   await admins.getByTestId('client-admin-add-surname').fill('Kola');
@@ -133,7 +133,7 @@ test('the platform admin gives a new client its first admin, then edits, resends
   await add.getByTestId('admin-employee-add-surname').fill('Meta');
   await add.getByTestId('admin-employee-add-email').fill(`second.${email}`);
   await add.getByTestId('admin-employee-add-submit').click();
-  await expect(add.getByTestId('admin-employee-add-error')).toHaveText('Choose an organisation first');
+  await expect(add.getByTestId('admin-employee-add-error')).toHaveText('Choose an organization first');
   await add.getByTestId('admin-employee-add-organizationId').locator('..').click();
   await page.getByRole('option', { name: client, exact: true }).click();
   await add.getByTestId('admin-employee-add-submit').click();

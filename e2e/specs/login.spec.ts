@@ -1,5 +1,6 @@
 /** Sign-in, role menus, session gate, refusals and language (spec §2 Public routes, Shell, §6, §8). */
 import { expect, test, type APIRequest, type Page } from '@playwright/test';
+import { goInApp } from '../fixtures/navigate.js';
 import { DEMO_PASSWORD, menuHrefs, signIn, signInAdmin } from '../fixtures/auth.js';
 import { SPEC_MENUS } from '../fixtures/menus.js';
 
@@ -142,4 +143,9 @@ test('the language switches to Albanian on the login page and is remembered', as
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('menu-link').first()).toHaveText('Paneli');
+  // MUI's own texts too (it ships no Albanian): the list's pagination and its buttons.
+  await goInApp(page, '/regions');
+  await expect(page.locator('.MuiTablePagination-displayedRows')).toHaveText(/^\d+–\d+ nga \d+$/);
+  await expect(page.getByRole('button', { name: 'Shko te faqja tjetër' })).toBeAttached();
+  await expect(page.locator('.MuiTablePagination-root')).toContainText('Rreshta për faqe');
 });

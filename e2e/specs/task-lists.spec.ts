@@ -155,7 +155,7 @@ test('the platform admin keeps the task list library with its edit and delete fl
   await expect(rows.filter({ hasText: 'Standard branch opening' })).toBeVisible();
   const opening = rows.filter({ hasText: 'Standard branch opening' });
   // The demo's opening may not be edited by organisations; switching it on is saved.
-  const edit = opening.getByRole('switch', { name: 'Organisations may edit' });
+  const edit = opening.getByRole('switch', { name: 'Organizations may edit' });
   await expect(edit).not.toBeChecked();
   await edit.click();
   await expect(edit).toBeChecked();
@@ -164,7 +164,7 @@ test('the platform admin keeps the task list library with its edit and delete fl
     page
       .getByTestId('task-library-row')
       .filter({ hasText: 'Standard branch opening' })
-      .getByRole('switch', { name: 'Organisations may edit' }),
+      .getByRole('switch', { name: 'Organizations may edit' }),
   ).toBeChecked();
   await screenshots(page, 'library', page.getByTestId('task-library'));
 });

@@ -1,15 +1,20 @@
-/** App-wide providers: theme, query client, global date range. */
-import type { ReactNode } from 'react';
+/** App-wide providers: theme (with MUI's own texts in the UI language), query client, global date range. */
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CssBaseline } from '@mui/material';
-import { ThemeProvider } from '@mui/material/styles';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { DateRangeProvider } from '../shared/date-range/date-range-context';
 import { queryClient } from '../shared/api/query-client';
+import { muiLocale } from '../shared/i18n/mui-locale';
 import { theme } from './theme';
 
 export function Providers({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the language changes
+  const localized = useMemo(() => createTheme(theme, muiLocale(t)), [t, i18n.language]);
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={localized}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <DateRangeProvider>{children}</DateRangeProvider>

@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
+import { pickersLocale } from '../i18n/mui-locale';
 
 export function DatePickersProvider({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
-    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={i18n.language}>
+    <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={i18n.language} localeText={pickersLocale(t)}>
       {children}
     </LocalizationProvider>
   );
