@@ -7,6 +7,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Migrates and seeds once; each test file's database starts from that snapshot.
+    globalSetup: ['apps/server/test/global-setup.ts'],
     // API test files each start servers and databases and then mostly wait on them (sockets,
     // timers, PostgreSQL): on two cores, two at a time kept the CPU about half busy, so three.
     maxWorkers: 3,

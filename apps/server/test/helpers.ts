@@ -4,6 +4,8 @@
  * mock. `ApiClient` talks HTTP like the console does: cookies, the CSRF header, JSON bodies.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -14,20 +16,40 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, rows, type Database } from '../src/db/client.js';
 import { ensureReferenceData } from '../src/db/reference-data.js';
 import { seedDemo } from '../src/db/seed/demo.js';
+import type { VigilSnapshots } from './global-setup.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
 /** The databases the suite runs against: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh empty database of `kind`; `drop()` removes it (PostgreSQL) or closes it (PGlite). */
-export async function freshDatabaseUrl(kind: DbKind): Promise<{ url?: string; drop: () => Promise<void> }> {
+/** The run's migrated (and seeded) snapshots (test/global-setup.ts); undefined outside vitest's run. */
+function snapshots(): VigilSnapshots | undefined {
+  try {
+    return inject('vigilSnapshots');
+  } catch {
+    return undefined;
+  }
+}
+const tarballs = new Map<string, Uint8Array>();
+/** A PGlite snapshot's bytes, read once per test file. */
+function tarball(file: string): Uint8Array {
+  let bytes = tarballs.get(file);
+  if (!bytes) tarballs.set(file, (bytes = new Uint8Array(fs.readFileSync(file))));
+  return bytes;
+}
+
+/**
+ * A fresh database of `kind`, empty, or (PostgreSQL) a copy of the template database `template`;
+ * `drop()` removes it (PostgreSQL) or closes it (PGlite).
+ */
+export async function freshDatabaseUrl(kind: DbKind, template?: string): Promise<{ url?: string; drop: () => Promise<void> }> {
   if (kind === 'pglite') return { url: undefined, drop: async () => undefined };
   const base = process.env.TEST_DATABASE_URL!;
   const name = `vigil_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -50,10 +72,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the real server on 127.0.0.1 (random port) against a fresh database, seeded with the demo data. */
+/**
+ * Starts the real server on 127.0.0.1 (random port) against a fresh database, seeded with the demo
+ * data (unless `seed: false`). The database starts from the run's migrated snapshot
+ * (test/global-setup.ts) when there is one, which is what migrating and seeding would give.
+ */
 export async function startTestServer(kind: DbKind, env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestServer> {
-  const target = await freshDatabaseUrl(kind);
-  const server = await startServerOn({ databaseUrl: target.url }, env, opts);
+  const snap = snapshots();
+  const which = opts.seed === false ? 'empty' : 'seeded';
+  if (kind === 'pglite' && snap) return startServerOn({ loadDataDir: tarball(snap.pglite[which]) }, env, { seed: false });
+  const template = kind === 'postgres' ? snap?.postgres?.[which] : undefined;
+  const target = await freshDatabaseUrl(kind, template);
+  const server = await startServerOn({ databaseUrl: target.url }, env, template ? { seed: false } : opts);
   const close = server.close;
   return {
     ...server,
@@ -66,10 +96,11 @@ export async function startTestServer(kind: DbKind, env: Record<string, string> 
 
 /**
  * Starts the real server on an existing database (a PostgreSQL URL, or a PGlite folder; neither
- * = a new in-memory PGlite). `close()` stops the server and closes its connections only.
+ * = a new in-memory PGlite, empty or loaded from `loadDataDir`). `close()` stops the server and
+ * closes its connections only.
  */
 export async function startServerOn(
-  target: { databaseUrl?: string; dataDir?: string },
+  target: { databaseUrl?: string; dataDir?: string; loadDataDir?: Uint8Array },
   env: Record<string, string> = {},
   opts: { seed?: boolean } = {},
 ): Promise<TestServer> {

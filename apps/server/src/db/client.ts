@@ -92,6 +92,12 @@ export async function openDatabase(opts: {
   exportConnections?: number;
   onEmbeddedFailure?: (err: Error) => void;
   /**
+   * In-memory PGlite only: start from this data folder tarball (PGliteThread `dump`) instead of an
+   * empty database; migrations then apply only what the tarball lacks. The test suite starts each
+   * file's database from one migrated and seeded snapshot this way.
+   */
+  loadDataDir?: Uint8Array;
+  /**
    * Runs once the schema is migrated, still under the migration lock on PostgreSQL: reference data
    * and the demo seed, so nodes started at once on an empty database seed one after the other
    * (the second finds the data present) instead of racing on unique keys.
@@ -131,7 +137,7 @@ export async function openDatabase(opts: {
     release = await lockDataDir(opts.dataDir);
     client = new PGliteThread(path.join(opts.dataDir, 'pgdata'), opts.onEmbeddedFailure);
   } else {
-    client = new PGliteThread(undefined, opts.onEmbeddedFailure);
+    client = new PGliteThread(undefined, opts.onEmbeddedFailure, opts.loadDataDir);
   }
   try {
     await client.waitReady;

@@ -83,12 +83,14 @@ export class PGliteThread {
   /**
    * `dataDir`: the PGlite data folder; undefined = in memory. `onFailure`: called once if the
    * thread stops without `close` (a crash: every waiting and later call rejects with `err`).
+   * `loadDataDir`: in memory only, start from this data folder tarball (`dump`'s format).
    */
   constructor(
     dataDir?: string,
     private readonly onFailure?: (err: Error) => void,
+    loadDataDir?: Uint8Array,
   ) {
-    this.worker = new Worker(workerFile(), { workerData: { dataDir } });
+    this.worker = new Worker(workerFile(), { workerData: { dataDir, loadDataDir } });
     this.waitReady = new Promise((resolve, reject) => {
       this.worker.once('message', (m: { ready: boolean; error?: Reply['error'] }) => {
         if (m.ready) resolve();

@@ -6,7 +6,8 @@
  *
  * Plain JavaScript on purpose: it starts the same under tsx, vitest and the built server.
  *
- * workerData: { dataDir?: string } (absent = in memory).
+ * workerData: { dataDir?: string } (absent = in memory), { loadDataDir?: Uint8Array } (in memory only:
+ * start from this tarball of a data folder, as `dump` gives; the test suite's seeded snapshot).
  * Requests (each with a numeric `id`, answered by { id, result } or { id, error }):
  *   { op: 'query', sql, params?, rawTypes?, rowMode?, tx? }  one statement; `rawTypes` are type ids
  *                                                            returned as text (parsers that keep it)
@@ -41,7 +42,9 @@ const ROLLBACK = Symbol('rollback');
 
 let db;
 try {
-  db = workerData?.dataDir ? new PGlite(workerData.dataDir, { extensions }) : new PGlite({ extensions });
+  db = workerData?.dataDir
+    ? new PGlite(workerData.dataDir, { extensions })
+    : new PGlite({ extensions, ...(workerData?.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}) });
   await db.waitReady;
   parentPort.postMessage({ ready: true });
 } catch (err) {
