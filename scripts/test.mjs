@@ -17,9 +17,32 @@ fs.mkdirSync(results, { recursive: true });
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const INSTALL = 'apt-get update && apt-get install -y chromium';
 
+/** Busy and total CPU ticks of the machine so far (Linux /proc/stat; null elsewhere). */
+function cpuTicks() {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = f[3] + (f[4] ?? 0);
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/** "(N s, CPU P % busy)" of a step that started at `t0` with ticks `c0`: where the run's time goes. */
+function took(t0, c0) {
+  const secs = Math.round((Date.now() - t0) / 1000);
+  const c1 = cpuTicks();
+  const busy = c0 && c1 && c1.total > c0.total ? Math.round((100 * (c1.busy - c0.busy)) / (c1.total - c0.total)) : null;
+  return `${secs} s${busy === null ? '' : `, CPU ${busy} % busy`}`;
+}
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const t0 = Date.now();
+  const c0 = cpuTicks();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} (${took(t0, c0)})`);
   return r.status === 0;
 }
 
@@ -101,6 +124,8 @@ let ok = ensureChromium();
 ensureNginx();
 let buildOk = false;
 if (ok) {
+  const t0 = Date.now();
+  const c0 = cpuTicks();
   const r = await runTogether([
     { label: 'type-check', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
     { label: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
@@ -108,6 +133,7 @@ if (ok) {
   ]);
   ok = r['type-check'] && r.lint;
   buildOk = r.build;
+  console.log(`=== type-check, lint and build together: ${took(t0, c0)}`);
 }
 const unitOk =
   ok &&
