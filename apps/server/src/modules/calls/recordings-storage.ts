@@ -105,9 +105,15 @@ async function md5Of(file: string): Promise<string> {
   return hash.digest('base64');
 }
 
-/** An S3 client of the settings: checksums only where S3 requires them (S3-compatible servers differ), bounded waits. */
-export function s3ClientOf(s3: RecordingsS3Config): S3Client {
+/**
+ * An S3 client of the settings: checksums only where S3 requires them (S3-compatible servers
+ * differ), bounded waits, the SDK's own messages in `log` at debug level (failures are logged by
+ * the caller, with the recording's name).
+ */
+export function s3ClientOf(s3: RecordingsS3Config, log?: FastifyBaseLogger): S3Client {
+  const quiet = (...m: unknown[]) => log?.debug({ sdk: m.map(String).join(' ') }, 'S3 client');
   return new S3Client({
+    logger: { debug: quiet, info: quiet, warn: quiet, error: quiet },
     region: s3.region,
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
@@ -140,7 +146,7 @@ export class RecordingStorage {
     private readonly log: FastifyBaseLogger,
     private readonly relay: CallMediaRelay,
   ) {
-    this.client = s3 ? s3ClientOf(s3) : undefined;
+    this.client = s3 ? s3ClientOf(s3, log) : undefined;
     relay.onRecordingClosed = (file) => this.closed(file);
   }
 
