@@ -39,9 +39,15 @@ const env = { LOG_LEVEL: 'warn', ...process.env, VIGIL_DEMO: '1', ...(port ? { P
 const base = `http://${env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1'}:${env.PORT ?? 8080}`;
 const server = spawn(process.execPath, ['apps/server/dist/server.mjs'], { stdio: 'inherit', env });
 const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/simulator/src/index.ts', '--quiet'], { stdio: 'inherit', env });
+// The simulator stops first (it hangs up a demo video call in progress), the server once it has
+// exited or after 5 s.
 const stop = () => {
-  server.kill('SIGTERM');
-  simulator.kill('SIGTERM');
+  const serverStop = setTimeout(() => server.kill('SIGTERM'), 5_000);
+  simulator.once('exit', () => {
+    clearTimeout(serverStop);
+    server.kill('SIGTERM');
+  });
+  if (simulator.exitCode !== null || !simulator.kill('SIGTERM')) server.kill('SIGTERM');
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
