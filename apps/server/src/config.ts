@@ -176,7 +176,10 @@ const ZEnv = z.object({
   RECORDINGS_S3_BUCKET: z
     .string()
     .optional()
-    .refine((v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), 'must be an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)'),
+    .refine(
+      (v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+      'must be an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)',
+    ),
   /** Endpoint of an S3-compatible server (MinIO, Garage, Ceph, …); unset = AWS S3 of RECORDINGS_S3_REGION. */
   RECORDINGS_S3_ENDPOINT: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })]).optional(),
   /** Region of the bucket (default us-east-1; most S3-compatible servers accept any). */
@@ -211,7 +214,11 @@ const ZEnvChecked = ZEnv.superRefine((e, ctx) => {
   }
   if (!e.RECORDINGS_S3_ACCESS_KEY_ID !== !e.RECORDINGS_S3_SECRET_ACCESS_KEY) {
     const missing = e.RECORDINGS_S3_ACCESS_KEY_ID ? 'RECORDINGS_S3_SECRET_ACCESS_KEY' : 'RECORDINGS_S3_ACCESS_KEY_ID';
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set with the other half of the S3 key pair (or neither, for the default credentials)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'must be set with the other half of the S3 key pair (or neither, for the default credentials)',
+    });
   }
 });
 

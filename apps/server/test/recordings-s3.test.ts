@@ -38,7 +38,13 @@ class LocalS3 {
   port = 0;
   readonly dir = mkdtempSync(path.join(os.tmpdir(), 'vigil-s3-'));
   async start() {
-    this.srv = new S3rver({ address: '127.0.0.1', port: this.port, silent: true, directory: this.dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    this.srv = new S3rver({
+      address: '127.0.0.1',
+      port: this.port,
+      silent: true,
+      directory: this.dir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     this.port = (await this.srv.run()).port;
   }
   async stop() {
@@ -149,7 +155,8 @@ async function recordedCall(media: TestServer, operator: Login) {
     id,
     file,
     end: async (by: 'caller' | Login = 'caller') => {
-      const r = by === 'caller' ? await staff.call('calls/hangup', { callId: id }) : await by.client.post('/api/client/endcall', { callId: id });
+      const r =
+        by === 'caller' ? await staff.call('calls/hangup', { callId: id }) : await by.client.post('/api/client/endcall', { callId: id });
       expect(r.status).toBe(200);
       for (const s of stops) s();
       await caller.close();

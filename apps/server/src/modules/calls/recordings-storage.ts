@@ -303,7 +303,13 @@ export class RecordingStorage {
     const md5 = await md5Of(file);
     const target = { Bucket: this.s3!.bucket, Key: name };
     await this.client!.send(
-      new PutObjectCommand({ ...target, Body: createReadStream(file), ContentLength: before.size, ContentMD5: md5, ContentType: 'video/webm' }),
+      new PutObjectCommand({
+        ...target,
+        Body: createReadStream(file),
+        ContentLength: before.size,
+        ContentMD5: md5,
+        ContentType: 'video/webm',
+      }),
       { abortSignal: this.abort.signal },
     );
     const head = await this.client!.send(new HeadObjectCommand(target), { abortSignal: this.abort.signal });
