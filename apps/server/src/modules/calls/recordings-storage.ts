@@ -98,12 +98,19 @@ const isMissing = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.
 const isNotFound = (err: unknown) =>
   err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
 
-/** Base64 MD5 of a file (the Content-MD5 the bucket checks the upload against). */
-async function md5Of(file: string): Promise<string> {
+/** MD5 of a file: base64 (the Content-MD5 the bucket checks the upload against) and hex (a plain single-part ETag). */
+async function md5Of(file: string): Promise<{ base64: string; hex: string }> {
   const hash = createHash('md5');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('base64');
+  const digest = hash.digest();
+  return { base64: digest.toString('base64'), hex: digest.toString('hex') };
 }
+
+/** True when `etag` is a plain MD5 (a single-part object without KMS encryption) other than `hex`: the bytes differ. */
+const etagDiffers = (etag: string | undefined, hex: string) => {
+  const plain = /^"?([0-9a-f]{32})"?$/i.exec(etag ?? '');
+  return plain != null && plain[1]!.toLowerCase() !== hex;
+};
 
 /**
  * An S3 client of the settings: checksums only where S3 requires them (S3-compatible servers
@@ -289,9 +296,10 @@ export class RecordingStorage {
   }
 
   /**
-   * Uploads one recording and removes the local file once the bucket holds all of it (the
-   * server checked the Content-MD5; HeadObject answers the same size; the file did not change
-   * meanwhile). A file already gone (uploaded by another process sharing the folder) is done.
+   * Uploads one recording and removes the local file once the bucket holds all of it (sent with
+   * its Content-MD5, which S3 and most compatible servers check; HeadObject answers the same size;
+   * a plain-MD5 ETag equals the file's MD5; the file did not change meanwhile). A file already
+   * gone (uploaded by another process sharing the folder) is done.
    */
   private async upload(name: string) {
     const file = path.join(this.dir, name);
@@ -302,18 +310,20 @@ export class RecordingStorage {
     if (!before) return;
     const md5 = await md5Of(file);
     const target = { Bucket: this.s3!.bucket, Key: name };
-    await this.client!.send(
+    const put = await this.client!.send(
       new PutObjectCommand({
         ...target,
         Body: createReadStream(file),
         ContentLength: before.size,
-        ContentMD5: md5,
+        ContentMD5: md5.base64,
         ContentType: 'video/webm',
       }),
       { abortSignal: this.abort.signal },
     );
     const head = await this.client!.send(new HeadObjectCommand(target), { abortSignal: this.abort.signal });
     if (head.ContentLength !== before.size) throw new Error(`the bucket holds ${head.ContentLength} bytes of ${before.size}`);
+    if (etagDiffers(put.ETag, md5.hex) || etagDiffers(head.ETag, md5.hex))
+      throw new Error('the bucket holds other bytes (its ETag is not the MD5)');
     const after = await stat(file).catch(() => null);
     if (after && (after.size !== before.size || after.mtimeMs !== before.mtimeMs)) throw new Error('the file changed during its upload');
     await unlink(file).catch((err: unknown) => {
