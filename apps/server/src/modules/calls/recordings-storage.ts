@@ -81,17 +81,19 @@ async function sendRecording(
   release: () => Promise<void>,
 ): Promise<FastifyReply> {
   const range = parseRange(header, size);
-  reply.header('accept-ranges', 'bytes').type('video/webm');
   if (range === null) {
     await release();
-    return reply.code(416).header('content-range', `bytes */${size}`).send();
+    return reply.code(416).header('accept-ranges', 'bytes').header('content-range', `bytes */${size}`).send();
   }
-  if (range === undefined) return reply.header('content-length', size).send(await body(undefined));
+  // The bytes are opened before any header is set: a failure answers as an error, not as a video.
+  const stream = await body(range);
+  reply.header('accept-ranges', 'bytes').type('video/webm');
+  if (range === undefined) return reply.header('content-length', size).send(stream);
   return reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
     .header('content-length', range.end - range.start + 1)
-    .send(await body(range));
+    .send(stream);
 }
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
@@ -179,13 +181,14 @@ export class RecordingStorage {
     this.timer = undefined;
     if (this.stopped) return;
     this.stopped = true;
+    // An upload still going after graceMs is cut short (its file stays for the next start).
+    const cut = setTimeout(() => this.abort.abort(), graceMs);
     await this.running;
     if (this.client && this.pending.size > 0) {
-      const cut = setTimeout(() => this.abort.abort(), graceMs);
       for (const name of this.pending.keys()) this.pending.set(name, 0);
       await this.uploadDue().catch(() => undefined);
-      clearTimeout(cut);
     }
+    clearTimeout(cut);
     this.abort.abort();
     this.client?.destroy();
   }
