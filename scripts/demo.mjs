@@ -42,9 +42,15 @@ const simulator = spawn(process.execPath, ['--import', 'tsx', 'apps/simulator/sr
   stdio: 'inherit',
   env,
 });
+// The simulator stops first (it hangs up a demo video call in progress), the server once it has
+// exited or after 5 s.
 const stop = () => {
-  server.kill('SIGTERM');
-  simulator.kill('SIGTERM');
+  const serverStop = setTimeout(() => server.kill('SIGTERM'), 5_000);
+  simulator.once('exit', () => {
+    clearTimeout(serverStop);
+    server.kill('SIGTERM');
+  });
+  if (simulator.exitCode !== null || !simulator.kill('SIGTERM')) server.kill('SIGTERM');
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -102,4 +102,49 @@ describe('loadConfig', () => {
     expect(problem).toMatch(/^GEOCODER_URL /);
     expect(problem).not.toContain('secret');
   });
+
+  it('reads the recordings bucket settings; they go together, and the secret is never echoed', () => {
+    expect(loadConfig({}).recordingsS3).toBeUndefined();
+    const c = loadConfig({
+      RECORDINGS_S3_BUCKET: 'vigil-recordings',
+      RECORDINGS_S3_ENDPOINT: 'http://127.0.0.1:9000',
+      RECORDINGS_S3_ACCESS_KEY_ID: 'key',
+      RECORDINGS_S3_SECRET_ACCESS_KEY: 'secret',
+      RECORDINGS_S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(c.recordingsS3).toEqual({
+      bucket: 'vigil-recordings',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      retryMs: 30_000,
+    });
+    // Without a key pair: the SDK's default credentials; AWS S3 without an endpoint.
+    expect(loadConfig({ RECORDINGS_S3_BUCKET: 'vigil-recordings', RECORDINGS_S3_REGION: 'eu-central-1' }).recordingsS3).toMatchObject({
+      endpoint: undefined,
+      region: 'eu-central-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(problemsOf({ RECORDINGS_S3_BUCKET: 'Bad_Bucket' })).toEqual([
+      'RECORDINGS_S3_BUCKET must be an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens) (got "Bad_Bucket")',
+    ]);
+    expect(problemsOf({ RECORDINGS_S3_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([
+      'RECORDINGS_S3_ENDPOINT needs RECORDINGS_S3_BUCKET (the bucket of the recordings)',
+    ]);
+    const [half, ...more] = problemsOf({ RECORDINGS_S3_BUCKET: 'vigil-recordings', RECORDINGS_S3_SECRET_ACCESS_KEY: 'secret' });
+    expect(more).toEqual([]);
+    expect(half).toMatch(/^RECORDINGS_S3_ACCESS_KEY_ID must be set with the other half/);
+    expect(half).not.toContain('secret"');
+    expect(problemsOf({ RECORDINGS_S3_BUCKET: 'vigil-recordings', RECORDINGS_S3_FORCE_PATH_STYLE: 'yes' })).toEqual([
+      'RECORDINGS_S3_FORCE_PATH_STYLE must be true or false (got "yes")',
+    ]);
+    expect(problemsOf({ RECORDINGS_S3_BUCKET: 'vigil-recordings', RECORDINGS_S3_RETRY_MS: '10' })[0]).toMatch(
+      /^RECORDINGS_S3_RETRY_MS must be a whole number of ms from 500 to 3600000/,
+    );
+    const [endpoint] = problemsOf({ RECORDINGS_S3_BUCKET: 'vigil-recordings', RECORDINGS_S3_ENDPOINT: 'ftp://user:secret@s3.example.org' });
+    expect(endpoint).toMatch(/^RECORDINGS_S3_ENDPOINT /);
+    expect(endpoint).not.toContain('secret');
+  });
 });

@@ -169,6 +169,57 @@ const ZEnv = z.object({
     }, 'ICE_SERVERS must be a JSON array of {urls, username?, credential?}'),
   /** Period of the retention job, ms. */
   RETENTION_INTERVAL_MS: bounded(10_000, 86_400_000, 3_600_000, 'ms'),
+  /**
+   * S3-compatible bucket of the call recordings (issue 15; docs/OPERATIONS.md "Recordings on S3");
+   * unset = recordings stay under RECORDINGS_DIR. The other RECORDINGS_S3_* need it.
+   */
+  RECORDINGS_S3_BUCKET: z
+    .string()
+    .optional()
+    .refine(
+      (v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+      'must be an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)',
+    ),
+  /** Endpoint of an S3-compatible server (MinIO, Garage, Ceph, …); unset = AWS S3 of RECORDINGS_S3_REGION. */
+  RECORDINGS_S3_ENDPOINT: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })]).optional(),
+  /** Region of the bucket (default us-east-1; most S3-compatible servers accept any). */
+  RECORDINGS_S3_REGION: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^[A-Za-z0-9_-]{1,64}$/.test(v), 'must be a region name (letters, digits, - and _)'),
+  /** Access key of the bucket; unset (with the secret) = the AWS SDK's default credentials (environment, profile, instance role). */
+  RECORDINGS_S3_ACCESS_KEY_ID: z.string().optional(),
+  RECORDINGS_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `true` for path-style URLs (http://host/bucket/key), which most self-hosted S3-compatible servers need. */
+  RECORDINGS_S3_FORCE_PATH_STYLE: z.enum(['', 'true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
+  /** Wait before a failed upload of a recording is tried again, and period of the look for recordings left to upload, ms. */
+  RECORDINGS_S3_RETRY_MS: bounded(500, 3_600_000, 30_000, 'ms'),
+});
+
+/** The RECORDINGS_S3_* that only mean something with RECORDINGS_S3_BUCKET. */
+const S3_COMPANIONS = [
+  'RECORDINGS_S3_ENDPOINT',
+  'RECORDINGS_S3_REGION',
+  'RECORDINGS_S3_ACCESS_KEY_ID',
+  'RECORDINGS_S3_SECRET_ACCESS_KEY',
+  'RECORDINGS_S3_FORCE_PATH_STYLE',
+] as const;
+
+/** Checks across variables: the S3 settings go together (an access key needs its secret, every one the bucket). */
+const ZEnvChecked = ZEnv.superRefine((e, ctx) => {
+  if (!e.RECORDINGS_S3_BUCKET) {
+    for (const name of S3_COMPANIONS)
+      if (e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'needs RECORDINGS_S3_BUCKET (the bucket of the recordings)' });
+    return;
+  }
+  if (!e.RECORDINGS_S3_ACCESS_KEY_ID !== !e.RECORDINGS_S3_SECRET_ACCESS_KEY) {
+    const missing = e.RECORDINGS_S3_ACCESS_KEY_ID ? 'RECORDINGS_S3_SECRET_ACCESS_KEY' : 'RECORDINGS_S3_ACCESS_KEY_ID';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'must be set with the other half of the S3 key pair (or neither, for the default credentials)',
+    });
+  }
 });
 
 /** Variables whose value may be shown in an error (no URLs: they may carry passwords or keys). */
@@ -195,6 +246,10 @@ const SHOWN = new Set([
   'ENS_MAX_ATTEMPTS',
   'ENS_RETRY_BASE_MS',
   'ENS_LEASE_MS',
+  'RECORDINGS_S3_BUCKET',
+  'RECORDINGS_S3_REGION',
+  'RECORDINGS_S3_FORCE_PATH_STYLE',
+  'RECORDINGS_S3_RETRY_MS',
 ]);
 
 export interface Config {
@@ -263,6 +318,21 @@ export interface Config {
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   /** Period of the retention job (RETENTION_INTERVAL_MS), ms. */
   retentionIntervalMs: number;
+  /** Recordings on S3-compatible storage (RECORDINGS_S3_*); undefined = they stay under recordingsDir. */
+  recordingsS3: RecordingsS3Config | undefined;
+}
+
+/** Where and how recordings are uploaded (RECORDINGS_S3_*; modules/calls/recordings-storage.ts). */
+export interface RecordingsS3Config {
+  bucket: string;
+  /** Endpoint URL of an S3-compatible server; undefined = AWS S3. */
+  endpoint: string | undefined;
+  region: string;
+  /** Static key pair; undefined = the AWS SDK's default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** Wait before a failed upload is retried, and period of the look for leftovers, ms. */
+  retryMs: number;
 }
 
 /**
@@ -271,7 +341,7 @@ export interface Config {
  * hold a secret) the value given.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZEnv.safeParse(env);
+  const parsed = ZEnvChecked.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
@@ -325,5 +395,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
     recordingsDir: path.resolve(e.RECORDINGS_DIR || path.join(e.VIGIL_DATA_DIR, 'recordings')),
     iceServers: e.ICE_SERVERS ? (JSON.parse(e.ICE_SERVERS) as Config['iceServers']) : [],
+    recordingsS3: e.RECORDINGS_S3_BUCKET
+      ? {
+          bucket: e.RECORDINGS_S3_BUCKET,
+          endpoint: e.RECORDINGS_S3_ENDPOINT || undefined,
+          region: e.RECORDINGS_S3_REGION || 'us-east-1',
+          credentials:
+            e.RECORDINGS_S3_ACCESS_KEY_ID && e.RECORDINGS_S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.RECORDINGS_S3_ACCESS_KEY_ID, secretAccessKey: e.RECORDINGS_S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.RECORDINGS_S3_FORCE_PATH_STYLE === 'true' || e.RECORDINGS_S3_FORCE_PATH_STYLE === '1',
+          retryMs: e.RECORDINGS_S3_RETRY_MS,
+        }
+      : undefined,
   };
 }

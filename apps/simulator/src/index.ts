@@ -22,6 +22,7 @@ import { runCall } from './call.js';
 import { ensInbox } from './ens-inbox.js';
 import { startEnsResponder } from './ens-staff.js';
 import { currentOrNextPeriod, secondsUntil, type LocalSchedule } from './local-day.js';
+import { demoCallsBlocked, startDemoCalls } from './demo-calls.js';
 
 if (process.argv[2] === 'chat') process.exit(await runChat(process.argv.slice(3)));
 if (process.argv[2] === 'call') process.exit(await runCall(process.argv.slice(3)));
@@ -50,6 +51,8 @@ const HELP = `Usage: npm run simulate -- [options]
   --chat R           demo chats started per simulated day over all branches (default 2)
   --ens-staff N      staff signed in to answer ENS messages, besides the branch staff (default 60)
   --ens-help P       share of ENS answers that are "I need help" (default 0.1)
+  --calls MIN        a demo video call by a branch employee every MIN to 2×MIN real minutes
+                     (default 10; 0 = none); only when a Chromium is found (CHROMIUM_PATH)
   --help             this text
 
   npm run simulate -- chat --help   one mobile user's chat with the security office
@@ -79,6 +82,7 @@ const { values: a } = parseArgs({
     chat: { type: 'string', default: '2' },
     'ens-staff': { type: 'string', default: '60' },
     'ens-help': { type: 'string', default: '0.1' },
+    calls: { type: 'string', default: '10' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -120,6 +124,7 @@ const late = num(a.late, 'late');
 const missed = num(a.missed, 'missed');
 const ensStaff = num(a['ens-staff'], 'ens-staff');
 const ensHelp = Math.min(1, num(a['ens-help'], 'ens-help'));
+const callMinutes = num(a.calls, 'calls');
 
 /** mulberry32 PRNG, seeded for reproducible runs. */
 let seed = (a.seed ? Number(a.seed) : Date.now()) >>> 0;
@@ -442,6 +447,22 @@ const stopEns = startEnsResponder(responders, {
   count,
   log,
 });
+// Demo video calls (demo-calls.ts): ~60 s of talk once answered, missed after 90 s unanswered.
+const callsBlocked = callMinutes > 0 ? demoCallsBlocked() : 'off (--calls 0)';
+if (callsBlocked) log(`no demo video calls: ${callsBlocked}`);
+const demoCalls = callsBlocked
+  ? undefined
+  : startDemoCalls({
+      url,
+      password: a.password!,
+      everyMinutes: callMinutes,
+      seconds: 60,
+      timeout: 90,
+      callers: () => [...new Set(sims.map((s) => s.staff))],
+      random,
+      count,
+      log,
+    });
 log(`open ${url}/login — every demo account uses the password Vigil-demo-2026 (see README.md)`);
 
 /** Demo chats in progress: terminated by their caller after a few minutes unless an operator finished them. */
@@ -488,5 +509,6 @@ while (!stopping && (!duration || Date.now() - started < duration * 1000)) {
   await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (Date.now() - tickStart))));
 }
 stopEns();
+await demoCalls?.stop();
 console.log(`simulator: done after ${Math.round((Date.now() - started) / 1000)} s:`, JSON.stringify(counts));
 process.exit(0);

@@ -91,6 +91,8 @@ export const CallErrorCode = {
   TransferTarget: 'calls.errors.transferTarget',
   /** 409: the caller already has a call in progress. */
   AlreadyCalling: 'calls.errors.alreadyCalling',
+  /** 503: the recordings' S3 bucket cannot be reached (try again later). */
+  StorageUnavailable: 'calls.errors.storageUnavailable',
   /** 500 fallback texts. */
   Retrieve: 'calls.errors.retrieve',
   Save: 'calls.errors.save',

@@ -126,6 +126,8 @@ export interface IceServer {
 /** The calls' media of this process. */
 export class CallMediaRelay {
   private readonly sessions = new Map<number, CallMediaSession>();
+  /** The close hook: called with the path of each recording once its file is closed (recordings-storage.ts uploads it). */
+  onRecordingClosed: ((file: string) => void) | undefined;
 
   constructor(
     private readonly dir: string,
@@ -162,6 +164,16 @@ export class CallMediaRelay {
     this.sessions.get(callId)?.dropConsole();
   }
 
+  /** Calls whose media this process holds. */
+  callIds(): number[] {
+    return [...this.sessions.keys()];
+  }
+
+  /** True while this process records into the file `fileName` (a name in the recordings folder). */
+  isRecording(fileName: string): boolean {
+    return [...this.sessions.values()].some((s) => path.basename(s.file) === fileName);
+  }
+
   /** Packets received from the caller so far (undefined: no media on this process). */
   figures(callId: number) {
     return this.sessions.get(callId)?.received;
@@ -173,6 +185,7 @@ export class CallMediaRelay {
     if (!s) return;
     this.sessions.delete(callId);
     await s.stop();
+    if (s.recorder) this.onRecordingClosed?.(s.file);
   }
 
   /** Ends every call's media (shutdown). */

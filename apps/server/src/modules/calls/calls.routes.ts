@@ -39,12 +39,19 @@ import {
   updateMedicalProfile,
 } from './calls.service.js';
 import { relayOf } from './calls.media.js';
+import { recordingStorageOf } from './recordings-storage.js';
 import { serveVideoRecordings } from './calls-recordings.js';
 
 export async function callsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Every call's media ends (recordings closed) when the server stops.
-  app.addHook('onClose', async () => relayOf(app.config).stopAll());
+  // Every call's media ends (recordings closed) when the server stops; with S3 their uploads get
+  // a last try (recordings-storage.ts), else they wait in the folder for the next start.
+  const storage = recordingStorageOf(app);
+  app.addHook('onReady', async () => storage.start());
+  app.addHook('onClose', async () => {
+    await relayOf(app.config).stopAll();
+    await storage.stop(Math.min(10_000, app.config.shutdownGraceMs / 2));
+  });
   const client = { preValidation: requireClient };
   const mobile = { preValidation: requireMobile };
   const actor = (req: Parameters<typeof authOf>[0] & { ip: string }) => ({ auth: authOf(req), ip: req.ip });

@@ -13,9 +13,6 @@
  * Routing: a CALL event has audience 'security' (the operator consoles, roles 5 and 8, whose scope
  * holds the branch) and lists the caller as recipient; each console derives its §4 status.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -37,6 +34,7 @@ import { branchInScope } from '../branches/branches.repository.js';
 import { withEvents, type NewEvent } from '../realtime/event-log.js';
 import { CallMediaRelay, relayOf } from './calls.media.js';
 import { medicalInfo, presentCall, presentIncident, presentMedicalProfile } from './calls.presenter.js';
+import { recordingStorageOf } from './recordings-storage.js';
 import { callById, countCalls, findCalls, medicalProfileOf, saveMedicalProfile, updateCallIf, type CallRaw } from './calls.repository.js';
 
 /** Who acts and from where (audit). */
@@ -427,8 +425,9 @@ export async function incidents(
 /**
  * GET callrecording/:callId: the call's recording (video/webm) to a video user whose scope holds
  * the call (others 403 / 404), with HTTP range requests (`Range: bytes=a-b`, `bytes=a-`,
- * `bytes=-n` → 206 with Content-Range; unsatisfiable → 416) so the player can seek. 404
- * calls.errors.notFound when the call has no recording.
+ * `bytes=-n` → 206 with Content-Range; unsatisfiable → 416) so the player can seek; from the
+ * local folder or the S3 bucket (recordings-storage.ts). 404 calls.errors.notFound when the call
+ * has no recording; 503 calls.errors.storageUnavailable when the bucket cannot be reached.
  */
 export async function serveRecording(
   app: FastifyInstance,
@@ -440,30 +439,5 @@ export async function serveRecording(
   assertVideoUser(auth);
   const c = await callById(app.db, callId, callScope(auth));
   if (!c?.media_filename) throw notFound();
-  const file = path.join(app.config.recordingsDir, path.basename(c.media_filename));
-  const size = await stat(file).then(
-    (s) => s.size,
-    () => null,
-  );
-  if (size == null) throw notFound();
-  reply.header('accept-ranges', 'bytes').type('video/webm');
-  if (!range) return reply.header('content-length', size).send(createReadStream(file));
-  const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(range.trim());
-  let start = -1;
-  let end = -1;
-  if (m && (m[1] || m[2])) {
-    if (m[1] === '') {
-      start = Math.max(0, size - Number(m[2]));
-      end = size - 1;
-    } else {
-      start = Number(m[1]);
-      end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
-    }
-  }
-  if (start < 0 || start > end || start >= size) return reply.code(416).header('content-range', `bytes */${size}`).send();
-  return reply
-    .code(206)
-    .header('content-range', `bytes ${start}-${end}/${size}`)
-    .header('content-length', end - start + 1)
-    .send(createReadStream(file, { start, end }));
+  return recordingStorageOf(app).serve(reply, c.media_filename, range);
 }
