@@ -304,3 +304,32 @@ export function incidentEntryText(e: SocketEvent, t: IncidentTranslate): Inciden
       return { What: kind, Who: person, Details: e.MessageContent ?? '' };
   }
 }
+
+/** Whole seconds from `a` to `b` (UTC ISO), or null when either is missing. */
+function secondsBetween(a: string | null, b: string | null): number | null {
+  if (!a || !b) return null;
+  return Math.round((Date.parse(b) - Date.parse(a)) / 1000);
+}
+
+/**
+ * The figures of an alarm (IncidentFigures) from its row and the instant it was logged (UTC ISO):
+ * closed is the acknowledgement that gave a disposition. The server answers them; the incident
+ * page recomputes them when a live ALARM-ACK arrives.
+ */
+export function incidentFigures(
+  alarm: Pick<NotificationRow, 'NotificationTimeAddedUTC' | 'Acknowledged'>,
+  shownAtUTC: string,
+): IncidentFigures {
+  const signal = alarm.NotificationTimeAddedUTC;
+  const acknowledged = alarm.Acknowledged?.AtUTC ?? null;
+  const closed = alarm.Acknowledged?.Disposition ? alarm.Acknowledged.AtUTC : null;
+  return {
+    SignalAtUTC: signal,
+    ShownAtUTC: shownAtUTC,
+    AcknowledgedAtUTC: acknowledged,
+    ClosedAtUTC: closed,
+    SignalToShownSeconds: secondsBetween(signal, shownAtUTC) ?? 0,
+    ShownToAcknowledgedSeconds: secondsBetween(shownAtUTC, acknowledged),
+    AcknowledgedToClosedSeconds: secondsBetween(acknowledged, closed),
+  };
+}

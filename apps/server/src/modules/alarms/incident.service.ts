@@ -8,14 +8,7 @@
  * answered: 404 errors.alarmNotFound otherwise.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  ErrorCode,
-  INCIDENT_TIMELINE_MAX,
-  type AlarmIncident,
-  type IncidentFigures,
-  type IncidentPerson,
-  type NotificationRow,
-} from '@vigil/contract';
+import { ErrorCode, incidentFigures, INCIDENT_TIMELINE_MAX, type AlarmIncident, type IncidentPerson } from '@vigil/contract';
 import { canManage, isChatUser } from '../../plugins/authorization.js';
 import { AppError } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
@@ -30,29 +23,6 @@ import { listPhrases } from '../security-phrases/security-phrases.service.js';
 import { branchEventsFrom, loggedAt, peopleAt, watchingOffices, type PersonRaw } from './incident.repository.js';
 
 const notFoundAlarm = () => new AppError(404, ErrorCode.AlarmNotFound);
-
-/** Whole seconds from `a` to `b` (UTC ISO), or null when either is missing. */
-function secondsBetween(a: string | null, b: string | null): number | null {
-  if (!a || !b) return null;
-  return Math.round((Date.parse(b) - Date.parse(a)) / 1000);
-}
-
-/** The figures of an alarm (contract IncidentFigures): closed is the acknowledgement that gave a disposition. */
-export function incidentFigures(alarm: NotificationRow, shownAt: Date): IncidentFigures {
-  const signal = alarm.NotificationTimeAddedUTC;
-  const shown = iso(shownAt);
-  const acknowledged = alarm.Acknowledged?.AtUTC ?? null;
-  const closed = alarm.Acknowledged?.Disposition ? alarm.Acknowledged.AtUTC : null;
-  return {
-    SignalAtUTC: signal,
-    ShownAtUTC: shown,
-    AcknowledgedAtUTC: acknowledged,
-    ClosedAtUTC: closed,
-    SignalToShownSeconds: secondsBetween(signal, shown) ?? 0,
-    ShownToAcknowledgedSeconds: secondsBetween(shown, acknowledged),
-    AcknowledgedToClosedSeconds: secondsBetween(acknowledged, closed),
-  };
-}
 
 function presentPerson(p: PersonRaw): IncidentPerson {
   return {
@@ -102,7 +72,7 @@ export async function getAlarmIncident(app: FastifyInstance, auth: AuthContext, 
     },
     People: people.map(presentPerson),
     Phrases: phrases ? phrases.filter((p) => !p.IsExpired) : null,
-    Figures: incidentFigures(alarm, shownAt),
+    Figures: incidentFigures(alarm, iso(shownAt)),
     Timeline: timeline,
     TimelineTruncated: truncated,
   };
