@@ -141,6 +141,8 @@ export interface IncidentPerson {
   UserId: number;
   Name: string;
   Surname: string;
+  /** Spec §6 role id (the console translates it, roles.<id>); RoleName as stored. */
+  RoleId: number;
   RoleName: string;
   /** E.164, or null. */
   PhoneNumber: string | null;

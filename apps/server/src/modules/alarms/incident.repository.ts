@@ -32,6 +32,7 @@ export interface PersonRaw {
   id: number;
   name: string;
   surname: string;
+  role_id: number;
   role_name: string | null;
   phone_number: string | null;
   checked_in_at: Date | string | null;
@@ -56,7 +57,7 @@ export function peopleAt(db: Db, branchOfficeId: number): Promise<PersonRaw[]> {
             and s.user_id in (select w.user_id from works_in w where w.branch_office_id = ${branchOfficeId})
           group by s.user_id
         )
-        select u.id, u.name, u.surname, r.role_name_display as role_name, u.phone_number, here.checked_in_at,
+        select u.id, u.name, u.surname, u.role_id, r.role_name_display as role_name, u.phone_number, here.checked_in_at,
           signed.session_types, signed.last_seen
         from users u left join roles r on r.id = u.role_id
         left join here on here.user_id = u.id left join signed on signed.user_id = u.id

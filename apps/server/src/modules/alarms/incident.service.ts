@@ -29,6 +29,7 @@ function presentPerson(p: PersonRaw): IncidentPerson {
     UserId: p.id,
     Name: p.name,
     Surname: p.surname,
+    RoleId: p.role_id,
     RoleName: p.role_name ?? '',
     PhoneNumber: p.phone_number,
     CheckedInAtUTC: p.checked_in_at ? iso(p.checked_in_at) : null,

@@ -80,25 +80,31 @@ export function IncidentBranchCard({ incident }: { incident: AlarmIncident }) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {t('alarms.incident.schedule')}
         </Typography>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0, m: 0 }}
-          data-testid="incident-branch-schedule"
-        >
-          {[1, 2, 3, 4, 5, 6, 7].map((wd) => {
-            const d = days.get(wd);
-            return (
-              <Box key={wd} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2">
-                  {t(`management.weekdays.${wd}`)}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
-                  {d ? `${d.opensAt}–${d.closesAt}` : '—'}
-                </Typography>
-              </Box>
-            );
-          })}
-        </Box>
+        {b.WeekSchedule.length === 0 ? (
+          <Typography variant="body2" data-testid="incident-branch-schedule">
+            {t('alarms.incident.noSchedule')}
+          </Typography>
+        ) : (
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0, m: 0 }}
+            data-testid="incident-branch-schedule"
+          >
+            {[1, 2, 3, 4, 5, 6, 7].map((wd) => {
+              const d = days.get(wd);
+              return (
+                <Box key={wd} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2">
+                    {t(`management.weekdays.${wd}`)}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'nowrap' }}>
+                    {d ? `${d.opensAt}–${d.closesAt}` : '—'}
+                  </Typography>
+                </Box>
+              );
+            })}
+          </Box>
+        )}
       </Stack>
     </Paper>
   );
@@ -123,13 +129,17 @@ export function IncidentPeople({ people, zone }: { people: IncidentPerson[]; zon
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {`${p.Name} ${p.Surname}`}
                 <Typography component="span" variant="body2" color="text.secondary">
-                  {` · ${p.RoleName}${p.PhoneNumber ? ` · ${phone(p.PhoneNumber)}` : ''}`}
+                  {` · ${t(`roles.${p.RoleId}`, { defaultValue: p.RoleName })}${p.PhoneNumber ? ` · ${phone(p.PhoneNumber)}` : ''}`}
                 </Typography>
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 {[
                   p.CheckedInAtUTC ? t('alarms.incident.checkedInAt', { time: inZone(p.CheckedInAtUTC, zone) }) : '',
-                  p.SessionTypes.length ? t('alarms.incident.signedIn', { types: p.SessionTypes.join(', ') }) : '',
+                  p.SessionTypes.length
+                    ? t('alarms.incident.signedIn', {
+                        types: p.SessionTypes.map((x) => (x === 'MOBILE' ? t('sessions.mobile') : t('sessions.web'))).join(', '),
+                      })
+                    : '',
                 ]
                   .filter(Boolean)
                   .join(' · ')}

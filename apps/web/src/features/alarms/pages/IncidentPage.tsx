@@ -26,6 +26,7 @@ import { usablePoint } from '../../../shared/map/points';
 import { useSession } from '../../../shared/session/use-session';
 import { alarmFromRow, alarmNeedsDisposition } from '../../../realtime/alarm-events';
 import { incidentKeys } from '../../../realtime/incident-events';
+import { useRealtimeStatus } from '../../../realtime/use-realtime-status';
 import { SecurityPhrasesBox } from '../../security-phrases/components/SecurityPhrasesBox';
 import { EnsDialog } from '../../ens/components/EnsDialog';
 import { downloadIncident, useAcknowledgeAlarm, useAddAlarmNote, useAlarmIncident, type AcknowledgeInput } from '../api';
@@ -226,6 +227,7 @@ export default function IncidentPage() {
   const { id = '' } = useParams();
   const alarmId = /^\d+$/.test(id) ? Number(id) : NaN;
   const q = useAlarmIncident(alarmId);
+  const live = useRealtimeStatus() === 'live';
   const back = (
     <Link component={RouterLink} to="/" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="incident-back">
       <ArrowBackIcon fontSize="small" />
@@ -260,7 +262,7 @@ export default function IncidentPage() {
               {t('alarms.incident.heading', { action, branch: inc.Branch.Name })}
             </Typography>
             {a.IsTestNotification && <Chip size="small" label={t('alarms.incident.testAlarm')} />}
-            <Chip size="small" variant="outlined" color="success" label={t('alarms.incident.live')} />
+            {live && <Chip size="small" variant="outlined" color="success" label={t('alarms.incident.live')} data-testid="incident-live" />}
           </Stack>
           <Typography variant="body2" color="text.secondary" data-testid="incident-raised">
             {`${t('alarms.incident.alarmId')} ${a.NotificationId} · ${t('alarms.incident.raisedAt')} ${inZone(a.NotificationTimeAddedUTC, zone)}`}
