@@ -28,7 +28,7 @@ import { alertWanted } from '../shared/sound/alert-preferences';
 import { applyEventToBoard, movesBoard } from './board-events';
 import { popupHandler } from './alert-popups';
 import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
-import { applyEventToIncident, concernsIncident, incidentKeys, readsIncidentAgain } from './incident-events';
+import { applyEventToIncident, concernsIncident, holdForIncidentRead, incidentKeys, readsIncidentAgain } from './incident-events';
 import type { EventContext } from './socket-client';
 
 export type EventHandler = (e: SocketEvent, ctx: EventContext) => void;
@@ -51,21 +51,16 @@ export function alarmsHandler(qc: QueryClient): EventHandler {
 /**
  * The open incident views (['alarm-incident', id]): every event at the alarm's branch joins the
  * timeline; a check-in, check-out or branch action also reads the incident again (who is there,
- * the status now). A view whose
- * first answer is still on its way, or a read racing the event, is read again after the event.
+ * the status now). An event arriving while a view is being read is held for that read's answer.
  */
 export function incidentHandler(qc: QueryClient): EventHandler {
   return (e) => {
     for (const q of qc.getQueryCache().findAll({ queryKey: incidentKeys.all })) {
+      holdForIncidentRead(Number(q.queryKey[1]), e);
       const inc = q.state.data as AlarmIncident | undefined;
-      if (inc === undefined) {
-        if (q.state.fetchStatus !== 'idle') void refetchAfterEvent(qc, q.queryKey);
-        continue;
-      }
-      if (!concernsIncident(inc, e)) continue;
-      const racing = q.state.fetchStatus !== 'idle';
+      if (inc === undefined || !concernsIncident(inc, e)) continue;
       qc.setQueryData<AlarmIncident>(q.queryKey, (d) => applyEventToIncident(d, e));
-      if (racing || readsIncidentAgain(e)) void refetchAfterEvent(qc, q.queryKey);
+      if (readsIncidentAgain(e)) void qc.invalidateQueries({ queryKey: q.queryKey, exact: true });
     }
   };
 }

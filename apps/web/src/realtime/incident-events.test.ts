@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmIncident, NotificationRow } from '@vigil/contract';
 import { ev } from './test-events';
-import { applyEventToIncident, concernsIncident } from './incident-events';
+import { applyEventToIncident, concernsIncident, finishIncidentRead, holdForIncidentRead, startIncidentRead } from './incident-events';
 
 function incident(): AlarmIncident {
   const alarm = ev({ type: 'NOTIFICATION', id: 100, BranchAction: 'Panic', NotificationType: 10 }) as unknown as NotificationRow;
@@ -77,5 +77,19 @@ describe('incident timeline from socket events', () => {
     const withOther = applyEventToIncident(incident(), other)!;
     expect(withOther.Alarm.Acknowledged).toBeNull();
     expect(withOther.Timeline.at(-1)?.id).toBe(108);
+  });
+});
+
+describe('events during a read of the incident', () => {
+  it('are applied to its answer, so an answer older than them loses none', () => {
+    startIncidentRead(100);
+    holdForIncidentRead(100, ev({ type: 'BRANCH-ACTION', id: 111, BranchAction: 'Open' }));
+    holdForIncidentRead(100, ev({ type: 'CHECK-IN', id: 105 })); // already in the answer
+    holdForIncidentRead(100, ev({ type: 'BRANCH-ACTION', id: 112, BranchOfficeId: 9 })); // another branch
+    const answer = finishIncidentRead(100, incident());
+    expect(answer.Timeline.map((e) => e.id)).toEqual([100, 105, 111]);
+    // Nothing is held once the read is done.
+    holdForIncidentRead(100, ev({ type: 'BRANCH-ACTION', id: 113 }));
+    expect(finishIncidentRead(100, incident()).Timeline.map((e) => e.id)).toEqual([100, 105]);
   });
 });

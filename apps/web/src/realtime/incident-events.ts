@@ -44,3 +44,26 @@ export function applyEventToIncident(inc: AlarmIncident | undefined, e: SocketEv
   const Figures = Alarm === inc.Alarm ? inc.Figures : incidentFigures(Alarm, inc.Figures.ShownAtUTC);
   return { ...inc, Alarm, Figures, Timeline };
 }
+
+/** Most events held for one read on its way. */
+const HELD_MAX = 1000;
+/** Events received while an incident's read is on its way, by alarm id. */
+const held = new Map<number, SocketEvent[]>();
+
+/** A read of incident `alarmId` starts: events from now on are held for its answer. */
+export function startIncidentRead(alarmId: number): void {
+  held.set(alarmId, []);
+}
+
+/** Holds `e` for the read of incident `alarmId` on its way (none: nothing to do). */
+export function holdForIncidentRead(alarmId: number, e: SocketEvent): void {
+  const list = held.get(alarmId);
+  if (list && list.length < HELD_MAX) list.push(e);
+}
+
+/** The answer of a read of incident `alarmId` with the events held meanwhile applied (in id order, once each). */
+export function finishIncidentRead(alarmId: number, answer: AlarmIncident): AlarmIncident {
+  const list = held.get(alarmId) ?? [];
+  held.delete(alarmId);
+  return list.reduce<AlarmIncident>((inc, e) => applyEventToIncident(inc, e)!, answer);
+}

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AlarmDispositions, AlarmIncident, AlarmIncidentRequest, ZManageAlarmsRequest } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
 import { downloadFile, type DownloadedFile } from '../../shared/api/download';
-import { incidentKeys } from '../../realtime/incident-events';
+import { finishIncidentRead, incidentKeys, startIncidentRead } from '../../realtime/incident-events';
 import { getSession } from '../../shared/session/session-store';
 import { acknowledgeAlarm, alarmKeys, type Alarm } from '../../realtime/alarm-events';
 import { useAlarmList } from '../../realtime/alarm-counts';
@@ -101,7 +101,12 @@ const INCIDENT_PATH = '/api/client/getalarmincident';
 export function useAlarmIncident(alarmId: number) {
   return useQuery({
     queryKey: incidentKeys.of(alarmId),
-    queryFn: ({ signal }) => apiPost<AlarmIncident>(INCIDENT_PATH, { alarmId } satisfies AlarmIncidentRequest, { signal }),
+    queryFn: async ({ signal }) => {
+      // Events arriving while the answer is on its way are applied to it (it may predate them).
+      startIncidentRead(alarmId);
+      const answer = await apiPost<AlarmIncident>(INCIDENT_PATH, { alarmId } satisfies AlarmIncidentRequest, { signal });
+      return finishIncidentRead(alarmId, answer);
+    },
     enabled: Number.isInteger(alarmId) && alarmId > 0,
     retry: false,
     // Live from the socket; read again when the page is opened again.
