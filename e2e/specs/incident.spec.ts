@@ -3,7 +3,8 @@
  * panic opened from its alarm row on console A shows the branch, who is there, the phrases and the
  * timeline; a note added on console B (a second browser context) appears in A's timeline without
  * a reload; acknowledging with a disposition on A shows in the timeline and closes the figures;
- * the timeline downloads as CSV and PDF holding the events. Screenshots en and sq at 1280 and
+ * an emergency message opens with the branch chosen; the timeline downloads as CSV and PDF
+ * holding the events. Screenshots en and sq at 1280 and
  * 800 px go to docs/screenshots/incident-view-<width>-<lang>.png.
  */
 import { readFile } from 'node:fs/promises';
@@ -108,6 +109,14 @@ test('the incident view: live note from a second console, acknowledgement with a
     await expect(a.getByTestId('incident-figure-closed')).not.toHaveAttribute('data-at', '');
     // B's panel shows the acknowledgement too (one source).
     await expect(onB).toHaveAttribute('data-acknowledged', 'true');
+
+    // An emergency message from here starts with the alarm's branch chosen.
+    await a.getByTestId('incident-send-ens').click();
+    const ens = a.getByTestId('emergency-dialog');
+    await expect(ens.getByRole('combobox', { name: 'Location' })).toHaveText(branch.name);
+    await expect(ens.getByTestId('ens-employees')).toContainText('Elira');
+    await ens.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ens).toBeHidden();
 
     // The timeline as CSV and as PDF, each holding the events.
     const csv = await download(a, 'incident-export-csv');
