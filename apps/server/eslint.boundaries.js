@@ -33,7 +33,7 @@ export const MODULE_DEPENDENCIES = {
   'head-office': ['audit', 'organizations', 'regions'],
   branches: ['audit', 'auth', 'organizations', 'regions', 'security-offices', 'realtime', 'supervision'],
   employees: ['audit', 'account', 'organizations', 'regions', 'security-offices', 'branches'],
-  alarms: ['audit', 'realtime', 'branches'],
+  alarms: ['audit', 'realtime', 'branches', 'notifications', 'reports', 'security-phrases'],
   'task-lists': ['audit', 'realtime', 'branches'],
   mobile: ['audit', 'auth', 'profile', 'realtime', 'branches', 'task-lists'],
   notifications: ['realtime', 'branches'],

@@ -16,7 +16,7 @@ export const FEATURE_IMPORTS = {
   dashboard: ['alarms', 'branches', 'notifications', 'task-lists', 'timers'],
   // The alarm panel merges the live alarms with the alarm history of the notifications list; the
   // acknowledge dialog shows the organisation's security phrases (the branch is called back).
-  alarms: ['notifications', 'security-phrases'],
+  alarms: ['notifications', 'security-phrases', 'ens'],
   // The shell shows the notifications bell and the profile dialog, and loads the user's notification settings.
   shell: ['notifications', 'profile', 'chat', 'calls', 'ens', 'notification-settings'],
   // The chat recordings screen is a report screen (the shared report scaffold); the chat screen

@@ -8,6 +8,11 @@ import { z } from 'zod';
 import { ValidationKey } from './errors.js';
 import { zId } from './numbers.js';
 import { notificationCategory } from './constants.js';
+import type { BranchOfficeRow } from './branches.js';
+import type { OfficeSchedule } from './fields.js';
+import type { NotificationRow } from './notifications.js';
+import type { SocketEvent } from './realtime.js';
+import type { SecurityPhrase } from './security-phrases.js';
 
 /**
  * Alarms raised from the app, with their spec §9 notification types: Panic 10, Duress 11 and
@@ -92,4 +97,241 @@ export const ZManageAlarmsRequest = z.discriminatedUnion('case', [
 export interface AlarmDispositions {
   OrganizationId: number;
   Dispositions: string[];
+}
+
+// ---- The incident view (issue 13: /alarm/:id) -------------------------------------------------
+
+/** Most timeline entries an incident answers (oldest first); `TimelineTruncated` says when more exist. */
+export const INCIDENT_TIMELINE_MAX = 1000;
+
+/** Formats of getalarmincident: the JSON view, or the timeline as a file for the investigation. */
+export const INCIDENT_FORMATS = ['json', 'csv', 'pdf'] as const;
+export type IncidentFormat = (typeof INCIDENT_FORMATS)[number];
+
+/**
+ * POST /api/client/getalarmincident (ours; issue 13 incident view): one alarm notification of a
+ * branch in the caller's scope with its branch, the people there now, the organisation's current
+ * security phrases (roles that may read them), the figures and the timeline. `format` 'csv' or
+ * 'pdf' answers the timeline as a file (Content-Disposition attachment, `incident-<id>.<ext>`),
+ * texts in the request's language. 404 errors.alarmNotFound for an alarm outside the caller's
+ * scope (or not a notification); 400 for a bad id or format.
+ */
+export const ZAlarmIncidentRequest = z.object({
+  alarmId: zId(),
+  format: z.enum(INCIDENT_FORMATS).default('json'),
+});
+export type AlarmIncidentRequest = z.input<typeof ZAlarmIncidentRequest>;
+
+/** A security office watching the branch: the branch's own (`OwnOffice`) or one monitoring its organisation. */
+export interface IncidentSecurityOffice {
+  SecurityOfficeId: number;
+  Name: string;
+  /** E.164, or null. */
+  PhoneNumber: string | null;
+  OwnOffice: boolean;
+}
+
+/** The branch of an incident: its board row, its schedule (HH:mm branch-local) and its security offices. */
+export interface IncidentBranch extends BranchOfficeRow, OfficeSchedule {
+  SecurityOffices: IncidentSecurityOffice[];
+}
+
+/** Someone at the branch now: checked in (not checked out) and/or signed in (an open web or app session). */
+export interface IncidentPerson {
+  UserId: number;
+  Name: string;
+  Surname: string;
+  /** Spec §6 role id (the console translates it, roles.<id>); RoleName as stored. */
+  RoleId: number;
+  RoleName: string;
+  /** E.164, or null. */
+  PhoneNumber: string | null;
+  /** When the open check-in began (UTC ISO), null when not checked in. */
+  CheckedInAtUTC: string | null;
+  /** Sessions open now ('WEB', 'MOBILE', …), empty when not signed in. */
+  SessionTypes: string[];
+  /** Last activity of a session (UTC ISO), null when not signed in. */
+  LastSeenUTC: string | null;
+}
+
+/**
+ * The figures of an alarm (UTC ISO instants; seconds between consecutive steps, null while a step
+ * has not happened): signal — when it happened on the device (the event's time); shown — when the
+ * server logged it and the consoles could show it; acknowledged — the first acknowledgement;
+ * closed — the acknowledgement that gave a disposition (an alarm acknowledged without one stays
+ * open for the figures).
+ */
+export interface IncidentFigures {
+  SignalAtUTC: string;
+  ShownAtUTC: string;
+  AcknowledgedAtUTC: string | null;
+  ClosedAtUTC: string | null;
+  SignalToShownSeconds: number;
+  ShownToAcknowledgedSeconds: number | null;
+  AcknowledgedToClosedSeconds: number | null;
+}
+
+/** getalarmincident answer body (format 'json'). */
+export interface AlarmIncident {
+  /** The alarm as the notification lists give it, with its acknowledgement and notes. */
+  Alarm: NotificationRow;
+  Branch: IncidentBranch;
+  People: IncidentPerson[];
+  /** The current phrases (security roles 5, 8 and organisation admins); null for roles that may not read them. */
+  Phrases: SecurityPhrase[] | null;
+  Figures: IncidentFigures;
+  /**
+   * Every event at the branch from the alarm on (the alarm first), as the socket sends them: the
+   * event log, acknowledgements, notes, check-ins, chats and calls (security roles), ENS messages;
+   * timer pings and ENS delivery states left out. Oldest first, at most INCIDENT_TIMELINE_MAX.
+   */
+  Timeline: SocketEvent[];
+  TimelineTruncated: boolean;
+}
+
+/** Catalogue keys (under branchActions.) of the BranchActions the console translates. */
+const BRANCH_ACTION_KEYS: Record<string, string> = {
+  open: 'open',
+  close: 'close',
+  service: 'service',
+  panic: 'panic',
+  duress: 'duress',
+  trouble: 'trouble',
+  alarm: 'alarm',
+  emergency: 'emergency',
+  'not opened': 'notOpened',
+  'not closed': 'notClosed',
+  survey: 'survey',
+};
+
+/** Catalogue key (under branchActions.) of a BranchAction, or null to show the raw text. */
+export function branchActionKey(action: string | null | undefined): string | null {
+  if (!action) return null;
+  return BRANCH_ACTION_KEYS[action.trim().toLowerCase()] ?? null;
+}
+
+/** A catalogue lookup with i18next interpolation (the console's `t`, the server's `translate`). */
+export type IncidentTranslate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** The texts of one timeline entry, in the language of `t`: what happened, who, and the details. */
+export interface IncidentEntryText {
+  What: string;
+  Who: string;
+  Details: string;
+}
+
+/** Plain text of sanitised chat HTML (tags dropped, the common entities decoded). */
+function plainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/** The label of a disposition: a default code translated (alarms.dispositions.*), an organisation's own entry as written. */
+export function dispositionText(t: IncidentTranslate, d: string): string {
+  return (DEFAULT_DISPOSITIONS as readonly string[]).includes(d) ? t(`alarms.dispositions.${d}`) : d;
+}
+
+/**
+ * What a timeline entry says (issue 13 incident view; the page, the CSV and the PDF all use it):
+ * `What` the action or kind (alarms.incident.kinds.*, branchActions.*), `Who` the person it is
+ * about or by, `Details` the note, disposition, message or state. Keys under alarms.incident.
+ */
+export function incidentEntryText(e: SocketEvent, t: IncidentTranslate): IncidentEntryText {
+  const person = [e.Name, e.Surname].filter(Boolean).join(' ');
+  const action = (a: string | null) => {
+    const k = branchActionKey(a);
+    return k ? t(`branchActions.${k}`) : (a ?? '');
+  };
+  const kind = t(`alarms.incident.kinds.${e.type}`);
+  switch (e.type) {
+    case 'NOTIFICATION':
+    case 'BRANCH-ACTION':
+      return { What: action(e.BranchAction) || kind, Who: person, Details: e.MessageContent ?? '' };
+    case 'ALARM-ACK': {
+      const a = e.Payload.Acknowledged;
+      const parts = [t('alarms.incident.details.ackOf', { id: e.Payload.NotificationId })];
+      if (a.Disposition) parts.push(t('alarms.ackDisposition', { disposition: dispositionText(t, a.Disposition) }));
+      if (a.Note) parts.push(a.Note);
+      return { What: kind, Who: a.Name, Details: parts.join(' · ') };
+    }
+    case 'ALARM-NOTE':
+      return {
+        What: kind,
+        Who: e.Payload.Note.By,
+        Details: `${e.Payload.Note.Note} (${t('alarms.incident.details.noteOn', { id: e.Payload.NotificationId })})`,
+      };
+    case 'START':
+      return {
+        What: kind,
+        Who: person,
+        Details: t('alarms.incident.details.timer', {
+          action: e.Payload.timerForAction,
+          minutes: Math.round(e.Payload.durationSeconds / 60),
+        }),
+      };
+    case 'STOP-CHECKINOUT-PINGS':
+      return {
+        What: kind,
+        Who: person,
+        Details: t(e.Payload.safeStopped ? 'alarms.incident.details.timerSafe' : 'alarms.incident.details.timerLate'),
+      };
+    case 'VAULT-ACCESS':
+      return { What: kind, Who: person, Details: `${e.Payload.vaultName} · ${t(`alarms.incident.details.vault.${e.Payload.action}`)}` };
+    case 'CHAT-SESSION':
+      return { What: kind, Who: person, Details: t(`alarms.incident.details.chat.${e.Payload.change}`) };
+    case 'CHAT-MESSAGE': {
+      const m = e.Payload.Message;
+      const from = [m.FromName, m.FromSurname].filter(Boolean).join(' ');
+      return { What: kind, Who: from || person, Details: plainText(m.MsgContent) };
+    }
+    case 'VIDEO-CALL':
+      return { What: kind, Who: person, Details: t(`alarms.incident.details.call.${e.Payload.change}`) };
+    case 'TASK':
+      return {
+        What: kind,
+        Who: person,
+        Details: `${e.Payload.TemplateName} · ${t(`alarms.incident.details.task.${e.Payload.Step}`)} (${e.Payload.Done}/${e.Payload.Total})`,
+      };
+    case 'EMERGENCY-NOTIFICATION':
+      return { What: kind, Who: person, Details: [e.Payload.MessageTitle, e.MessageContent].filter(Boolean).join(' — ') };
+    default:
+      return { What: kind, Who: person, Details: e.MessageContent ?? '' };
+  }
+}
+
+/** Whole seconds from `a` to `b` (UTC ISO), or null when either is missing. */
+function secondsBetween(a: string | null, b: string | null): number | null {
+  if (!a || !b) return null;
+  return Math.round((Date.parse(b) - Date.parse(a)) / 1000);
+}
+
+/**
+ * The figures of an alarm (IncidentFigures) from its row and the instant it was logged (UTC ISO):
+ * closed is the acknowledgement that gave a disposition. The server answers them; the incident
+ * page recomputes them when a live ALARM-ACK arrives.
+ */
+export function incidentFigures(
+  alarm: Pick<NotificationRow, 'NotificationTimeAddedUTC' | 'Acknowledged'>,
+  shownAtUTC: string,
+): IncidentFigures {
+  const signal = alarm.NotificationTimeAddedUTC;
+  const acknowledged = alarm.Acknowledged?.AtUTC ?? null;
+  const closed = alarm.Acknowledged?.Disposition ? alarm.Acknowledged.AtUTC : null;
+  return {
+    SignalAtUTC: signal,
+    ShownAtUTC: shownAtUTC,
+    AcknowledgedAtUTC: acknowledged,
+    ClosedAtUTC: closed,
+    SignalToShownSeconds: secondsBetween(signal, shownAtUTC) ?? 0,
+    ShownToAcknowledgedSeconds: secondsBetween(shownAtUTC, acknowledged),
+    AcknowledgedToClosedSeconds: secondsBetween(acknowledged, closed),
+  };
 }

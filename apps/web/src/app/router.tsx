@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
             element: lazyPage('dashboard', 'dashboard'),
             children: [{ path: 'notifications/:type', element: lazyPage('dashboard', 'notifications') }],
           },
+          // Ours (issue 13): an alarm's incident view, opened from the alarm row (no menu entry).
+          { path: 'alarm/:id', element: lazyPage('dashboard', 'incident') },
           { path: 'employees', element: lazyPage('users', 'employees') },
           { path: 'employees/:id', element: lazyPage('users', 'employee') },
           { path: 'reports', element: lazyPage('reports', 'reports') },

@@ -2,11 +2,18 @@
  * Per-feature handlers of socket events. Each writes into the TanStack Query cache (no
  * component-local event lists): the branch board rows, the alarm list ['alarms'], the chat
  * sessions ['chat', …], the video calls ['calls', …], the running tasks ['tasks', 'active'], the running timers ['timers', 'running'],
- * the ENS list and details ['ens'],
+ * the ENS list and details ['ens'], the open incident views ['alarm-incident', id],
  * the tone and the pop-ups (alert-popups.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { SocketEventType, notificationCategory, type AlertCategory, type GetOfficesV2Body, type SocketEvent } from '@vigil/contract';
+import {
+  SocketEventType,
+  notificationCategory,
+  type AlarmIncident,
+  type AlertCategory,
+  type GetOfficesV2Body,
+  type SocketEvent,
+} from '@vigil/contract';
 import { branchKeys } from '../features/branches/api';
 import { applyEnsEvent } from '../features/ens/api';
 import { applyNotificationEvent } from '../features/notifications/live';
@@ -21,6 +28,7 @@ import { alertWanted } from '../shared/sound/alert-preferences';
 import { applyEventToBoard, movesBoard } from './board-events';
 import { popupHandler } from './alert-popups';
 import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
+import { applyEventToIncident, concernsIncident, holdForIncidentRead, incidentKeys, readsIncidentAgain } from './incident-events';
 import type { EventContext } from './socket-client';
 
 export type EventHandler = (e: SocketEvent, ctx: EventContext) => void;
@@ -37,6 +45,23 @@ export function alarmsHandler(qc: QueryClient): EventHandler {
     const before = qc.getQueryData<Alarm[]>(alarmKeys.all);
     const after = applyEventToAlarms(before, e);
     if (after !== before) qc.setQueryData<Alarm[]>(alarmKeys.all, after);
+  };
+}
+
+/**
+ * The open incident views (['alarm-incident', id]): every event at the alarm's branch joins the
+ * timeline; a check-in, check-out or branch action also reads the incident again (who is there,
+ * the status now). An event arriving while a view is being read is held for that read's answer.
+ */
+export function incidentHandler(qc: QueryClient): EventHandler {
+  return (e) => {
+    for (const q of qc.getQueryCache().findAll({ queryKey: incidentKeys.all })) {
+      holdForIncidentRead(Number(q.queryKey[1]), e);
+      const inc = q.state.data as AlarmIncident | undefined;
+      if (inc === undefined || !concernsIncident(inc, e)) continue;
+      qc.setQueryData<AlarmIncident>(q.queryKey, (d) => applyEventToIncident(d, e));
+      if (readsIncidentAgain(e)) void qc.invalidateQueries({ queryKey: q.queryKey, exact: true });
+    }
   };
 }
 
@@ -109,6 +134,7 @@ export function cacheHandlers(qc: QueryClient): EventHandler[] {
   return [
     boardHandler(qc),
     alarmsHandler(qc),
+    incidentHandler(qc),
     notificationsHandler(qc),
     chatHandler(qc),
     callsHandler(qc),

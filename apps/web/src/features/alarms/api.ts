@@ -1,12 +1,16 @@
 /**
  * The alarm panel's data (spec §4 alarms; §7 managealarms): the alarm list in the query cache
  * ['alarms'] that the socket handlers fill, merged once with the not-done alarms raised before the
- * page load, and the acknowledgement and note writes (ACKNOWLEDGE / ADD-NOTE).
+ * page load, and the acknowledgement and note writes (ACKNOWLEDGE / ADD-NOTE). The incident view
+ * (issue 13, getalarmincident): one alarm's incident in ['alarm-incident', id], kept live by the
+ * socket handlers (realtime/incident-events.ts), and its timeline as CSV or PDF.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AlarmDispositions, ZManageAlarmsRequest } from '@vigil/contract';
+import type { AlarmDispositions, AlarmIncident, AlarmIncidentRequest, ZManageAlarmsRequest } from '@vigil/contract';
 import { apiPost } from '../../shared/api/client';
+import { downloadFile, type DownloadedFile } from '../../shared/api/download';
+import { finishIncidentRead, incidentKeys, startIncidentRead } from '../../realtime/incident-events';
 import { getSession } from '../../shared/session/session-store';
 import { acknowledgeAlarm, alarmKeys, type Alarm } from '../../realtime/alarm-events';
 import { useAlarmList } from '../../realtime/alarm-counts';
@@ -88,5 +92,34 @@ export function useAddAlarmNote() {
   return useMutation({
     mutationFn: (v: { notificationId: number; note: string }) =>
       apiPost<AddNoteBody>(PATH, { case: 'ADD-NOTE', ...v } satisfies ManageAlarmsRequest),
+  });
+}
+
+const INCIDENT_PATH = '/api/client/getalarmincident';
+
+/** The incident of alarm `alarmId` (getalarmincident); socket events at its branch keep it live. */
+export function useAlarmIncident(alarmId: number) {
+  return useQuery({
+    queryKey: incidentKeys.of(alarmId),
+    queryFn: async ({ signal }) => {
+      // Events arriving while the answer is on its way are applied to it (it may predate them).
+      startIncidentRead(alarmId);
+      const answer = await apiPost<AlarmIncident>(INCIDENT_PATH, { alarmId } satisfies AlarmIncidentRequest, { signal });
+      return finishIncidentRead(alarmId, answer);
+    },
+    enabled: Number.isInteger(alarmId) && alarmId > 0,
+    retry: false,
+    // Live from the socket; read again when the page is opened again.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+/** Downloads the incident's timeline as CSV or PDF (the one download helper), named by the server. */
+export function downloadIncident(alarmId: number, format: 'csv' | 'pdf', signal?: AbortSignal): Promise<DownloadedFile> {
+  return downloadFile(INCIDENT_PATH, { alarmId } satisfies AlarmIncidentRequest, {
+    format,
+    fallbackName: `incident-${alarmId}.${format}`,
+    ...(signal ? { signal } : {}),
   });
 }

@@ -6,8 +6,8 @@
  */
 import { ApiError, postForResponse } from './client';
 
-/** A file format the server streams (spec §7: csv; reports also xlsx). */
-export type DownloadFormat = 'csv' | 'xlsx';
+/** A file format the server streams (spec §7: csv; reports also xlsx; the incident timeline also pdf). */
+export type DownloadFormat = 'csv' | 'xlsx' | 'pdf';
 
 /**
  * Download progress: the records received so far (CSV only, header not counted), the bytes, and the
@@ -42,6 +42,7 @@ export const PROGRESS_INTERVAL_MS = 100;
 const MIME: Record<DownloadFormat, string> = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
 };
 
 /**

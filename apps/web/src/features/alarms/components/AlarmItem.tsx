@@ -1,13 +1,15 @@
 /**
  * One alarm as a dense row (issue 13): priority colour, type, branch, age ("3 min", the exact time
  * in the branch's zone on hover), who raised it, then Acknowledge or who acknowledged it, when,
- * and the disposition. Notes open below the row on demand. Acknowledging safely: the button is
+ * and the disposition. The type opens the alarm's incident view (/alarm/:id). Notes open below
+ * the row on demand. Acknowledging safely: the button is
  * disabled from the first click until the answer (a second click of a double click does nothing),
  * panic, duress and emergency open the disposition dialog, and the acknowledged row stays in place.
  */
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Alert, Box, Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { BRANCH_STATUS_COLORS, formatInZone } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { alarmNeedsDisposition, alarmPriority, type Alarm } from '../../../realtime/alarm-events';
@@ -87,9 +89,17 @@ export const AlarmItem = memo(function AlarmItem({ alarm, now }: { alarm: Alarm;
       }}
     >
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minHeight: 34, flexWrap: 'nowrap' }}>
-        <Typography variant="body2" sx={{ fontWeight: 700, flexShrink: 0 }} data-testid="alarm-action">
+        <Link
+          component={RouterLink}
+          to={`/alarm/${alarm.notificationId}`}
+          variant="body2"
+          color="inherit"
+          title={t('alarms.incident.open')}
+          sx={{ fontWeight: 700, flexShrink: 0 }}
+          data-testid="alarm-action"
+        >
           {key ? t(`branchActions.${key}`) : alarm.action}
-        </Typography>
+        </Link>
         <Typography variant="body2" sx={{ ...ellipsis, flex: '1 1 auto' }} data-testid="alarm-branch" title={alarm.branchName}>
           {alarm.branchName}
         </Typography>

@@ -4,7 +4,8 @@
  * then region, then location; branch managers (6) send for their own branch and choose none;
  * others choose region and location in their scope. A template fills the editable description;
  * the branch's employees are listed with search and select-all; Send stays disabled until one is
- * chosen.
+ * chosen. Opened for a known branch (the incident view), the client, region and location start
+ * chosen (`branch`) and can still be changed.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +48,8 @@ interface Props {
   onClose: () => void;
   roleId: number;
   userId: number;
+  /** The branch chosen when the dialog opens (the incident view); none from the shell's button. */
+  branch?: { OrganizationId: number; RegionalOfficeId: number | null; BranchOfficeId: number } | undefined;
 }
 
 /** Distinct {value,label} options, by label. */
@@ -56,15 +59,15 @@ function distinct(list: { value: number; label: string }[]) {
   return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
 }
 
-export function EnsDialog({ open, onClose, roleId, userId }: Props) {
+export function EnsDialog({ open, onClose, roleId, userId, branch: preset }: Props) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const security = inRoleGroup(RoleGroup.Security, roleId);
   const branchManager = roleId === RoleId.BranchManager;
   const branches = useEnsBranches(open);
-  const [clientId, setClientId] = useState<number | ''>('');
-  const [regionId, setRegionId] = useState<number | ''>('');
-  const [chosenBranch, setChosenBranch] = useState<number | ''>('');
+  const [clientId, setClientId] = useState<number | ''>(preset?.OrganizationId ?? '');
+  const [regionId, setRegionId] = useState<number | ''>(preset?.RegionalOfficeId ?? '');
+  const [chosenBranch, setChosenBranch] = useState<number | ''>(preset?.BranchOfficeId ?? '');
   const [templateId, setTemplateId] = useState<number | ''>('');
   const [message, setMessage] = useState('');
   const [search, setSearch] = useState('');
@@ -96,9 +99,9 @@ export function EnsDialog({ open, onClose, roleId, userId }: Props) {
   const allVisibleSelected = visible.length > 0 && visible.every((e) => selected.has(e.UserId));
 
   const reset = () => {
-    setClientId('');
-    setRegionId('');
-    setChosenBranch('');
+    setClientId(preset?.OrganizationId ?? '');
+    setRegionId(preset?.RegionalOfficeId ?? '');
+    setChosenBranch(preset?.BranchOfficeId ?? '');
     setTemplateId('');
     setMessage('');
     setSearch('');
@@ -162,7 +165,8 @@ export function EnsDialog({ open, onClose, roleId, userId }: Props) {
       select
       size="small"
       label={label}
-      value={value}
+      // A chosen value waits for its options (a preset branch before the list has loaded).
+      value={options.some((o) => o.value === value) ? value : ''}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value === '' ? '' : Number(e.target.value))}
       sx={{ flex: 1, minWidth: 0 }}

@@ -24,7 +24,7 @@ export function SecurityPhrasesBox({ organizationId }: { organizationId: number 
   const phrases = (q.data ?? []).filter((p) => isCurrent(p, now));
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="security-phrases-box">
-      <Typography variant="overline" color="text.secondary">
+      <Typography variant="overline" component="div" color="text.secondary">
         {t('phrases.boxTitle')}
       </Typography>
       {q.isError ? (
@@ -35,7 +35,7 @@ export function SecurityPhrasesBox({ organizationId }: { organizationId: number 
         </Typography>
       ) : (
         <>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" component="div" color="text.secondary">
             {t('phrases.boxHint')}
           </Typography>
           <List dense disablePadding>
