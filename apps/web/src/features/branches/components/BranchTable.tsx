@@ -48,7 +48,7 @@ function useMoreRight(el: HTMLDivElement | null): [boolean, () => void] {
   }, [el]);
   useEffect(() => {
     if (!el) return;
-    update();
+    // A ResizeObserver reports once when it starts observing: that is the first answer.
     const ro = new ResizeObserver(update);
     ro.observe(el);
     const table = el.firstElementChild;

@@ -3,7 +3,8 @@
  * below the top bar with no page scroll. Resizable panels (react-resizable-panels; sizes kept in
  * localStorage under `react-resizable-panels:<group id>`) each scroll inside themselves:
  * - from the md breakpoint (drawer beside the page): two columns — the live alarm queue above the
- *   side panel (tabs: the branch map, and the running tasks with the timers) on the left, the branch
+ *   side panel (tabs: the branch map, and the running tasks with the timers; the last chosen tab is
+ *   remembered in localStorage) on the left, the branch
  *   board (status summary, search and region filter, the table) on the right;
  * - narrower: three rows — alarm queue, branch board, side panel (there the map loads only when
  *   its tab is first chosen).
@@ -34,6 +35,14 @@ import { useAlarmCounts } from '../../../realtime/alarm-counts';
 import { ResizeHandle } from '../components/ResizeHandle';
 
 type SideTab = 'map' | 'activity';
+/** localStorage key of the side panel's last chosen tab. */
+const SIDE_TAB_KEY = 'vigil.dashboard.sideTab';
+
+/** The side tab chosen last on this browser, else the map where there is room for it and the tasks otherwise. */
+function initialSideTab(wide: boolean): SideTab {
+  const stored = layoutStorage()?.getItem(SIDE_TAB_KEY);
+  return stored === 'map' || stored === 'activity' ? stored : wide ? 'map' : 'activity';
+}
 
 /** Workspace height when a child page (notifications) is shown above it and the page scrolls. */
 const WITH_CHILD_HEIGHT = 'calc(100dvh - 96px)';
@@ -63,10 +72,11 @@ export default function DashboardPage() {
   const [filter, setFilter] = useState<BoardFilter>({ search: '', region: '' });
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [tab, setTab] = useState<SideTab>(wide ? 'map' : 'activity');
-  const [mapShown, setMapShown] = useState(wide);
+  const [tab, setTab] = useState<SideTab>(() => initialSideTab(wide));
+  const [mapShown, setMapShown] = useState(tab === 'map');
   const showTab = (v: SideTab) => {
     setTab(v);
+    layoutStorage()?.setItem(SIDE_TAB_KEY, v);
     if (v === 'map') setMapShown(true);
   };
   const deferred = useDeferredValue(filter);
