@@ -130,6 +130,8 @@ for (const lang of ['en', 'sq'] as const) {
         expect(b.lat, b.name).toBeGreaterThanOrEqual(s);
         expect(b.lat, b.name).toBeLessThanOrEqual(n);
       }
+      // Alarm branches pulse above the rest (the cluster holding them carries a pulsing ring).
+      await expect(map.getByTestId('alarm-pulse').first()).toBeAttached();
 
       await page.screenshot({ path: shot(`operator-dashboard-1280-${lang}.png`) });
       await page.getByTestId('side-panel').screenshot({ path: shot(`map-1280-${lang}.png`) });

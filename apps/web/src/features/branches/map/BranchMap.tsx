@@ -5,15 +5,15 @@
  * Branches are a clustered GeoJSON source fed from the board query's rows, so every socket event
  * that recolours the board recolours the map. Issue 13: the map opens fitted to the bounds of all
  * the branches it is given; a cluster shows its member count in the colour of its worst status;
- * branches in alarm are drawn above the rest with a pulsing ring (a still ring when the user asks
- * for reduced motion).
+ * branches in alarm are drawn above the rest with a ring that pulses (DOM markers animated by the
+ * browser; a still ring when the user asks for reduced motion).
  * The container carries data-alarm-count (alarm branches in the source after its last update),
  * data-bounds (the view after the last move, JSON [[west, south], [east, north]]) and
  * data-branch-bounds (the bounds of the branches at the first view), for tests and tools.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Popup, type GeoJSONSource, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
+import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
 import { BRANCH_STATUS_COLORS, type BranchOfficeRow } from '@vigil/contract';
 import { MapSurface, useMapLibre } from '../../../shared/map/useMapLibre';
 import { LABEL_FONT, styleHasText } from '../../../shared/map/basemap-style';
@@ -95,7 +95,7 @@ function addBranchLayers(map: MapLibreMap, data: BranchCollection): void {
     filter: ['>', ['get', 'alarm'], 0],
     paint: {
       'circle-color': 'rgba(0,0,0,0)',
-      'circle-radius': PULSE_MIN_PX,
+      'circle-radius': ['case', ['has', 'point_count'], ['+', 4, CLUSTER_RADIUS_EXPR as unknown as number], PULSE_MIN_PX] as never,
       'circle-stroke-color': BRANCH_STATUS_COLORS.alarm,
       'circle-stroke-width': 3,
       'circle-stroke-opacity': 0.7,
@@ -115,32 +115,65 @@ function addBranchLayers(map: MapLibreMap, data: BranchCollection): void {
   });
 }
 
-/** The pulse: the ring grows from PULSE_MIN_PX past the point or cluster and fades, every PULSE_PERIOD_MS. */
+/** The pulse: the ring grows by PULSE_GROW_PX past the point (PULSE_MIN_PX) or cluster and fades, every PULSE_PERIOD_MS. */
 const PULSE_MIN_PX = 12;
-const PULSE_GROW_PX = 16;
-const PULSE_PERIOD_MS = 1500;
-/** Repaint interval of the pulse (about 8 frames a second: smooth enough, light on software GL). */
-const PULSE_STEP_MS = 120;
+const PULSE_GROW_PX = 14;
+const PULSE_PERIOD_MS = 1600;
 
 /**
- * Animates the alarm ring while the map lives (not at all when the user prefers reduced motion);
- * the ring around a cluster starts at the cluster's radius. Answers the stop function.
+ * The pulse (issue 13: alarm branches pulse above the rest): a DOM marker with a ring animated by
+ * the browser (Web Animations, no map repaint) over each alarm point and each cluster holding one,
+ * placed after every settled render from the rendered features of PULSE_LAYER (a still ring, so the
+ * map shows alarms even without the markers). None when the user prefers reduced motion.
+ * Each marker carries data-testid="alarm-pulse". Answers the stop function.
  */
-function startPulse(map: MapLibreMap): () => void {
+function startPulse(map: MapLibreMap, container: HTMLElement): () => void {
   if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return () => undefined;
-  const started = performance.now();
-  const id = window.setInterval(() => {
+  const markers = new Map<string, Marker>();
+  const sync = () => {
     if (!map.getLayer(PULSE_LAYER)) return;
-    const phase = ((performance.now() - started) % PULSE_PERIOD_MS) / PULSE_PERIOD_MS;
-    const grow = PULSE_GROW_PX * phase;
-    map.setPaintProperty(PULSE_LAYER, 'circle-radius', [
-      '+',
-      grow,
-      ['case', ['has', 'point_count'], ['+', 4, CLUSTER_RADIUS_EXPR as unknown as number], PULSE_MIN_PX],
-    ]);
-    map.setPaintProperty(PULSE_LAYER, 'circle-stroke-opacity', 0.8 * (1 - phase));
-  }, PULSE_STEP_MS);
-  return () => window.clearInterval(id);
+    const seen = new Set<string>();
+    for (const f of map.queryRenderedFeatures({ layers: [PULSE_LAYER] })) {
+      if (f.geometry.type !== 'Point') continue;
+      const p = f.properties as { cluster_id?: number; id?: number; point_count?: number };
+      const key = p.cluster_id != null ? `c${p.cluster_id}` : `b${p.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (markers.has(key)) continue;
+      const size = p.point_count != null ? 2 * (clusterRadius(p.point_count) + 4) : 2 * PULSE_MIN_PX;
+      const el = document.createElement('div');
+      el.dataset.testid = 'alarm-pulse';
+      el.style.cssText = `width:${size}px;height:${size}px;border-radius:50%;border:3px solid ${BRANCH_STATUS_COLORS.alarm};pointer-events:none;box-sizing:border-box`;
+      el.animate(
+        [
+          { transform: 'scale(1)', opacity: 0.8 },
+          { transform: `scale(${(size + 2 * PULSE_GROW_PX) / size})`, opacity: 0 },
+        ],
+        { duration: PULSE_PERIOD_MS, iterations: Infinity, easing: 'ease-out' },
+      );
+      markers.set(key, new Marker({ element: el }).setLngLat(f.geometry.coordinates as [number, number]).addTo(map));
+    }
+    for (const [key, marker] of markers)
+      if (!seen.has(key)) {
+        marker.remove();
+        markers.delete(key);
+      }
+    container.dataset.pulseCount = String(markers.size);
+  };
+  map.on('idle', sync);
+  return () => {
+    map.off('idle', sync);
+    for (const marker of markers.values()) marker.remove();
+    markers.clear();
+  };
+}
+
+/** The radius (px) CLUSTER_RADIUS_EXPR gives a cluster of `count` members. */
+function clusterRadius(count: number): number {
+  const [, , first, ...steps] = CLUSTER_RADIUS_EXPR as readonly unknown[];
+  let r = first as number;
+  for (let i = 0; i + 1 < steps.length; i += 2) if (count >= (steps[i] as number)) r = steps[i + 1] as number;
+  return r;
 }
 
 /** [[west, south], [east, north]] of the map's current view, rounded to 5 decimals. */
@@ -192,7 +225,7 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
         container.dataset.alarmCount = String(alarmCount(dataRef.current));
         showView();
         container.dataset.ready = 'true';
-        stopPulse = startPulse(m);
+        stopPulse = startPulse(m, container);
       });
       m.on('click', CLUSTER_LAYER, (e: MapLayerMouseEvent) => {
         const f = e.features?.[0];

@@ -6,8 +6,10 @@
  *   side panel (tabs: the branch map, and the running tasks with the timers; the last chosen tab is
  *   remembered in localStorage) on the left, the branch
  *   board (status summary, search and region filter, the table) on the right;
- * - narrower: three rows — alarm queue, branch board, side panel (there the map loads only when
- *   its tab is first chosen).
+ * - narrower: two rows — the alarm queue beside the side panel above the branch board (there the
+ *   side panel opens on the tasks and the map loads only when its tab is first chosen).
+ * The tree of panels is the same at every width (only the orientations turn), so a resize never
+ * remounts the panels.
  * Filters apply to the board and the map. The child route notifications/:type renders above the
  * workspace; the page then scrolls as a normal page and the workspace keeps a fixed height.
  */
@@ -92,7 +94,6 @@ export default function DashboardPage() {
 
   const columns = useRememberedLayout('vigil-dashboard-columns');
   const left = useRememberedLayout('vigil-dashboard-left');
-  const stacked = useRememberedLayout('vigil-dashboard-rows');
 
   let content;
   if (board.isError) {
@@ -204,43 +205,26 @@ export default function DashboardPage() {
         aria-label={t('workspace.label')}
         role="region"
       >
-        {wide ? (
-          <Group orientation="horizontal" id="vigil-dashboard-columns" {...columns}>
-            <Panel id="queue" defaultSize="44%" minSize="28%">
-              <Group orientation="vertical" id="vigil-dashboard-left" {...left}>
-                <Panel id="alarms" defaultSize="60%" minSize="20%">
-                  <Box sx={cell}>
-                    <AlarmPanel />
-                  </Box>
-                </Panel>
-                <ResizeHandle orientation="vertical" label={t('workspace.resizeSide')} testId="resize-side" />
-                <Panel id="side" defaultSize="40%" minSize="15%">
-                  <Box sx={cell}>{sidePanel}</Box>
-                </Panel>
-              </Group>
-            </Panel>
-            <ResizeHandle orientation="horizontal" label={t('workspace.resizeColumns')} testId="resize-columns" />
-            <Panel id="board" defaultSize="56%" minSize="30%">
-              <Box sx={cell}>{boardPanel}</Box>
-            </Panel>
-          </Group>
-        ) : (
-          <Group orientation="vertical" id="vigil-dashboard-rows" {...stacked}>
-            <Panel id="alarms" defaultSize="34%" minSize="15%">
-              <Box sx={cell}>
-                <AlarmPanel />
-              </Box>
-            </Panel>
-            <ResizeHandle orientation="vertical" label={t('workspace.resizeAlarms')} testId="resize-alarms" />
-            <Panel id="board" defaultSize="42%" minSize="15%">
-              <Box sx={cell}>{boardPanel}</Box>
-            </Panel>
-            <ResizeHandle orientation="vertical" label={t('workspace.resizeSide')} testId="resize-side" />
-            <Panel id="side" defaultSize="24%" minSize="10%">
-              <Box sx={cell}>{sidePanel}</Box>
-            </Panel>
-          </Group>
-        )}
+        {/* One tree at every width (a resize never remounts the panels): only the orientations turn. */}
+        <Group orientation={wide ? 'horizontal' : 'vertical'} id="vigil-dashboard-columns" {...columns}>
+          <Panel id="queue" defaultSize={wide ? '44%' : '55%'} minSize="28%">
+            <Group orientation={wide ? 'vertical' : 'horizontal'} id="vigil-dashboard-left" {...left}>
+              <Panel id="alarms" defaultSize="60%" minSize="20%">
+                <Box sx={cell}>
+                  <AlarmPanel />
+                </Box>
+              </Panel>
+              <ResizeHandle orientation={wide ? 'vertical' : 'horizontal'} label={t('workspace.resizeSide')} testId="resize-side" />
+              <Panel id="side" defaultSize="40%" minSize="15%">
+                <Box sx={cell}>{sidePanel}</Box>
+              </Panel>
+            </Group>
+          </Panel>
+          <ResizeHandle orientation={wide ? 'horizontal' : 'vertical'} label={t('workspace.resizeColumns')} testId="resize-columns" />
+          <Panel id="board" defaultSize={wide ? '56%' : '45%'} minSize="30%">
+            <Box sx={cell}>{boardPanel}</Box>
+          </Panel>
+        </Group>
       </Box>
     </>
   );
