@@ -119,12 +119,17 @@ function addBranchLayers(map: MapLibreMap, data: BranchCollection): void {
 const PULSE_MIN_PX = 12;
 const PULSE_GROW_PX = 14;
 const PULSE_PERIOD_MS = 1600;
+/**
+ * Pulses of a new ring (about 16 s): enough to catch the eye, then the still ring of PULSE_LAYER
+ * stays; an endless animation would keep the browser compositing for the whole shift.
+ */
+const PULSE_CYCLES = 10;
 
 /**
  * The pulse (issue 13: alarm branches pulse above the rest): a DOM marker with a ring animated by
  * the browser (Web Animations, no map repaint) over each alarm point and each cluster holding one,
  * placed after every settled render from the rendered features of PULSE_LAYER (a still ring, so the
- * map shows alarms even without the markers). None when the user prefers reduced motion.
+ * map shows alarms even without the markers); a new ring pulses PULSE_CYCLES times, then rests. None when the user prefers reduced motion.
  * Each marker carries data-testid="alarm-pulse". Answers the stop function.
  */
 function startPulse(map: MapLibreMap, container: HTMLElement): () => void {
@@ -149,7 +154,7 @@ function startPulse(map: MapLibreMap, container: HTMLElement): () => void {
           { transform: 'scale(1)', opacity: 0.8 },
           { transform: `scale(${(size + 2 * PULSE_GROW_PX) / size})`, opacity: 0 },
         ],
-        { duration: PULSE_PERIOD_MS, iterations: Infinity, easing: 'ease-out' },
+        { duration: PULSE_PERIOD_MS, iterations: PULSE_CYCLES, easing: 'ease-out' },
       );
       markers.set(key, new Marker({ element: el }).setLngLat(f.geometry.coordinates as [number, number]).addTo(map));
     }
