@@ -146,10 +146,14 @@ function startPulse(map: MapLibreMap, container: HTMLElement): () => void {
       seen.add(key);
       if (markers.has(key)) continue;
       const size = p.point_count != null ? 2 * (clusterRadius(p.point_count) + 4) : 2 * PULSE_MIN_PX;
+      // The marker's own element carries MapLibre's positioning transform: the ring animates inside it.
       const el = document.createElement('div');
       el.dataset.testid = 'alarm-pulse';
-      el.style.cssText = `width:${size}px;height:${size}px;border-radius:50%;border:3px solid ${BRANCH_STATUS_COLORS.alarm};pointer-events:none;box-sizing:border-box`;
-      el.animate(
+      el.style.cssText = `width:${size}px;height:${size}px;pointer-events:none`;
+      const ring = document.createElement('div');
+      ring.style.cssText = `width:100%;height:100%;border-radius:50%;border:3px solid ${BRANCH_STATUS_COLORS.alarm};box-sizing:border-box`;
+      el.append(ring);
+      ring.animate(
         [
           { transform: 'scale(1)', opacity: 0.8 },
           { transform: `scale(${(size + 2 * PULSE_GROW_PX) / size})`, opacity: 0 },
