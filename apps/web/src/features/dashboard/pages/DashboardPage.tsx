@@ -172,6 +172,8 @@ export default function DashboardPage() {
         value={tab}
         onChange={(_e, v: SideTab) => showTab(v)}
         aria-label={t('workspace.tabs.label')}
+        variant="scrollable"
+        scrollButtons={false}
         sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 36, flexShrink: 0 }}
       >
         <Tab value="map" label={t('workspace.tabs.map')} data-testid="board-view-map" sx={{ minHeight: 36, py: 0 }} />
