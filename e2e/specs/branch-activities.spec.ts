@@ -22,6 +22,7 @@ test('the branch page’s Activities tab lists the branch’s activity, newest f
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/login');
   await signIn(page, 'orgadmin@example.com');
+  await page.getByTestId('board-view-activity').click();
   await expect(page.getByTestId('timers-panel')).toBeVisible();
   await page.goto('/branches');
   await page.getByTestId('branches-search').fill(branch.Name);

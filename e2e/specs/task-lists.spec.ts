@@ -46,6 +46,7 @@ test('build, reorder by keyboard, assign to a region, run from the app, watch 3/
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/login');
   await signIn(page, 'orgadmin@example.com');
+  await page.getByTestId('board-view-activity').click(); // the side panel's tab (remembered across reloads)
   await expect(page.getByTestId('running-tasks')).toBeVisible();
   await page.goto('/task-list');
   await expect(page.getByTestId('task-lists')).toBeVisible();
@@ -178,6 +179,7 @@ test('the board shows an error, not "No task is running", when the running tasks
   });
   await page.goto('/login');
   await signIn(page, 'orgadmin@example.com');
+  await page.getByTestId('board-view-activity').click();
   const board = page.getByTestId('running-tasks');
   await expect(board.getByTestId('running-tasks-error')).toContainText('Error retrieving Tasks');
   await expect(board.getByTestId('running-tasks-empty')).toHaveCount(0);

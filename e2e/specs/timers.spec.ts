@@ -33,6 +33,7 @@ async function mobile(request: APIRequestContext): Promise<Mobile> {
 async function signInLive(page: Page, email: string) {
   await page.goto('/login');
   await signIn(page, email);
+  await page.getByTestId('board-view-activity').click(); // the side panel's tab (remembered across reloads)
   await expect(page.getByTestId('timers-panel')).toBeVisible();
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'live');
 }

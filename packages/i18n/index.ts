@@ -37,6 +37,8 @@ import enAdminConsole from './admin-console.en.json' with { type: 'json' };
 import sqAdminConsole from './admin-console.sq.json' with { type: 'json' };
 import enAlarms from './alarms.en.json' with { type: 'json' };
 import sqAlarms from './alarms.sq.json' with { type: 'json' };
+import enWorkspace from './workspace.en.json' with { type: 'json' };
+import sqWorkspace from './workspace.sq.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'sq'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -71,6 +73,7 @@ const en = merge(
   enAlerting as Catalogue,
   enAdminConsole as Catalogue,
   enAlarms as Catalogue,
+  enWorkspace as Catalogue,
 ) as typeof enMain &
   typeof enAccount &
   typeof enReports &
@@ -86,7 +89,8 @@ const en = merge(
   typeof enSessions &
   typeof enAlerting &
   typeof enAdminConsole &
-  typeof enAlarms;
+  typeof enAlarms &
+  typeof enWorkspace;
 const sq = merge(
   sqMain as Catalogue,
   sqAccount as Catalogue,
@@ -104,6 +108,7 @@ const sq = merge(
   sqAlerting as Catalogue,
   sqAdminConsole as Catalogue,
   sqAlarms as Catalogue,
+  sqWorkspace as Catalogue,
 ) as typeof sqMain &
   typeof sqAccount &
   typeof sqReports &
@@ -119,7 +124,8 @@ const sq = merge(
   typeof sqSessions &
   typeof sqAlerting &
   typeof sqAdminConsole &
-  typeof sqAlarms;
+  typeof sqAlarms &
+  typeof sqWorkspace;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

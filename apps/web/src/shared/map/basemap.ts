@@ -2,7 +2,7 @@
  * MapLibre set-up shared by every map of the console (import it only from lazily loaded modules:
  * maplibre-gl is its own chunk): the worker URL (Vite), MapLibre's CSS, and the basemap style —
  * the tile style at VITE_MAP_STYLE_URL, or the offline style built from the bundled world-atlas
- * countries (fetched once, same origin).
+ * countries and labels (places.json, drawn with the bundled font; all fetched once, same origin).
  */
 import { setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -10,6 +10,8 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import countriesUrl from 'world-atlas/countries-50m.json?url';
+import placesUrl from './places.json?url';
+import labelFontUrl from './fonts/DejaVuSans-Latin.woff?url';
 import { configuredStyleUrl, offlineStyle } from './basemap-style';
 
 setWorkerUrl(workerUrl);
@@ -30,10 +32,30 @@ function loadCountries(): Promise<unknown> {
   return countriesPromise;
 }
 
-/** The style for a new map: the configured tile style URL, else the offline basemap. Rejects when the countries cannot be loaded. */
+let placesPromise: Promise<unknown> | null = null;
+/** The label points (fetched once from the bundled places.json; null when that fails: the map then has no labels). */
+function loadPlaces(): Promise<unknown> {
+  placesPromise ??= fetch(placesUrl)
+    .then((r) => {
+      if (!r.ok) throw new Error(`places ${r.status}`);
+      return r.json() as Promise<unknown>;
+    })
+    .catch((e: unknown) => {
+      console.warn('map labels', e);
+      placesPromise = null;
+      return null;
+    });
+  return placesPromise;
+}
+
+/** The style for a new map: the configured tile style URL, else the offline basemap with its labels. Rejects when the countries cannot be loaded. */
 export function basemapStyle(): Promise<string | StyleSpecification> {
   const styleUrl = configuredStyleUrl(import.meta.env);
-  return styleUrl ? Promise.resolve(styleUrl) : loadCountries().then((c) => offlineStyle(c) as unknown as StyleSpecification);
+  if (styleUrl) return Promise.resolve(styleUrl);
+  return Promise.all([loadCountries(), loadPlaces()]).then(
+    ([c, places]) =>
+      offlineStyle(c, places ?? undefined, new URL(labelFontUrl, window.location.href).href) as unknown as StyleSpecification,
+  );
 }
 
 /** True when the basemap is the offline one (countries only: no detail past country level). */

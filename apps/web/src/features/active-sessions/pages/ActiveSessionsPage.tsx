@@ -21,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
-import type { ActiveSession } from '@vigil/contract';
+import { formatPhoneInternational, type ActiveSession } from '@vigil/contract';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { Loading } from '../../../shared/components/Loading';
 import { useErrorText } from '../../../shared/api/use-error-text';
@@ -82,7 +82,7 @@ export default function ActiveSessionsPage() {
                       {`${s.Name} ${s.Surname}`.trim()} {s.IsCurrent && <Chip size="small" label={t('sessions.you')} sx={{ ml: 0.5 }} />}
                     </Typography>
                     <Typography variant="caption" color="text.secondary">
-                      {[s.Email, s.PhoneNumber].filter(Boolean).join(' · ')}
+                      {[s.Email, formatPhoneInternational(s.PhoneNumber)].filter(Boolean).join(' · ')}
                     </Typography>
                   </TableCell>
                   <TableCell>{t(`roles.${s.RoleId}`, { defaultValue: s.RoleName })}</TableCell>

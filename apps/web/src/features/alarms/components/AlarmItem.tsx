@@ -1,8 +1,8 @@
 /**
  * One alarm as a dense row (issue 13): priority colour, type, branch, age ("3 min", the exact time
- * in the branch's zone on hover), who raised it, then Acknowledge or who acknowledged it, when,
- * and the disposition. The type opens the alarm's incident view (/alarm/:id). Notes open below
- * the row on demand. Acknowledging safely: the button is
+ * in the branch's zone on hover), who raised it (when the queue is 600 px wide or more), then
+ * Acknowledge or who acknowledged it, when, and the disposition. The type opens the alarm's
+ * incident view (/alarm/:id). Notes open below the row on demand. Acknowledging safely: the button is
  * disabled from the first click until the answer (a second click of a double click does nothing),
  * panic, duress and emergency open the disposition dialog, and the acknowledged row stays in place.
  */
@@ -83,12 +83,12 @@ export const AlarmItem = memo(function AlarmItem({ alarm, now }: { alarm: Alarm;
         bgcolor: urgent ? 'rgba(211,47,47,0.06)' : 'background.default',
         borderRadius: 0.5,
         px: 1,
-        py: 0.25,
+        py: 0.125,
         opacity: alarm.isTest ? 0.6 : 1,
         flexShrink: 0,
       }}
     >
-      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minHeight: 34, flexWrap: 'nowrap' }}>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minHeight: 30, flexWrap: 'nowrap' }}>
         <Link
           component={RouterLink}
           to={`/alarm/${alarm.notificationId}`}
@@ -113,7 +113,13 @@ export const AlarmItem = memo(function AlarmItem({ alarm, now }: { alarm: Alarm;
           <Typography
             variant="body2"
             color="text.secondary"
-            sx={{ ...ellipsis, flex: '0 1 auto', maxWidth: 140, display: { xs: 'none', lg: 'block' } }}
+            sx={{
+              ...ellipsis,
+              flex: '0 1 auto',
+              maxWidth: 140,
+              display: 'none',
+              '@container alarm-list (min-width: 600px)': { display: 'block' },
+            }}
             title={t('alarms.raisedBy', { name: alarm.raisedBy })}
             data-testid="alarm-raised-by"
           >

@@ -4,7 +4,8 @@
  * pointer is over the list its order is held (issue 13: nothing moves under the pointer after a
  * click); it re-sorts when the pointer leaves. Test alarms (branches in test mode) are listed apart,
  * dimmed, and left out of the badge, which is the same count as the bell's (realtime/alarm-counts.ts).
- * Organisation admins open their disposition list here.
+ * Organisation admins open their disposition list here. The panel fills the height its parent gives
+ * it (a resizable panel of the dashboard workspace) and the list scrolls inside it.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +21,6 @@ import { useAlarms } from '../api';
 import { heldOrder } from '../held-order';
 import { AlarmItem } from './AlarmItem';
 import { DispositionsDialog } from './DispositionsDialog';
-
-/** Height of the list before it scrolls: ten dense rows. */
-const LIST_MAX_HEIGHT_PX = 430;
 
 export function AlarmPanel() {
   const { t } = useTranslation();
@@ -60,15 +58,15 @@ export function AlarmPanel() {
   }, []);
   return (
     <Paper
-      sx={{ p: 1.5, display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, boxSizing: 'border-box' }}
+      sx={{ p: 1, display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, boxSizing: 'border-box' }}
       data-testid="alarm-panel"
       aria-labelledby="alarm-panel-title"
     >
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: sorted.length ? 1 : 0, flexShrink: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: sorted.length ? 0.5 : 0, flexShrink: 0, minHeight: 32, px: 0.5 }}>
         <Badge badgeContent={open} color="error" data-testid="alarm-badge" data-count={open}>
           <NotificationsActiveIcon color={open ? 'error' : 'action'} />
         </Badge>
-        <Typography variant="h6" component="h2" id="alarm-panel-title">
+        <Typography variant="subtitle1" component="h2" id="alarm-panel-title" sx={{ fontWeight: 600 }}>
           {t('alarms.title')}
         </Typography>
         {held && shown.added > 0 && (
@@ -96,7 +94,7 @@ export function AlarmPanel() {
         </Typography>
       ) : (
         <Stack
-          sx={{ gap: 0.5, flex: '1 1 auto', minHeight: 0, maxHeight: LIST_MAX_HEIGHT_PX, overflowY: 'auto' }}
+          sx={{ gap: 0.25, flex: '1 1 auto', minHeight: 0, overflowY: 'auto', container: 'alarm-list / inline-size' }}
           ref={listRef}
           data-testid="alarm-list"
           data-held={held ? 'true' : 'false'}

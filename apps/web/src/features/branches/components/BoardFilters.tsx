@@ -13,13 +13,13 @@ export interface BoardFiltersProps {
 export function BoardFilters({ value, regions, onChange }: BoardFiltersProps) {
   const { t } = useTranslation();
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+    <Stack direction="row" sx={{ gap: 1 }}>
       <TextField
         size="small"
         label={t('dashboard.search')}
         value={value.search}
         onChange={(e) => onChange({ ...value, search: e.target.value })}
-        sx={{ minWidth: 260 }}
+        sx={{ width: { xs: 170, sm: 220 } }}
         slotProps={{
           htmlInput: { 'data-testid': 'branch-search' },
           input: {
@@ -37,7 +37,7 @@ export function BoardFilters({ value, regions, onChange }: BoardFiltersProps) {
         label={t('dashboard.region')}
         value={value.region}
         onChange={(e) => onChange({ ...value, region: e.target.value })}
-        sx={{ minWidth: 200 }}
+        sx={{ width: { xs: 130, sm: 160 } }}
         slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'region-filter' } as Record<string, string> } }}
       >
         <MenuItem value="">{t('dashboard.allRegions')}</MenuItem>

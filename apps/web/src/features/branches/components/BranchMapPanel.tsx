@@ -1,7 +1,7 @@
 /**
- * The map beside or below the board: loads the MapLibre chunk only when first shown, shows a
+ * The map panel of the dashboard: loads the MapLibre chunk only when first shown, shows a
  * translated message instead of the map when WebGL is unavailable or the chunk fails, and a
- * legend of the §2 colours.
+ * legend of the §2 colours. The map fills the height its parent gives it (a resizable panel).
  */
 import { Suspense, lazy, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { StatusDot } from './StatusDot';
 
 const BranchMap = lazy(() => import('../map/BranchMap'));
 
-export function BranchMapPanel({ rows, height }: { rows: BranchOfficeRow[]; height: number | string }) {
+export function BranchMapPanel({ rows }: { rows: BranchOfficeRow[] }) {
   const { t } = useTranslation();
   const statusLabel = useCallback((s: string) => t(`branchStatus.${s}`), [t]);
   const missing = useMemo(() => rows.filter((r) => !hasLocation(r)).length, [rows]);
@@ -26,8 +26,8 @@ export function BranchMapPanel({ rows, height }: { rows: BranchOfficeRow[]; heig
     </Alert>
   );
   return (
-    <Stack sx={{ gap: 1, height: '100%' }}>
-      <Box sx={{ height, minHeight: 320, position: 'relative' }}>
+    <Stack sx={{ gap: 0.5, height: '100%', minHeight: 0 }}>
+      <Box sx={{ flex: '1 1 auto', minHeight: 120, position: 'relative' }}>
         {canUseWebgl() ? (
           <MapBoundary fallback={failed}>
             <Suspense fallback={<Loading />}>
@@ -40,7 +40,7 @@ export function BranchMapPanel({ rows, height }: { rows: BranchOfficeRow[]; heig
           </Alert>
         )}
       </Box>
-      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }} aria-label={t('map.legend')}>
+      <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center', flexShrink: 0 }} aria-label={t('map.legend')}>
         {BRANCH_STATUSES.map((s) => (
           <Stack key={s} direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
             <StatusDot status={s} />

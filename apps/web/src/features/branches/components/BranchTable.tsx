@@ -4,12 +4,16 @@
  * branch actions menu (open / close / service).
  * Virtualised (@tanstack/react-virtual): only the rows in view plus an overscan are in the DOM,
  * with spacer rows above and below, so 5,000 branches scroll and filter smoothly. Rows are
- * memoised and measured, so a wrapped name or a Test mode chip keeps its real height.
+ * memoised and measured.
+ * Dense (issue 13): one line per branch (about 29 px), nothing wraps — names, regions and
+ * organisations end in an ellipsis with the whole text as their tooltip, codes and times keep
+ * their width; the table fills its panel's height and scrolls inside it, sideways too when the
+ * panel is narrow, with a shadow at the right edge (data-more-right) while columns are hidden there.
  */
-import { memo, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { branchStatusOf, type BranchOfficeRow } from '@vigil/contract';
 import { branchActionKey } from '../../../shared/format/branch-action';
 import { formatBranchTime } from '../branch-board';
@@ -19,8 +23,40 @@ import { BranchActionsMenu } from './BranchActionsMenu';
 /** The actions column stays in view when a narrow screen scrolls the table sideways. */
 const STICKY_END = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
-/** Estimated row height (px) before a row is measured. */
-export const ROW_ESTIMATE_PX = 45;
+/** Estimated row height (px) before a row is measured: one dense line. */
+export const ROW_ESTIMATE_PX = 29;
+
+/** One line, cut with an ellipsis (the cell's title carries the whole text). */
+const ELLIPSIS = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+/** Dense cells: 2 px above and below, 8 px at the sides; the row menu's button without its padding. */
+const DENSE = {
+  '& .MuiTableCell-sizeSmall': { py: 0.25, px: 1 },
+  '& .MuiTableCell-paddingCheckbox': { px: 0.5 },
+  '& .MuiIconButton-root': { p: 0.25 },
+} as const;
+
+/**
+ * Whether the element can scroll further right (columns hidden at the right edge), kept up to
+ * date on scroll and resize; the answer feeds the table's right-edge shadow.
+ */
+function useMoreRight(el: HTMLDivElement | null): [boolean, () => void] {
+  const [more, setMore] = useState(false);
+  const update = useCallback(() => {
+    if (!el) return;
+    setMore(el.scrollWidth - el.clientWidth - el.scrollLeft > 1);
+  }, [el]);
+  useEffect(() => {
+    if (!el) return;
+    // A ResizeObserver reports once when it starts observing: that is the first answer.
+    const ro = new ResizeObserver(update);
+    ro.observe(el);
+    const table = el.firstElementChild;
+    if (table) ro.observe(table);
+    return () => ro.disconnect();
+  }, [el, update]);
+  return [more, update];
+}
 /**
  * Rows rendered beyond each edge of the viewport. Generous, so a demo-sized board (a few dozen
  * branches) is entirely in the DOM while 5,000 still render only a window of them.
@@ -35,6 +71,12 @@ export interface BranchTableProps {
 export function BranchTable({ rows, showOrganization }: BranchTableProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
+  const setScroll = useCallback((el: HTMLDivElement | null) => {
+    scrollRef.current = el;
+    setScrollEl(el);
+  }, []);
+  const [moreRight, onScroll] = useMoreRight(scrollEl);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -49,48 +91,69 @@ export function BranchTable({ rows, showOrganization }: BranchTableProps) {
   const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columns = showOrganization ? 8 : 7;
   return (
-    <TableContainer
-      ref={scrollRef}
-      sx={{ maxHeight: 'calc(100vh - 300px)', minHeight: 200 }}
-      data-testid="branch-table-scroll"
-      data-row-count={rows.length}
-    >
-      <Table stickyHeader size="small" aria-label={t('dashboard.tableLabel')} data-testid="branch-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('dashboard.columns.status')}</TableCell>
-            <TableCell>{t('dashboard.columns.name')}</TableCell>
-            <TableCell>{t('dashboard.columns.code')}</TableCell>
-            <TableCell>{t('dashboard.columns.region')}</TableCell>
-            {showOrganization && <TableCell>{t('dashboard.columns.organization')}</TableCell>}
-            <TableCell>{t('dashboard.columns.lastAction')}</TableCell>
-            <TableCell>{t('dashboard.columns.time')}</TableCell>
-            <TableCell padding="checkbox" aria-label={t('dashboard.columns.actions')} sx={{ ...STICKY_END, zIndex: 3 }} />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {top > 0 && (
-            <TableRow aria-hidden style={{ height: top }}>
-              <TableCell colSpan={columns} sx={{ p: 0, border: 0 }} />
+    <Box sx={{ position: 'relative', height: '100%', minHeight: 0 }}>
+      <TableContainer
+        ref={setScroll}
+        onScroll={onScroll}
+        sx={{ height: '100%', minHeight: 120 }}
+        data-testid="branch-table-scroll"
+        data-row-count={rows.length}
+        data-more-right={moreRight ? 'true' : 'false'}
+      >
+        <Table stickyHeader size="small" aria-label={t('dashboard.tableLabel')} data-testid="branch-table" sx={DENSE}>
+          <TableHead>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+              <TableCell>{t('dashboard.columns.status')}</TableCell>
+              <TableCell>{t('dashboard.columns.name')}</TableCell>
+              <TableCell>{t('dashboard.columns.code')}</TableCell>
+              <TableCell>{t('dashboard.columns.region')}</TableCell>
+              {showOrganization && <TableCell>{t('dashboard.columns.organization')}</TableCell>}
+              <TableCell>{t('dashboard.columns.lastAction')}</TableCell>
+              <TableCell>{t('dashboard.columns.time')}</TableCell>
+              <TableCell padding="checkbox" aria-label={t('dashboard.columns.actions')} sx={{ ...STICKY_END, zIndex: 3 }} />
             </TableRow>
-          )}
-          {items.map((v) => (
-            <BranchRow
-              key={v.key}
-              index={v.index}
-              measureRef={virtualizer.measureElement}
-              row={rows[v.index]!}
-              showOrganization={showOrganization}
-            />
-          ))}
-          {bottom > 0 && (
-            <TableRow aria-hidden style={{ height: bottom }}>
-              <TableCell colSpan={columns} sx={{ p: 0, border: 0 }} />
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {top > 0 && (
+              <TableRow aria-hidden style={{ height: top }}>
+                <TableCell colSpan={columns} sx={{ p: 0, border: 0 }} />
+              </TableRow>
+            )}
+            {items.map((v) => (
+              <BranchRow
+                key={v.key}
+                index={v.index}
+                measureRef={virtualizer.measureElement}
+                row={rows[v.index]!}
+                showOrganization={showOrganization}
+              />
+            ))}
+            {bottom > 0 && (
+              <TableRow aria-hidden style={{ height: bottom }}>
+                <TableCell colSpan={columns} sx={{ p: 0, border: 0 }} />
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {moreRight && (
+        <Box
+          aria-hidden
+          title={t('workspace.scrollMore')}
+          data-testid="branch-table-more-right"
+          sx={{
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            right: 44,
+            width: 16,
+            pointerEvents: 'none',
+            background: 'linear-gradient(to left, rgba(0,0,0,0.14), rgba(0,0,0,0))',
+            zIndex: 4,
+          }}
+        />
+      )}
+    </Box>
   );
 }
 
@@ -121,9 +184,11 @@ const BranchRow = memo(function BranchRow({ row, showOrganization, index, measur
           {t(`branchStatus.${status}`)}
         </Stack>
       </TableCell>
-      <TableCell>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <span data-testid="branch-name">{row.Name}</span>
+      <TableCell sx={{ maxWidth: 200 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'nowrap', minWidth: 0 }}>
+          <Box component="span" data-testid="branch-name" title={row.Name} sx={{ ...ELLIPSIS, minWidth: 0 }}>
+            {row.Name}
+          </Box>
           {row.TestMode && (
             <Chip
               size="small"
@@ -132,14 +197,23 @@ const BranchRow = memo(function BranchRow({ row, showOrganization, index, measur
               label={t('dashboard.testMode')}
               data-testid="branch-test-mode"
               title={row.TestNote ?? undefined}
+              sx={{ height: 20, flexShrink: 0 }}
             />
           )}
         </Stack>
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.Code}</TableCell>
-      <TableCell>{row.RegionalOfficeName ?? ''}</TableCell>
-      {showOrganization && <TableCell>{row.OrganizationName}</TableCell>}
-      <TableCell data-testid="branch-action">
+      <TableCell sx={{ ...ELLIPSIS, maxWidth: 120 }} title={row.Code}>
+        {row.Code}
+      </TableCell>
+      <TableCell sx={{ ...ELLIPSIS, maxWidth: 140 }} title={row.RegionalOfficeName ?? undefined}>
+        {row.RegionalOfficeName ?? ''}
+      </TableCell>
+      {showOrganization && (
+        <TableCell sx={{ ...ELLIPSIS, maxWidth: 140 }} title={row.OrganizationName}>
+          {row.OrganizationName}
+        </TableCell>
+      )}
+      <TableCell data-testid="branch-action" sx={{ ...ELLIPSIS, maxWidth: 160 }}>
         {actionKey ? t(`branchActions.${actionKey}`) : (row.BranchAction ?? t('dashboard.noAction'))}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="branch-time">

@@ -10,10 +10,11 @@ import { BRANCH_STATUSES } from '../branch-board';
 export function StatusSummary({ counts }: { counts: Record<BranchStatus, number> }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} data-testid="status-summary">
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }} data-testid="status-summary">
       {BRANCH_STATUSES.map((s) => (
         <Chip
           key={s}
+          size="small"
           data-testid={`status-count-${s}`}
           data-count={counts[s]}
           label={t('dashboard.statusCount', { status: t(`branchStatus.${s}`), count: counts[s] })}

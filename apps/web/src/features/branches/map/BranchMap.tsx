@@ -1,16 +1,22 @@
 /**
  * The branch map (MapLibre; loaded lazily — this module and maplibre-gl are their own chunk).
- * Offline basemap from world-atlas countries (no network), or the style at VITE_MAP_STYLE_URL
- * (shared/map/basemap.ts, as the coordinate picker).
+ * Offline basemap from world-atlas countries with bundled country and city labels (no network),
+ * or the style at VITE_MAP_STYLE_URL (shared/map/basemap.ts, as the coordinate picker).
  * Branches are a clustered GeoJSON source fed from the board query's rows, so every socket event
- * that recolours the board recolours the map; clusters are red when any member is in alarm.
- * The container carries data-alarm-count: alarm branches in the source after its last update.
+ * that recolours the board recolours the map. Issue 13: the map opens fitted to the bounds of all
+ * the branches it is given; a cluster shows its member count in the colour of its worst status;
+ * branches in alarm are drawn above the rest with a ring that pulses (DOM markers animated by the
+ * browser; a still ring when the user asks for reduced motion).
+ * The container carries data-alarm-count (alarm branches in the source after its last update),
+ * data-bounds (the view after the last move, JSON [[west, south], [east, north]]) and
+ * data-branch-bounds (the bounds of the branches at the first view), for tests and tools.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Popup, type GeoJSONSource, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
-import type { BranchOfficeRow } from '@vigil/contract';
+import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
+import { BRANCH_STATUS_COLORS, type BranchOfficeRow } from '@vigil/contract';
 import { MapSurface, useMapLibre } from '../../../shared/map/useMapLibre';
+import { LABEL_FONT, styleHasText } from '../../../shared/map/basemap-style';
 import {
   BRANCH_SOURCE,
   CLUSTER_COLOR,
@@ -20,6 +26,9 @@ import {
   CLUSTER_PROPERTIES,
   CLUSTER_RADIUS,
   CLUSTER_RADIUS_EXPR,
+  CLUSTER_TEXT_COLOR,
+  ALARM_LAYER,
+  PULSE_LAYER,
   POINT_LAYER,
   alarmCount,
   boundsOf,
@@ -49,30 +58,145 @@ function addBranchLayers(map: MapLibreMap, data: BranchCollection): void {
       'circle-stroke-width': 2,
     },
   });
-  if (map.getStyle().glyphs) {
-    // A tile style with fonts: show the member count on clusters (the offline style has no fonts).
+  const style = map.getStyle();
+  if (styleHasText(style)) {
+    // The member count on clusters: the bundled font offline, a tile style's own fonts otherwise.
     map.addLayer({
       id: CLUSTER_COUNT_LAYER,
       type: 'symbol',
       source: BRANCH_SOURCE,
       filter: ['has', 'point_count'],
-      layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-size': 12 },
-      paint: { 'text-color': '#fff' },
+      layout: {
+        'text-field': ['get', 'point_count_abbreviated'],
+        'text-size': 12,
+        'text-allow-overlap': true,
+        ...(style['font-faces'] ? { 'text-font': [LABEL_FONT] } : {}),
+      },
+      paint: { 'text-color': CLUSTER_TEXT_COLOR as never },
     });
   }
   map.addLayer({
     id: POINT_LAYER,
     type: 'circle',
     source: BRANCH_SOURCE,
-    filter: ['!', ['has', 'point_count']],
+    filter: ['all', ['!', ['has', 'point_count']], ['!=', ['get', 'alarm'], 1]],
     paint: {
       'circle-color': ['get', 'color'],
-      'circle-radius': ['case', ['==', ['get', 'alarm'], 1], 9, 7],
+      'circle-radius': 7,
+      'circle-stroke-color': '#fff',
+      'circle-stroke-width': 2,
+    },
+  });
+  // Alarm branches (and clusters holding one) above everything else: a ring, then the point.
+  map.addLayer({
+    id: PULSE_LAYER,
+    type: 'circle',
+    source: BRANCH_SOURCE,
+    filter: ['>', ['get', 'alarm'], 0],
+    paint: {
+      'circle-color': 'rgba(0,0,0,0)',
+      'circle-radius': ['case', ['has', 'point_count'], ['+', 4, CLUSTER_RADIUS_EXPR as unknown as number], PULSE_MIN_PX] as never,
+      'circle-stroke-color': BRANCH_STATUS_COLORS.alarm,
+      'circle-stroke-width': 3,
+      'circle-stroke-opacity': 0.7,
+    },
+  });
+  map.addLayer({
+    id: ALARM_LAYER,
+    type: 'circle',
+    source: BRANCH_SOURCE,
+    filter: ['all', ['!', ['has', 'point_count']], ['==', ['get', 'alarm'], 1]],
+    paint: {
+      'circle-color': ['get', 'color'],
+      'circle-radius': 9,
       'circle-stroke-color': '#fff',
       'circle-stroke-width': 2,
     },
   });
 }
+
+/** The pulse: the ring grows by PULSE_GROW_PX past the point (PULSE_MIN_PX) or cluster and fades, every PULSE_PERIOD_MS. */
+const PULSE_MIN_PX = 12;
+const PULSE_GROW_PX = 14;
+const PULSE_PERIOD_MS = 1600;
+/**
+ * Pulses of a new ring (about 16 s): enough to catch the eye, then the still ring of PULSE_LAYER
+ * stays; an endless animation would keep the browser compositing for the whole shift.
+ */
+const PULSE_CYCLES = 10;
+
+/**
+ * The pulse (issue 13: alarm branches pulse above the rest): a DOM marker with a ring animated by
+ * the browser (Web Animations, no map repaint) over each alarm point and each cluster holding one,
+ * placed after every settled render from the rendered features of PULSE_LAYER (a still ring, so the
+ * map shows alarms even without the markers); a new ring pulses PULSE_CYCLES times, then rests. None when the user prefers reduced motion.
+ * Each marker carries data-testid="alarm-pulse". Answers the stop function.
+ */
+function startPulse(map: MapLibreMap, container: HTMLElement): () => void {
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return () => undefined;
+  const markers = new Map<string, Marker>();
+  const sync = () => {
+    if (!map.getLayer(PULSE_LAYER)) return;
+    const seen = new Set<string>();
+    for (const f of map.queryRenderedFeatures({ layers: [PULSE_LAYER] })) {
+      if (f.geometry.type !== 'Point') continue;
+      const p = f.properties as { cluster_id?: number; id?: number; point_count?: number };
+      const key = p.cluster_id != null ? `c${p.cluster_id}` : `b${p.id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (markers.has(key)) continue;
+      const size = p.point_count != null ? 2 * (clusterRadius(p.point_count) + 4) : 2 * PULSE_MIN_PX;
+      // The marker's own element carries MapLibre's positioning transform: the ring animates inside it.
+      const el = document.createElement('div');
+      el.dataset.testid = 'alarm-pulse';
+      el.style.cssText = `width:${size}px;height:${size}px;pointer-events:none`;
+      const ring = document.createElement('div');
+      ring.style.cssText = `width:100%;height:100%;border-radius:50%;border:3px solid ${BRANCH_STATUS_COLORS.alarm};box-sizing:border-box`;
+      el.append(ring);
+      ring.animate(
+        [
+          { transform: 'scale(1)', opacity: 0.8 },
+          { transform: `scale(${(size + 2 * PULSE_GROW_PX) / size})`, opacity: 0 },
+        ],
+        { duration: PULSE_PERIOD_MS, iterations: PULSE_CYCLES, easing: 'ease-out' },
+      );
+      markers.set(key, new Marker({ element: el }).setLngLat(f.geometry.coordinates as [number, number]).addTo(map));
+    }
+    for (const [key, marker] of markers)
+      if (!seen.has(key)) {
+        marker.remove();
+        markers.delete(key);
+      }
+    container.dataset.pulseCount = String(markers.size);
+  };
+  map.on('idle', sync);
+  return () => {
+    map.off('idle', sync);
+    for (const marker of markers.values()) marker.remove();
+    markers.clear();
+  };
+}
+
+/** The radius (px) CLUSTER_RADIUS_EXPR gives a cluster of `count` members. */
+function clusterRadius(count: number): number {
+  const [, , first, ...steps] = CLUSTER_RADIUS_EXPR as readonly unknown[];
+  let r = first as number;
+  for (let i = 0; i + 1 < steps.length; i += 2) if (count >= (steps[i] as number)) r = steps[i + 1] as number;
+  return r;
+}
+
+/** [[west, south], [east, north]] of the map's current view, rounded to 5 decimals. */
+function viewBounds(m: MapLibreMap): [[number, number], [number, number]] {
+  const b = m.getBounds();
+  const r = (n: number) => Math.round(n * 1e5) / 1e5;
+  return [
+    [r(b.getWest()), r(b.getSouth())],
+    [r(b.getEast()), r(b.getNorth())],
+  ];
+}
+
+/** Room (px) around the branches in the first view; small, as the map panel may be small. */
+const FIT_PADDING_PX = 28;
 
 export interface BranchMapProps {
   rows: readonly BranchOfficeRow[];
@@ -96,14 +220,21 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
   const failed = useMapLibre(containerRef, mapRef, {
     options: () => {
       const initial = boundsOf(dataRef.current);
-      return initial ? { bounds: initial, fitBoundsOptions: { padding: 48, maxZoom: 9 } } : { center: [20, 41], zoom: 2 };
+      return initial ? { bounds: initial, fitBoundsOptions: { padding: FIT_PADDING_PX, maxZoom: 9 } } : { center: [20, 41], zoom: 2 };
     },
     init: (m, container) => {
+      let stopPulse = () => undefined as void;
+      const initial = boundsOf(dataRef.current);
+      if (initial) container.dataset.branchBounds = JSON.stringify(initial);
+      const showView = () => (container.dataset.bounds = JSON.stringify(viewBounds(m)));
+      m.on('moveend', showView);
       m.on('load', () => {
         addBranchLayers(m, dataRef.current);
         readyRef.current = true;
         container.dataset.alarmCount = String(alarmCount(dataRef.current));
+        showView();
         container.dataset.ready = 'true';
+        stopPulse = startPulse(m, container);
       });
       m.on('click', CLUSTER_LAYER, (e: MapLayerMouseEvent) => {
         const f = e.features?.[0];
@@ -112,7 +243,7 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
         const center = f.geometry.coordinates as [number, number];
         void (m.getSource(BRANCH_SOURCE) as GeoJSONSource).getClusterExpansionZoom(clusterId).then((zoom) => m.easeTo({ center, zoom }));
       });
-      m.on('click', POINT_LAYER, (e: MapLayerMouseEvent) => {
+      const showPopup = (e: MapLayerMouseEvent) => {
         const f = e.features?.[0];
         if (!f || f.geometry.type !== 'Point') return;
         const p = f.properties as { name?: string; code?: string; status?: string };
@@ -124,12 +255,15 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
           .setLngLat(f.geometry.coordinates as [number, number])
           .setDOMContent(el)
           .addTo(m);
-      });
-      for (const layer of [CLUSTER_LAYER, POINT_LAYER]) {
+      };
+      m.on('click', POINT_LAYER, showPopup);
+      m.on('click', ALARM_LAYER, showPopup);
+      for (const layer of [CLUSTER_LAYER, POINT_LAYER, ALARM_LAYER]) {
         m.on('mouseenter', layer, () => (m.getCanvas().style.cursor = 'pointer'));
         m.on('mouseleave', layer, () => (m.getCanvas().style.cursor = ''));
       }
       return () => {
+        stopPulse();
         readyRef.current = false;
       };
     },
@@ -146,5 +280,5 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
     container.dataset.alarmCount = String(alarmCount(data));
   }, [rows]);
 
-  return <MapSurface containerRef={containerRef} failed={failed} testId="branch-map" label={t('map.label')} minHeight={320} />;
+  return <MapSurface containerRef={containerRef} failed={failed} testId="branch-map" label={t('map.label')} minHeight={120} />;
 }

@@ -9,9 +9,11 @@ import {
   boundsOf,
   branchFeatures,
   configuredStyleUrl,
+  containsAll,
   hasLocation,
   offlineStyle,
 } from './map-features';
+import { styleHasText } from '../../../shared/map/basemap-style';
 
 function row(id: number, action: string | null, lat: number | null = 41.3 + id / 100, lng: number | null = 19.8): BranchOfficeRow {
   return {
@@ -62,18 +64,66 @@ describe('branch map features', () => {
     expect(branchFeatures(chat.organizationobject).features[0]!.properties.status).toBe('open');
   });
 
-  it('colours a cluster red when any member is in alarm', () => {
+  it('colours a cluster with its worst member: alarm, then service, then closed, then open', () => {
     expect(CLUSTER_PROPERTIES.alarm).toEqual(['+', ['get', 'alarm']]);
-    expect(CLUSTER_COLOR[0]).toBe('case');
-    expect(CLUSTER_COLOR[2]).toBe(BRANCH_STATUS_COLORS.alarm);
+    expect(CLUSTER_PROPERTIES.severity).toEqual(['max', ['get', 'severity']]);
+    const fc = branchFeatures([row(1, 'Open'), row(2, 'Close'), row(3, 'Service'), row(4, 'Panic')]);
+    expect(fc.features.map((f) => f.properties.severity)).toEqual([0, 1, 2, 3]);
+    // Evaluate the match expression for each worst severity.
+    const colourOf = (severity: number) => {
+      const [, , ...pairs] = CLUSTER_COLOR as readonly unknown[];
+      for (let i = 0; i + 1 < pairs.length; i += 2) if (pairs[i] === severity) return pairs[i + 1];
+      return pairs[pairs.length - 1];
+    };
+    expect(colourOf(3)).toBe(BRANCH_STATUS_COLORS.alarm);
+    expect(colourOf(2)).toBe(BRANCH_STATUS_COLORS.service);
+    expect(colourOf(1)).toBe(BRANCH_STATUS_COLORS.closed);
+    expect(colourOf(0)).toBe(BRANCH_STATUS_COLORS.open);
   });
 
-  it('builds an offline style with no text layers, fonts or remote sources', () => {
-    const style = offlineStyle({ type: 'FeatureCollection', features: [] });
-    expect(style.version).toBe(8);
+  it('builds an offline style with bundled labels and no remote sources', () => {
+    const bare = offlineStyle({ type: 'FeatureCollection', features: [] });
+    expect(bare.version).toBe(8);
+    expect('glyphs' in bare).toBe(false);
+    expect(bare.layers.map((l) => l.type)).toEqual(['background', 'fill', 'line']);
+    expect(styleHasText(bare)).toBe(false);
+    const places = { type: 'FeatureCollection', features: [] };
+    const style = offlineStyle({ type: 'FeatureCollection', features: [] }, places, '/assets/DejaVuSans-Latin.woff');
     expect('glyphs' in style).toBe(false);
-    expect(style.layers.map((l) => l.type)).toEqual(['background', 'fill', 'line']);
+    expect(style['font-faces']).toEqual({ 'Vigil Sans': '/assets/DejaVuSans-Latin.woff' });
+    expect(styleHasText(style)).toBe(true);
+    expect(style.layers.map((l) => l.id)).toEqual([
+      'water',
+      'countries-fill',
+      'countries-line',
+      'places-country',
+      'places-city-dot',
+      'places-capital',
+      'places-city',
+    ]);
     expect(JSON.stringify(style)).not.toMatch(/https?:/);
+  });
+
+  it('tells whether a view holds every branch', () => {
+    const fc = branchFeatures([row(1, 'Open', 40, 19), row(2, 'Open', 42, 21)]);
+    expect(
+      containsAll(
+        [
+          [18.9, 39.9],
+          [21.1, 42.1],
+        ],
+        fc,
+      ),
+    ).toBe(true);
+    expect(
+      containsAll(
+        [
+          [19.5, 39.9],
+          [21.1, 42.1],
+        ],
+        fc,
+      ),
+    ).toBe(false);
   });
 
   it('fits the points and reads the configured style URL', () => {

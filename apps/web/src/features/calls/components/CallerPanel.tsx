@@ -1,7 +1,7 @@
 /** The caller's profile at call time (spec §3 Incident), shared by /video/[id] and /videorecording/[id]. */
 import { useTranslation } from 'react-i18next';
 import { Box, Paper, Stack, Typography } from '@mui/material';
-import type { Incident } from '@vigil/contract';
+import { formatPhoneInternational, type Incident } from '@vigil/contract';
 
 /** The caller's profile at call time, the branch and the call's figures. */
 export function CallerPanel({ c, waiting, talk }: { c: Incident; waiting: string; talk: string }) {
@@ -54,7 +54,7 @@ export function CallerPanel({ c, waiting, talk }: { c: Incident; waiting: string
                 {p.Relationship ? ` (${p.Relationship})` : ''}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {[p.PhoneNumber, p.Email].filter(Boolean).join(' · ') || '—'}
+                {[formatPhoneInternational(p.PhoneNumber), p.Email].filter(Boolean).join(' · ') || '—'}
               </Typography>
             </Box>
           ))

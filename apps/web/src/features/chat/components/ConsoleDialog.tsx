@@ -21,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { ConsoleOfficer } from '@vigil/contract';
+import { formatPhoneInternational, type ConsoleOfficer } from '@vigil/contract';
 import { Loading } from '../../../shared/components/Loading';
 import { useConsoleOfficers, useOfficerRoom, useOnlineUsers, useWriteInChat } from '../api';
 import { Composer } from './Composer';
@@ -102,7 +102,7 @@ function OfficerRow(props: { o: ConsoleOfficer; online: boolean; expanded: boole
             {o.Email}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {o.PhoneNumber ?? ''}
+            {formatPhoneInternational(o.PhoneNumber)}
           </Typography>
         </Stack>
       </AccordionSummary>

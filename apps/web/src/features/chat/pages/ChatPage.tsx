@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Chip, Grid, Paper, Stack, Typography } from '@mui/material';
+import { formatPhoneInternational } from '@vigil/contract';
 import { ApiError } from '../../../shared/api/client';
 import { Loading } from '../../../shared/components/Loading';
 import { MapBoundary } from '../../../shared/map/MapBoundary';
@@ -130,7 +131,7 @@ export default function ChatPage() {
                 label={t('chat.session.role')}
                 value={t(`roles.${s.CallerProfile.RoleId}`, { defaultValue: s.CallerProfile.RoleNameDisplay })}
               />
-              <Line label={t('chat.session.phone')} value={s.CallerProfile.PhoneNumber ?? '—'} />
+              <Line label={t('chat.session.phone')} value={formatPhoneInternational(s.CallerProfile.PhoneNumber) || '—'} />
               <Line label={t('chat.session.email')} value={s.CallerProfile.Email} />
               <Line label={t('chat.session.branch')} value={[s.BranchOfficeName, s.OrganizationName].filter(Boolean).join(' · ')} />
               <Line label={t('chat.session.device')} value={[s.PhoneModel, s.OS, s.AppVersion].filter(Boolean).join(' · ') || '—'} />

@@ -14,6 +14,7 @@ import { MapBoundary } from '../../../shared/map/MapBoundary';
 import { ChatContent } from '../ChatContent';
 import { useChatSession } from '../api';
 import { zoned } from '../format';
+import { wholeMetres } from '../../../shared/format/units';
 
 const PointsMap = lazy(() => import('../../../shared/map/PointsMap'));
 
@@ -100,7 +101,7 @@ export default function ChatRecordingPage() {
                 <TableCell>{zoned(l.AtUTC, zone)}</TableCell>
                 <TableCell>{l.Latitude.toFixed(5)}</TableCell>
                 <TableCell>{l.Longitude.toFixed(5)}</TableCell>
-                <TableCell>{l.HorizontalAccuracy ?? '—'}</TableCell>
+                <TableCell>{wholeMetres(l.HorizontalAccuracy)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

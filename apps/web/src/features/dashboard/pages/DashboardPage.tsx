@@ -1,17 +1,28 @@
 /**
- * / (spec §2 Main area): the branch board for the user's scope, with status summary, search
- * and region filter, below the live alarm panel and the running tasks (task lists); the map beside the list on wide screens
- * (≥ 1536 px) and behind a List / Map tab below that. Filters apply to both. The child route
- * notifications/:type renders above everything.
+ * / (spec §2 Main area; issue 13 full-height workspace): the operator's workspace fills the window
+ * below the top bar with no page scroll. Resizable panels (react-resizable-panels; sizes kept in
+ * localStorage under `react-resizable-panels:<group id>`) each scroll inside themselves:
+ * - from the md breakpoint (drawer beside the page): two columns — the live alarm queue above the
+ *   side panel (tabs: the branch map, and the running tasks with the timers; the last chosen tab is
+ *   remembered in localStorage) on the left, the branch
+ *   board (status summary, search and region filter, the table) on the right;
+ * - narrower: two rows — the alarm queue beside the side panel above the branch board (there the
+ *   side panel opens on the tasks and the map loads only when its tab is first chosen).
+ * The tree of panels is the same at every width (only the orientations turn), so a resize never
+ * remounts the panels.
+ * Filters apply to the board and the map. The child route notifications/:type renders above the
+ * workspace; the page then scrolls as a normal page and the workspace keeps a fixed height.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTheme } from '@mui/material/styles';
-import { Outlet } from 'react-router';
+import { useOutlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
+import { Group, Panel, useDefaultLayout } from 'react-resizable-panels';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { ApiError } from '../../../shared/api/client';
 import { Loading } from '../../../shared/components/Loading';
+import { useFullHeightPage } from '../../../shared/layout/full-height';
 import { useSelectedOrganization } from '../../../shared/organization/api';
 import { useBranchBoard } from '../../branches/api';
 import { filterBranches, organizationCount, regionsOf, statusCounts, type BoardFilter } from '../../branches/branch-board';
@@ -23,25 +34,51 @@ import { BranchMapPanel } from '../../branches/components/BranchMapPanel';
 import { RunningTasksPanel } from '../../task-lists/components/RunningTasksPanel';
 import { TimersPanel } from '../../timers/components/TimersPanel';
 import { useAlarmCounts } from '../../../realtime/alarm-counts';
+import { ResizeHandle } from '../components/ResizeHandle';
 
-type BoardView = 'list' | 'map';
-const PANEL_HEIGHT = 'calc(100vh - 300px)';
-/** From this window width the map shows beside the list instead of behind a tab. */
-const SPLIT_MIN_WIDTH_PX = 1536;
+type SideTab = 'map' | 'activity';
+/** localStorage key of the side panel's last chosen tab. */
+const SIDE_TAB_KEY = 'vigil.dashboard.sideTab';
+
+/** The side tab chosen last on this browser, else the map where there is room for it and the tasks otherwise. */
+function initialSideTab(wide: boolean): SideTab {
+  const stored = layoutStorage()?.getItem(SIDE_TAB_KEY);
+  return stored === 'map' || stored === 'activity' ? stored : wide ? 'map' : 'activity';
+}
+
+/** Workspace height when a child page (notifications) is shown above it and the page scrolls. */
+const WITH_CHILD_HEIGHT = 'calc(100dvh - 96px)';
+
+/** localStorage, or nothing where the browser refuses it (the layout then starts from the defaults each time). */
+function layoutStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A resizable group whose sizes are remembered in localStorage under its id. */
+function useRememberedLayout(id: string) {
+  return useDefaultLayout({ id, storage: layoutStorage() });
+}
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const child = useOutlet();
+  useFullHeightPage(!child);
   const org = useSelectedOrganization();
   const orgId = org.applies ? (org.selected?.OrganizationId ?? null) : null;
   const board = useBranchBoard(orgId, !org.applies || orgId !== null);
   const [filter, setFilter] = useState<BoardFilter>({ search: '', region: '' });
   const theme = useTheme();
-  const split = useMediaQuery(theme.breakpoints.up(SPLIT_MIN_WIDTH_PX), { noSsr: true });
-  const [view, setView] = useState<BoardView>('list');
-  const [mapShown, setMapShown] = useState(false);
-  const showView = (v: BoardView) => {
-    setView(v);
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [tab, setTab] = useState<SideTab>(() => initialSideTab(wide));
+  const [mapShown, setMapShown] = useState(tab === 'map');
+  const showTab = (v: SideTab) => {
+    setTab(v);
+    layoutStorage()?.setItem(SIDE_TAB_KEY, v);
     if (v === 'map') setMapShown(true);
   };
   const deferred = useDeferredValue(filter);
@@ -53,6 +90,10 @@ export default function DashboardPage() {
   const counts = useMemo(() => statusCounts(visible, alarmBranchIds), [visible, alarmBranchIds]);
   const showOrganization = useMemo(() => organizationCount(rows) > 1, [rows]);
   const waitingForOrg = org.applies && orgId === null && org.isLoading;
+  const ready = !board.isError && !board.isLoading && !waitingForOrg && !(org.applies && orgId === null) && rows.length > 0;
+
+  const columns = useRememberedLayout('vigil-dashboard-columns');
+  const left = useRememberedLayout('vigil-dashboard-left');
 
   let content;
   if (board.isError) {
@@ -91,52 +132,102 @@ export default function DashboardPage() {
     );
   } else {
     content = (
-      <Stack sx={{ gap: 2 }}>
-        <StatusSummary counts={counts} />
-        <BoardFilters value={filter} regions={regions} onChange={setFilter} />
-        {!split && (
-          <Tabs
-            value={view}
-            onChange={(_e, v: BoardView) => showView(v)}
-            aria-label={t('dashboard.view.label')}
-            sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
-          >
-            <Tab value="list" label={t('dashboard.view.list')} data-testid="board-view-list" sx={{ minHeight: 40 }} />
-            <Tab value="map" label={t('dashboard.view.map')} data-testid="board-view-map" sx={{ minHeight: 40 }} />
-          </Tabs>
-        )}
-        <Stack direction={split ? 'row' : 'column'} sx={{ gap: 2, alignItems: 'stretch' }}>
-          <Box sx={{ flex: split ? '3 1 0' : undefined, minWidth: 0, display: split || view === 'list' ? 'block' : 'none' }}>
-            {visible.length === 0 ? (
-              <Typography color="text.secondary" data-testid="dashboard-no-match">
-                {t('dashboard.noMatch')}
-              </Typography>
-            ) : (
-              <BranchTable rows={visible} showOrganization={showOrganization} />
-            )}
-          </Box>
-          {(split || mapShown) && (
-            <Box sx={{ flex: split ? '2 1 0' : undefined, minWidth: 0, display: split || view === 'map' ? 'block' : 'none' }}>
-              <BranchMapPanel rows={visible} height={PANEL_HEIGHT} />
-            </Box>
-          )}
+      <Stack sx={{ gap: 1, height: '100%', minHeight: 0 }}>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', flexShrink: 0 }}>
+          <StatusSummary counts={counts} />
+          <Box sx={{ flex: '1 1 auto' }} />
+          <BoardFilters value={filter} regions={regions} onChange={setFilter} />
         </Stack>
+        <Box sx={{ flex: '1 1 auto', minHeight: 0 }}>
+          {visible.length === 0 ? (
+            <Typography color="text.secondary" data-testid="dashboard-no-match">
+              {t('dashboard.noMatch')}
+            </Typography>
+          ) : (
+            <BranchTable rows={visible} showOrganization={showOrganization} />
+          )}
+        </Box>
       </Stack>
     );
   }
 
+  const boardPanel = (
+    <Paper
+      sx={{ p: 1, height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      data-testid="branch-board"
+    >
+      <Typography variant="subtitle1" component="h1" sx={{ fontWeight: 600, mb: 0.5, flexShrink: 0 }}>
+        {t('dashboard.title')}
+      </Typography>
+      <Box sx={{ flex: '1 1 auto', minHeight: 0 }}>{content}</Box>
+    </Paper>
+  );
+
+  const sidePanel = (
+    <Paper
+      sx={{ height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      data-testid="side-panel"
+    >
+      <Tabs
+        value={tab}
+        onChange={(_e, v: SideTab) => showTab(v)}
+        aria-label={t('workspace.tabs.label')}
+        variant="scrollable"
+        scrollButtons={false}
+        sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 36, flexShrink: 0 }}
+      >
+        <Tab value="map" label={t('workspace.tabs.map')} data-testid="board-view-map" sx={{ minHeight: 36, py: 0 }} />
+        <Tab value="activity" label={t('workspace.tabs.activity')} data-testid="board-view-activity" sx={{ minHeight: 36, py: 0 }} />
+      </Tabs>
+      <Box sx={{ flex: '1 1 auto', minHeight: 0, p: 1, display: tab === 'map' ? 'block' : 'none' }} data-testid="side-map">
+        {ready && mapShown && <BranchMapPanel rows={visible} />}
+        {!ready && board.isError && (
+          <Typography variant="body2" color="text.secondary">
+            {t('errors.retrievingBranchesForMap')}
+          </Typography>
+        )}
+      </Box>
+      <Stack
+        sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto', gap: 1, p: 1, display: tab === 'activity' ? 'flex' : 'none' }}
+        data-testid="side-activity"
+      >
+        <RunningTasksPanel />
+        <TimersPanel />
+      </Stack>
+    </Paper>
+  );
+
+  const cell = { height: '100%', minHeight: 0, overflow: 'hidden' } as const;
   return (
-    <Stack sx={{ gap: 2 }}>
-      <Outlet />
-      <AlarmPanel />
-      <RunningTasksPanel />
-      <TimersPanel />
-      <Paper sx={{ p: 2 }} data-testid="branch-board">
-        <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
-          {t('dashboard.title')}
-        </Typography>
-        {content}
-      </Paper>
-    </Stack>
+    <>
+      {child}
+      <Box
+        sx={{ flex: '1 1 auto', minHeight: 0, height: child ? WITH_CHILD_HEIGHT : undefined, mt: child ? 2 : 0 }}
+        data-testid="dashboard-workspace"
+        aria-label={t('workspace.label')}
+        role="region"
+      >
+        {/* One tree at every width (a resize never remounts the panels): only the orientations turn. */}
+        <Group orientation={wide ? 'horizontal' : 'vertical'} id="vigil-dashboard-columns" {...columns}>
+          <Panel id="queue" defaultSize={wide ? '44%' : '55%'} minSize="28%">
+            <Group orientation={wide ? 'vertical' : 'horizontal'} id="vigil-dashboard-left" {...left}>
+              <Panel id="alarms" defaultSize="60%" minSize="20%">
+                <Box sx={cell}>
+                  <AlarmPanel />
+                </Box>
+              </Panel>
+              <ResizeHandle orientation={wide ? 'vertical' : 'horizontal'} label={t('workspace.resizeSide')} testId="resize-side" />
+              <Panel id="side" defaultSize="40%" minSize="15%">
+                <Box sx={cell}>{sidePanel}</Box>
+              </Panel>
+            </Group>
+          </Panel>
+          <ResizeHandle orientation={wide ? 'horizontal' : 'vertical'} label={t('workspace.resizeColumns')} testId="resize-columns" />
+          <Panel id="board" defaultSize={wide ? '56%' : '45%'} minSize="30%">
+            <Box sx={cell}>{boardPanel}</Box>
+          </Panel>
+        </Group>
+      </Box>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Collapse, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { ApiError } from '../../../shared/api/client';
+import { formatPhoneInternational } from '@vigil/contract';
 import { PasswordField } from '../../../shared/components/PasswordField';
 import { updateSession, type StoredSession } from '../../../shared/session/session-store';
 import {
@@ -167,7 +168,12 @@ export function ProfileDialog({ open, onClose, session, forced = false }: Profil
             slotProps={{ input: { readOnly: true } }}
           />
           <TextField label={t('profile.email')} value={session.Email} fullWidth slotProps={{ input: { readOnly: true } }} />
-          <TextField label={t('profile.phone')} value={session.PhoneNumber ?? ''} fullWidth slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label={t('profile.phone')}
+            value={formatPhoneInternational(session.PhoneNumber)}
+            fullWidth
+            slotProps={{ input: { readOnly: true } }}
+          />
           <Link
             component="button"
             type="button"

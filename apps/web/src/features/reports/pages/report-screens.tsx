@@ -13,6 +13,7 @@ import {
   DAILY_DEFAULT_START_TIME,
   ReportErrorCode,
   formatDuration,
+  formatPhoneInternational,
   type ActivityReportRow,
   type ActivityType,
   type CheckInOutRow,
@@ -44,6 +45,7 @@ import {
 } from '../api';
 import { ReportMap } from '../components/ReportMap';
 import { DetailLine, ReportScreen, type ReportColumn } from '../components/ReportScreen';
+import { wholeMetres } from '../../../shared/format/units';
 
 const fullName = (n: string | null | undefined, s: string | null | undefined) => [n, s].filter(Boolean).join(' ');
 
@@ -216,7 +218,7 @@ function ActivityDetail({ row }: { row: ActivityReportRow }) {
             {d.NotifiedUsers.length
               ? d.NotifiedUsers.map((u) => (
                   <div key={`${u.Name}${u.Surname}${u.PhoneNumber}`}>
-                    {fullName(u.Name, u.Surname)} · {u.RoleNameDisplay} · {u.PhoneNumber}
+                    {fullName(u.Name, u.Surname)} · {u.RoleNameDisplay} · {formatPhoneInternational(u.PhoneNumber)}
                   </div>
                 ))
               : t('reports.detail.nobody')}
@@ -315,7 +317,7 @@ export function CheckInOutPage() {
     { id: 'user', label: 'reports.columns.user', sortKey: 'user', render: (r) => fullName(r.Name, r.Surname) },
     { id: 'branch', label: 'reports.columns.branch', sortKey: 'branch', render: (r) => r.BranchOfficeName },
     { id: 'by', label: 'reports.columns.checkedOutBy', render: (r) => r.CheckedOutBy },
-    { id: 'acc', label: 'reports.columns.accuracy', render: (r) => r.HorizontalAccuracy },
+    { id: 'acc', label: 'reports.columns.accuracy', render: (r) => wholeMetres(r.HorizontalAccuracy) },
     {
       id: 'fence',
       label: 'reports.columns.insideGeofence',
@@ -373,7 +375,7 @@ export function CheckInOutPage() {
               legend={{ first: t('reports.map.branch'), last: t('reports.map.checkIn') }}
             />
           </DetailLine>
-          <DetailLine label={t('reports.columns.accuracy')}>{r.HorizontalAccuracy ?? '—'}</DetailLine>
+          <DetailLine label={t('reports.columns.accuracy')}>{wholeMetres(r.HorizontalAccuracy)}</DetailLine>
         </>
       )}
     />
@@ -412,7 +414,7 @@ function TimerDetail({ row }: { row: TimerReportRow }) {
   return (
     <>
       <DetailLine label={t('reports.columns.user')}>
-        {fullName(row.UserProfile.Name, row.UserProfile.Surname)} · {row.UserProfile.PhoneNumber}
+        {fullName(row.UserProfile.Name, row.UserProfile.Surname)} · {formatPhoneInternational(row.UserProfile.PhoneNumber)}
       </DetailLine>
       <DetailLine label={t('reports.columns.timerFor')}>{row.TimerForAction}</DetailLine>
       <DetailLine label={t('reports.columns.start')}>{row.ActionStartLocal}</DetailLine>

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useSelectedOrganization } from '../../../shared/organization/api';
+import { formatPhoneInternational } from '@vigil/contract';
 
 export function OrgCard() {
   const { t } = useTranslation();
@@ -41,7 +42,7 @@ export function OrgCard() {
             </Typography>
             {selected.PhoneNumber && (
               <Typography variant="body2" data-testid="org-phone">
-                {selected.PhoneNumber}
+                {formatPhoneInternational(selected.PhoneNumber)}
               </Typography>
             )}
             {address && (

@@ -1,5 +1,5 @@
 /**
- * User menu (spec §2 Top bar): initials avatar and role name; Profile, Language, Console
+ * User menu (spec §2 Top bar; issue 13): initials avatar, the person's name with the role under it; Profile, Language, Console
  * (roles 5 and 8), Logout; ours: the catalogue screens without a menu entry in spec §2 (Security
  * phrases for roles 2 and 12, Active sessions, Notification settings).
  */
@@ -36,6 +36,7 @@ export function UserMenu({ session }: { session: StoredSession }) {
   const updateLanguage = useUpdateLanguage();
   const lang = currentLanguage();
   const roleName = t(`roles.${session.RoleId}`, { defaultValue: session.RoleNameDisplay });
+  const fullName = `${session.Name} ${session.Surname}`.trim() || session.Email;
 
   const chooseLanguage = (l: Language) => {
     setAnchor(null);
@@ -64,8 +65,33 @@ export function UserMenu({ session }: { session: StoredSession }) {
         <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.dark', fontSize: 14 }} data-testid="user-initials">
           {initialsOf(session)}
         </Avatar>
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} data-testid="user-role">
-          {roleName}
+        <Box
+          component="span"
+          sx={{
+            display: { xs: 'none', sm: 'flex' },
+            flexDirection: 'column',
+            alignItems: 'flex-start',
+            lineHeight: 1.2,
+            minWidth: 0,
+            maxWidth: 220,
+          }}
+        >
+          <Box
+            component="span"
+            data-testid="user-name"
+            sx={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%' }}
+            title={fullName}
+          >
+            {fullName}
+          </Box>
+          <Box
+            component="span"
+            data-testid="user-role"
+            sx={{ fontSize: 12, opacity: 0.85, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '100%' }}
+            title={roleName}
+          >
+            {roleName}
+          </Box>
         </Box>
       </Button>
       <Menu
