@@ -70,7 +70,7 @@ class CallMediaSession {
       });
     });
     await pc.setRemoteDescription({ type: 'offer', sdp: offer });
-    await pc.setLocalDescription(await pc.createAnswer());
+    await answerWithoutDefaultStun(pc, iceServers);
     this.pli ??= setInterval(() => this.keyFrame(), 2_000);
     return pc.localDescription!.sdp;
   }
@@ -88,7 +88,7 @@ class CallMediaSession {
       }
     });
     await pc.setRemoteDescription({ type: 'offer', sdp: offer });
-    await pc.setLocalDescription(await pc.createAnswer());
+    await answerWithoutDefaultStun(pc, iceServers);
     pc.connectionStateChange.subscribe((s) => {
       if (s === 'connected') this.keyFrame();
     });
@@ -108,6 +108,19 @@ class CallMediaSession {
     await this.caller?.close().catch(() => undefined);
     await this.recorder?.stop().catch(() => undefined);
   }
+}
+
+/**
+ * Creates and sets the answer. werift's ICE falls back to a public STUN server
+ * (stun.l.google.com) when none is configured and waits up to 5 s for it while gathering (for
+ * ever 5 s on a host without Internet access); without a STUN entry in ICE_SERVERS the answer
+ * carries host candidates only, gathered at once (one host or LAN; TURN entries still apply).
+ */
+async function answerWithoutDefaultStun(pc: RTCPeerConnection, iceServers: IceServer[]) {
+  const answer = await pc.createAnswer();
+  const stun = iceServers.some((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]).some((u) => u.startsWith('stun:')));
+  if (!stun) for (const t of pc.iceTransports) (t.connection as { stunServer?: unknown }).stunServer = undefined;
+  await pc.setLocalDescription(answer);
 }
 
 /** An ICE server (RTCIceServer). */
