@@ -1,8 +1,8 @@
 /**
  * Call media through the server (issue 15): the caller and the answering console each hold one
  * WebRTC peer connection to this process (werift, pure TypeScript). The server forwards the
- * caller's audio and video to the console holding the call and the console's audio back to the
- * caller, and writes the caller's audio and video to a WebM file under RECORDINGS_DIR as it
+ * caller's audio and video to the console holding the call and the console's audio (and camera,
+ * when it sends one) back to the caller, and writes the caller's audio and video to a WebM file under RECORDINGS_DIR as it
  * arrives (werift's MediaRecorder), so a console that closes, crashes or is replaced by a
  * transfer loses nothing of the recording. Signalling is one offer/answer exchange per peer
  * (the client offers with its gathered candidates; the answer carries the server's): the mobile
@@ -32,6 +32,9 @@ class CallMediaSession {
   readonly toConsole = { video: new MediaStreamTrack({ kind: 'video' }), audio: new MediaStreamTrack({ kind: 'audio' }) };
   /** Local track the caller leg sends (fed by the console's microphone). */
   readonly toCaller = new MediaStreamTrack({ kind: 'audio' });
+  /** Local video track the caller leg sends (fed by the console's camera, when it has one). */
+  readonly toCallerVideo = new MediaStreamTrack({ kind: 'video' });
+  private consoleVideoSsrc?: number;
   recorder?: MediaRecorder;
   private pli?: NodeJS.Timeout;
   private videoSsrc?: number;
@@ -43,11 +46,15 @@ class CallMediaSession {
     readonly file: string,
   ) {}
 
-  /** Asks the caller for a key frame (a new console must start on one). */
+  /** Asks the caller (and the console, for its camera) for a key frame (a new receiver must start on one). */
   keyFrame() {
     if (this.caller && this.videoSsrc != null) {
       for (const t of this.caller.getTransceivers())
         if (t.kind === 'video') void t.receiver.sendRtcpPLI(this.videoSsrc).catch(() => undefined);
+    }
+    if (this.console && this.consoleVideoSsrc != null) {
+      for (const t of this.console.pc.getTransceivers())
+        if (t.kind === 'video') void t.receiver.sendRtcpPLI(this.consoleVideoSsrc).catch(() => undefined);
     }
   }
 
@@ -57,7 +64,10 @@ class CallMediaSession {
     this.caller = pc;
     this.recorder ??= new MediaRecorder({ path: this.file, numOfTracks: 2, width: 640, height: 480 });
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
-      if (transceiver.kind === 'audio') void transceiver.sender.replaceTrack(this.toCaller);
+      // werift adds a remote transceiver as recvonly; sendrecv lets the answer say what this side
+      // sends (browsers honour the answer's direction: a recvonly answer plays nothing).
+      transceiver.setDirection('sendrecv');
+      void transceiver.sender.replaceTrack(transceiver.kind === 'audio' ? this.toCaller : this.toCallerVideo);
       transceiver.onTrack.subscribe((track) => {
         const kind = track.kind as 'video' | 'audio';
         if (kind === 'video') this.videoSsrc = track.ssrc;
@@ -80,12 +90,14 @@ class CallMediaSession {
     const pc = new RTCPeerConnection({ codecs: codecs(), iceServers: werIceServers(iceServers) });
     this.console = { pc, userId };
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
+      transceiver.setDirection('sendrecv');
       void transceiver.sender.replaceTrack(transceiver.kind === 'video' ? this.toConsole.video : this.toConsole.audio);
-      if (transceiver.kind === 'audio') {
-        transceiver.onTrack.subscribe((track) => {
-          track.onReceiveRtp.subscribe((rtp) => this.toCaller.writeRtp(rtp.serialize()));
-        });
-      }
+      // The console's microphone, and its camera when it sends one, go to the caller.
+      transceiver.onTrack.subscribe((track) => {
+        const out = track.kind === 'video' ? this.toCallerVideo : this.toCaller;
+        if (track.kind === 'video') this.consoleVideoSsrc = track.ssrc;
+        track.onReceiveRtp.subscribe((rtp) => out.writeRtp(rtp.serialize()));
+      });
     });
     await pc.setRemoteDescription({ type: 'offer', sdp: offer });
     await answerWithoutDefaultStun(pc, iceServers);
@@ -99,6 +111,7 @@ class CallMediaSession {
   dropConsole() {
     this.console?.pc.close().catch(() => undefined);
     this.console = undefined;
+    this.consoleVideoSsrc = undefined;
   }
 
   /** Ends everything: both legs, then the recording is closed. */
