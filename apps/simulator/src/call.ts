@@ -12,9 +12,9 @@
  * within `--timeout` it hangs up (missed) and exits 1; an operator ending the call also exits 0.
  * Bad arguments exit 2.
  *
- * Media: once the call is answered the caller sends a synthetic camera (Chromium's fake device: a
- * moving test pattern, 640×480) and a tone over one WebRTC connection to the server (call-media.ts;
- * Chromium is started while the call rings), and prints `{"type":"media","status":"started"}`;
+ * Media: as soon as the call is placed the caller sends a synthetic camera (Chromium's fake device:
+ * a moving test pattern, 640×480) and a tone over one WebRTC connection to the server
+ * (call-media.ts; the server records from the answer on), and prints `{"type":"media","status":"started"}`;
  * at hang-up `{"type":"media","status":"closed", …figures sent}`. A media failure is printed on
  * stderr and the call goes on without media. `--no-media` places the call without any media.
  *
@@ -57,7 +57,7 @@ export async function runCall(argv: string[], out: (line: string) => void = (l) 
   const { options: a, timeout, url, mobile, branch } = started;
   const seconds = Number(a.seconds);
 
-  // Chromium starts while the call rings, so the media flows about as soon as it is answered.
+  // Chromium starts while the call is placed; the media flows while it rings.
   const browser: Promise<Browser | null> | null = withMedia
     ? launchMediaBrowser(url).catch((err: unknown) => {
         console.error(`simulator call: no media, Chromium did not start: ${String(err)}`);
@@ -108,7 +108,6 @@ export async function runCall(argv: string[], out: (line: string) => void = (l) 
     if (call.State === current.state) return;
     current.state = call.State;
     out(JSON.stringify({ type: 'state', status: call.State }));
-    if (call.State === 'active') startMedia();
     onState(call.State);
   };
   const handle = (m: Incoming) => {
@@ -161,6 +160,7 @@ export async function runCall(argv: string[], out: (line: string) => void = (l) 
   }
   current.id = placed.body.callobject.IncidentId;
   show(placed.body.callobject);
+  startMedia();
   for (const m of early.splice(0)) handle(m);
 
   const code = await new Promise<number>((resolve) => {

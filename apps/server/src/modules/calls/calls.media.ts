@@ -36,6 +36,8 @@ class CallMediaSession {
   readonly toCallerVideo = new MediaStreamTrack({ kind: 'video' });
   private consoleVideoSsrc?: number;
   recorder?: MediaRecorder;
+  /** The caller's tracks (the recording takes them when it starts). */
+  private callerTracks: MediaStreamTrack[] = [];
   private pli?: NodeJS.Timeout;
   private videoSsrc?: number;
   /** Packets received from the caller, by kind (figures for tests and the benchmark). */
@@ -62,7 +64,6 @@ class CallMediaSession {
     this.caller?.close().catch(() => undefined);
     const pc = new RTCPeerConnection({ codecs: codecs(), iceServers: werIceServers(iceServers) });
     this.caller = pc;
-    this.recorder ??= new MediaRecorder({ path: this.file, numOfTracks: 2, width: 640, height: 480 });
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
       // werift adds a remote transceiver as recvonly; sendrecv lets the answer say what this side
       // sends (browsers honour the answer's direction: a recvonly answer plays nothing).
@@ -71,6 +72,7 @@ class CallMediaSession {
       transceiver.onTrack.subscribe((track) => {
         const kind = track.kind as 'video' | 'audio';
         if (kind === 'video') this.videoSsrc = track.ssrc;
+        this.callerTracks.push(track);
         void this.recorder?.addTrack(track);
         const out = this.toConsole[kind];
         track.onReceiveRtp.subscribe((rtp) => {
@@ -105,6 +107,19 @@ class CallMediaSession {
       if (s === 'connected') this.keyFrame();
     });
     return pc.localDescription!.sdp;
+  }
+
+  /**
+   * Starts the recording (once; at the first answer): the caller's tracks from now on, starting
+   * on a key frame asked for at once, so the file lasts as long as the talk. Media before the
+   * answer (while ringing) is not recorded.
+   */
+  record(): boolean {
+    if (this.recorder) return false;
+    this.recorder = new MediaRecorder({ path: this.file, numOfTracks: 2, width: 640, height: 480 });
+    for (const t of this.callerTracks) void this.recorder.addTrack(t);
+    this.keyFrame();
+    return true;
   }
 
   /** Drops the console leg (transfer, end): the caller's media and the recording go on. */
@@ -181,6 +196,11 @@ export class CallMediaRelay {
   /** The holding console's offer → the server's answer (replaces any earlier console leg). */
   console(callId: number, fileName: string, userId: number, offer: string): Promise<string> {
     return this.session(callId, fileName).acceptConsole(userId, offer, this.iceServers);
+  }
+
+  /** Starts the recording of a call whose caller media is on this process (false: none here, or already recording). */
+  record(callId: number): boolean {
+    return this.sessions.get(callId)?.record() ?? false;
   }
 
   /** Drops the console leg of a call (transferred or ended). */

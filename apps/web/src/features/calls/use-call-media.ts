@@ -27,8 +27,42 @@ export interface CallMedia {
   cameraOff: boolean;
   /** The server's description when it refused the offer; '' for a network failure. */
   error: string;
+  /** Inbound figures (getStats, read every second while connected): audio bytes, video frames decoded, packets received and lost. */
+  stats: CallMediaStats;
   toggleMic(): void;
   toggleCamera(): void;
+}
+
+/** Inbound figures of the console's connection (RTCInboundRtpStreamStats, summed over the kinds). */
+export interface CallMediaStats {
+  audioBytesIn: number;
+  videoFramesIn: number;
+  packetsIn: number;
+  packetsLost: number;
+}
+
+const NO_STATS: CallMediaStats = { audioBytesIn: 0, videoFramesIn: 0, packetsIn: 0, packetsLost: 0 };
+
+/** Reads the inbound figures of `pc`. */
+async function readStats(pc: RTCPeerConnection): Promise<CallMediaStats> {
+  const s = { ...NO_STATS };
+  (await pc.getStats()).forEach(
+    (r: {
+      type: string;
+      kind?: string;
+      bytesReceived?: number;
+      framesDecoded?: number;
+      packetsReceived?: number;
+      packetsLost?: number;
+    }) => {
+      if (r.type !== 'inbound-rtp') return;
+      if (r.kind === 'audio') s.audioBytesIn += r.bytesReceived ?? 0;
+      if (r.kind === 'video') s.videoFramesIn += r.framesDecoded ?? 0;
+      s.packetsIn += r.packetsReceived ?? 0;
+      s.packetsLost += Math.max(0, r.packetsLost ?? 0);
+    },
+  );
+  return s;
 }
 
 /** Camera and microphone if allowed, else the microphone alone, else nothing. */
@@ -65,6 +99,7 @@ export function useCallMedia(callId: number, holding: boolean, lang: string): Ca
   const [micMuted, setMicMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [stats, setStats] = useState<CallMediaStats>(NO_STATS);
   const langRef = useRef(lang);
   useEffect(() => {
     langRef.current = lang;
@@ -76,6 +111,13 @@ export function useCallMedia(callId: number, holding: boolean, lang: string): Ca
     let pc: RTCPeerConnection | null = null;
     let stream: MediaStream | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    const poll = setInterval(() => {
+      if (pc?.connectionState === 'connected')
+        void readStats(pc).then(
+          (v) => !stopped && setStats(v),
+          () => undefined,
+        );
+    }, 1_000);
     const fail = (message: string, again: boolean) => {
       if (stopped) return;
       setState('failed');
@@ -123,10 +165,12 @@ export function useCallMedia(callId: number, holding: boolean, lang: string): Ca
     return () => {
       stopped = true;
       clearTimeout(retry);
+      clearInterval(poll);
       pc?.close();
       stream?.getTracks().forEach((t) => t.stop());
       setRemote(null);
       setLocal(null);
+      setStats(NO_STATS);
       setState('idle');
     };
   }, [callId, holding, supported, attempt]);
@@ -142,6 +186,7 @@ export function useCallMedia(callId: number, holding: boolean, lang: string): Ca
     micMuted,
     cameraOff,
     error,
+    stats,
     toggleMic: () => {
       if (!mic) return;
       mic.enabled = micMuted;

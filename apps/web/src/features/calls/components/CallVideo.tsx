@@ -63,6 +63,10 @@ export function CallVideo({ media, holding }: { media: CallMedia; holding: boole
         sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: 'grey.900', color: 'grey.300', overflow: 'hidden' }}
         data-testid="call-video-area"
         data-media={holding ? media.state : 'idle'}
+        data-audio-in={media.stats.audioBytesIn}
+        data-frames-in={media.stats.videoFramesIn}
+        data-packets-in={media.stats.packetsIn}
+        data-packets-lost={media.stats.packetsLost}
       >
         <Box
           component="video"
