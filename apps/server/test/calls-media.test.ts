@@ -4,6 +4,8 @@
  * callmedia; the caller's video and audio packets reach the console and the console's audio
  * reaches the caller; the recording is written under RECORDINGS_DIR and named in the incident; a
  * transfer drops the old console's leg; only the holder may connect; hang-up closes the file.
+ * The console's offer also goes over /_socket (call-media-offer → call-media-answer or
+ * call-media-error with the callmedia status and code).
  */
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -11,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
 import type { Call, Incident } from '@vigil/contract';
-import { ApiClient, mobileLogin, startTestServer, type TestServer } from './helpers.js';
+import { ApiClient, mobileLogin, SocketClient, startTestServer, type TestServer } from './helpers.js';
 
 type Login = { client: ApiClient; token: string; userId: number };
 async function consoleLogin(server: TestServer, email: string): Promise<Login> {
@@ -150,6 +152,64 @@ describe('call media on pglite', () => {
     expect((await get(admin)).status).toBe(403);
     // The media of a disconnected call cannot be taken again.
     expect((await staff.call('calls/media', { callId: id, sdp: caller.localDescription!.sdp })).status).toBe(409);
+    await Promise.all([caller.close(), consolePc.close()]);
+  }, 90_000);
+
+  it('signals the holding console over /_socket: answer for the holder, errors with callmedia codes for the rest', async () => {
+    const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
+    const placed = await staff.call<{ callobject: Call }>('calls/start', {
+      branchOfficeId: staff.Branches[0]!.BranchOfficeId,
+      latitude: 41.3,
+      longitude: 19.8,
+    });
+    expect(placed.status).toBe(200);
+    const id = placed.json.body!.callobject.IncidentId;
+    const caller = new RTCPeerConnection();
+    const camera = new MediaStreamTrack({ kind: 'video' });
+    caller.addTransceiver(camera, { direction: 'sendonly' });
+    caller.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
+    await caller.setLocalDescription(await caller.createOffer());
+    const ans = await staff.call<{ sdp: string }>('calls/media', { callId: id, sdp: caller.localDescription!.sdp });
+    expect(ans.status).toBe(200);
+    await caller.setRemoteDescription({ type: 'answer', sdp: ans.json.body!.sdp });
+    await connected(caller);
+    const stop = pump(camera, 'video');
+
+    const consolePc = new RTCPeerConnection();
+    const video = consolePc.addTransceiver('video', { direction: 'recvonly' });
+    consolePc.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
+    let frames = 0;
+    video.onTrack.subscribe((t) => t.onReceiveRtp.subscribe(() => frames++));
+    await consolePc.setLocalDescription(await consolePc.createOffer());
+    const sdp = consolePc.localDescription!.sdp;
+    const opSocket = await SocketClient.connect(server.baseUrl, operator.token, operator.userId);
+    const offSocket = await SocketClient.connect(server.baseUrl, officer.token, officer.userId);
+    const reply = (s: SocketClient, n: number) =>
+      s
+        .waitFor(() => s.messages.filter((m) => m.type.startsWith('call-media-')).length >= n, 15_000)
+        .then(() => s.messages.filter((m) => m.type.startsWith('call-media-'))[n - 1] as unknown as Record<string, unknown>);
+    // Ringing: not answerable over media yet (409 wrongState), in the language asked for.
+    opSocket.send({ type: 'call-media-offer', callId: id, sdp, lang: 'sq' });
+    const early = await reply(opSocket, 1);
+    expect(early).toMatchObject({ type: 'call-media-error', callId: id, status: 409, code: 'calls.errors.wrongState' });
+    expect(String(early.description)).not.toBe('');
+    await operator.client.post('/api/client/answercall', { callId: id });
+    // Someone else's call: 403; a bad offer: 400.
+    offSocket.send({ type: 'call-media-offer', callId: id, sdp });
+    expect(await reply(offSocket, 1)).toMatchObject({ type: 'call-media-error', callId: id, status: 403, code: 'calls.errors.notYours' });
+    opSocket.send({ type: 'call-media-offer', callId: id, sdp: 'x' });
+    expect(await reply(opSocket, 2)).toMatchObject({ type: 'call-media-error', callId: id, status: 400 });
+    // The holder: the server's answer, then the caller's video flows.
+    opSocket.send({ type: 'call-media-offer', callId: id, sdp });
+    const answer = await reply(opSocket, 3);
+    expect(answer).toMatchObject({ type: 'call-media-answer', callId: id });
+    await consolePc.setRemoteDescription({ type: 'answer', sdp: String(answer.sdp) });
+    await connected(consolePc);
+    await expect.poll(() => frames, { timeout: 10_000 }).toBeGreaterThan(20);
+    stop();
+    expect((await staff.call('calls/hangup', { callId: id })).status).toBe(200);
+    opSocket.close();
+    offSocket.close();
     await Promise.all([caller.close(), consolePc.close()]);
   }, 90_000);
 });

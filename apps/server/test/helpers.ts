@@ -232,6 +232,10 @@ export class SocketClient {
     await c.waitFor((m) => m.type === 'ready' || m.type === 'error');
     return c;
   }
+  /** Sends a request message after init (socket-requests.ts, e.g. call-media-offer). */
+  send(msg: object) {
+    this.ws.send(JSON.stringify(msg));
+  }
   /** Event messages (those with an id), in arrival order. */
   get events(): SocketEvent[] {
     return this.messages.filter((m): m is SocketEvent => 'id' in m);

@@ -10,13 +10,20 @@
  * (`status` is the call's stored State: ringing, active, transfer, ended, closed, missed.) After
  * `--seconds` of talk (counted from the first answer) it hangs up and exits 0; when nobody answers
  * within `--timeout` it hangs up (missed) and exits 1; an operator ending the call also exits 0.
- * Bad arguments exit 2. Media (a synthetic camera and tone over WebRTC) is not sent yet: the media
- * relay is issue 15 step 3.
+ * Bad arguments exit 2.
  *
- *   npm run simulate -- call --url URL --email EMAIL [--password P] [--seconds S] [--timeout S]
+ * Media: as soon as the call is placed the caller sends a synthetic camera (Chromium's fake device:
+ * a moving test pattern, 640×480) and a tone over one WebRTC connection to the server
+ * (call-media.ts; the server records from the answer on), and prints `{"type":"media","status":"started"}`;
+ * at hang-up `{"type":"media","status":"closed", …figures sent}`. A media failure is printed on
+ * stderr and the call goes on without media. `--no-media` places the call without any media.
+ *
+ *   npm run simulate -- call --url URL --email EMAIL [--password P] [--seconds S] [--timeout S] [--no-media]
  */
 import { WebSocket } from 'ws';
 import type { Call, CallPayload, CallState } from '@vigil/contract';
+import type { Browser } from 'playwright-core';
+import { launchMediaBrowser, startCallerMedia, type CallerMedia } from './call-media.js';
 import { startMobileCommand } from './mobile-command.js';
 
 const HELP = `Usage: npm run simulate -- call --url URL --email EMAIL [options]
@@ -26,6 +33,8 @@ const HELP = `Usage: npm run simulate -- call --url URL --email EMAIL [options]
   --password P     its password (default Vigil-demo-2026)
   --seconds S      seconds of talk after the answer, then hang up (default 30)
   --timeout S      seconds to wait for an answer (default 120)
+  --no-media       send no camera or microphone (by default a test pattern and a tone
+                   from headless Chromium at CHROMIUM_PATH or /usr/bin/chromium)
 `;
 
 /** Socket messages the command reads (a frame may hold an array of them). */
@@ -33,14 +42,61 @@ type Incoming = { type: string; id?: number; Payload?: unknown };
 
 /** Places one call, waits for the answer and the talk time, hangs up. Returns the exit code. */
 export async function runCall(argv: string[], out: (line: string) => void = (l) => console.log(l)): Promise<number> {
-  const started = await startMobileCommand('call', argv, HELP, {
-    timeout: '120',
-    extra: { seconds: '30' },
-    valid: (o) => Number.isFinite(Number(o.seconds)) && Number(o.seconds) >= 0,
-  });
+  const withMedia = !argv.includes('--no-media');
+  const started = await startMobileCommand(
+    'call',
+    argv.filter((x) => x !== '--no-media'),
+    HELP,
+    {
+      timeout: '120',
+      extra: { seconds: '30' },
+      valid: (o) => Number.isFinite(Number(o.seconds)) && Number(o.seconds) >= 0,
+    },
+  );
   if (typeof started === 'number') return started;
   const { options: a, timeout, url, mobile, branch } = started;
   const seconds = Number(a.seconds);
+
+  // Chromium starts while the call is placed; the media flows while it rings.
+  const browser: Promise<Browser | null> | null = withMedia
+    ? launchMediaBrowser(url).catch((err: unknown) => {
+        console.error(`simulator call: no media, Chromium did not start: ${String(err)}`);
+        return null;
+      })
+    : null;
+  let media: Promise<CallerMedia | null> | null = null;
+  const startMedia = () => {
+    if (!browser || media || current.id == null) return;
+    const callId = current.id;
+    media = browser.then(async (b) => {
+      if (!b) return null;
+      try {
+        const m = await startCallerMedia({ url, token: mobile.token, callId, browser: b });
+        out(JSON.stringify({ type: 'media', status: 'started' }));
+        return m;
+      } catch (err) {
+        console.error(`simulator call: media: ${String(err)}`);
+        return null;
+      }
+    });
+  };
+  const stopMedia = async () => {
+    const m = await media;
+    if (m) {
+      const s = await m.stats().catch(() => null);
+      await m.close();
+      out(
+        JSON.stringify({
+          type: 'media',
+          status: 'closed',
+          videoPacketsSent: s?.video.packetsSent ?? 0,
+          audioPacketsSent: s?.audio.packetsSent ?? 0,
+          audioBytesReceived: s?.audioIn.bytesReceived ?? 0,
+        }),
+      );
+    }
+    await (await browser)?.close().catch(() => undefined);
+  };
 
   const ws = new WebSocket(url.replace(/^http/, 'ws') + '/_socket');
   const current: { id?: number; state?: CallState } = {};
@@ -83,6 +139,7 @@ export async function runCall(argv: string[], out: (line: string) => void = (l) 
     await ready;
   } catch (err) {
     console.error(`simulator call: socket: ${String(err)}`);
+    await stopMedia();
     return 1;
   }
 
@@ -98,10 +155,12 @@ export async function runCall(argv: string[], out: (line: string) => void = (l) 
   if (placed.status !== 200 || !placed.body) {
     console.error(`simulator call: calls/start answered ${placed.status} ${placed.description ?? ''}`);
     ws.close();
+    await stopMedia();
     return 1;
   }
   current.id = placed.body.callobject.IncidentId;
   show(placed.body.callobject);
+  startMedia();
   for (const m of early.splice(0)) handle(m);
 
   const code = await new Promise<number>((resolve) => {
@@ -128,6 +187,7 @@ export async function runCall(argv: string[], out: (line: string) => void = (l) 
     const hung = await mobile.call<{ callobject: Call }>('calls/hangup', { callId: current.id });
     if (hung.body) show(hung.body.callobject);
   }
+  await stopMedia();
   ws.close();
   return code;
 }

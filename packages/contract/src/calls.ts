@@ -300,6 +300,42 @@ export const ZCallMediaRequest = z
   .strict();
 export type CallMediaRequest = z.infer<typeof ZCallMediaRequest>;
 
+/**
+ * Console media signalling over `/_socket` (docs/API.md "Call media"): after `ready`, the console
+ * holding an active call sends its offer as `{type: 'call-media-offer', callId, sdp, lang?}`
+ * (`lang` en | sq: the language of an error's description) and receives either
+ * `CallMediaSocketAnswer` or `CallMediaSocketError` (the same checks and codes as HTTP callmedia).
+ */
+export const ZCallMediaSocketOffer = z
+  .object({
+    type: z.literal('call-media-offer'),
+    callId: ZId,
+    sdp: z.string().min(10, { error: ValidationKey.Required }).max(CALL_SDP_MAX, { error: ValidationKey.Max }),
+    lang: z.string().max(10).optional(),
+  })
+  .strict();
+export type CallMediaSocketOffer = z.infer<typeof ZCallMediaSocketOffer>;
+
+/** The server's answer to a console's `call-media-offer` (SDP with the server's candidates). */
+export interface CallMediaSocketAnswer {
+  type: 'call-media-answer';
+  callId: number;
+  sdp: string;
+}
+
+/**
+ * A refused `call-media-offer`: `status` as HTTP callmedia would answer (400 bad offer, 403
+ * calls.errors.notYours, 404 calls.errors.notFound, 409 calls.errors.wrongState / disconnected),
+ * `code` the catalogue key and `description` its text; `callId` null when the message was unreadable.
+ */
+export interface CallMediaSocketError {
+  type: 'call-media-error';
+  callId: number | null;
+  status: number;
+  code: string;
+  description: string;
+}
+
 /** GET callrecording/:callId: the recording of a call (WebM, HTTP ranges). */
 export const ZCallRecordingParams = z.object({ callId: ZId }).strict();
 

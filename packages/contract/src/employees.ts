@@ -114,6 +114,8 @@ export interface EmployeeRow extends PostalAddress {
 
 /** Roles an organisation's employees may have (not the platform admin, dealers or security-office staff; spec §6). */
 export const ORGANIZATION_ROLES: readonly number[] = [2, 6, 7, 9, 10, 11, 13];
+/** Security officer (5) and operator (8): only the platform admin adds them, to security offices (issue 15 tests give an organisation its own operators). */
+export const SECURITY_OFFICE_STAFF_ROLES: readonly number[] = [5, 8];
 /** Languages a user may have (spec §3 LangId). */
 export const USER_LANGUAGES = ['en', 'sq'] as const;
 
@@ -129,7 +131,15 @@ export const ZEmployeeDetails = z.object({
     .refine((v) => isEmailAddress(v), V.Email),
   phoneNumber: ZOptionalPhone,
   number: optionalText(50),
-  roleId: zInteger(1, INT16_MAX).refine((r) => ORGANIZATION_ROLES.includes(r), ManagementKey.Role),
+  /**
+   * An organisation role; or a security-office role (5, 8: SECURITY_OFFICE_STAFF_ROLES) when the
+   * platform admin adds the user to security offices monitoring the organisation (`securityOfficeIds`
+   * not empty; the server answers 400 management.validation.role otherwise).
+   */
+  roleId: zInteger(1, INT16_MAX).refine(
+    (r) => ORGANIZATION_ROLES.includes(r) || SECURITY_OFFICE_STAFF_ROLES.includes(r),
+    ManagementKey.Role,
+  ),
   langId: z.enum(USER_LANGUAGES).default('en'),
   statusId: ZStatusId.optional(),
   geofenceValidation: z.boolean().default(false),

@@ -13,7 +13,7 @@ import type { ActivityNotificationFields } from './activity.js';
 import type { EnsChannel, EnsCounts, EnsDeliveryStatus, EnsReply } from './ens.js';
 import type { NotificationAcknowledgement, NotificationNote, NotificationRow } from './notifications.js';
 import type { ChatMessagePayload, ChatSessionPayload } from './chat.js';
-import type { CallPayload } from './calls.js';
+import type { CallMediaSocketAnswer, CallMediaSocketError, CallPayload } from './calls.js';
 import type { TaskingType, TaskStatus } from './task-lists.js';
 
 /** Client → server, first message. `lastEventId` absent on a first connection. */
@@ -312,7 +312,10 @@ export type SocketControl =
   /** Security officers online now (spec §4 officer online state). */
   | { type: 'onlineConsoles'; users: { UserId: number; Name: string; Surname: string; RoleId: number }[] }
   /** The init was refused (bad or expired token); the client signs out. */
-  | { type: 'error'; code: string };
+  | { type: 'error'; code: string }
+  /** Replies to a console's call-media-offer (calls.ts; docs/API.md "Call media"). */
+  | CallMediaSocketAnswer
+  | CallMediaSocketError;
 
 export type SocketMessage = SocketEvent | SocketControl;
 

@@ -48,7 +48,10 @@ export function socketUrl(loc: Pick<Location, 'protocol' | 'host'>): string {
 }
 
 function isEventMessage(m: SocketMessage): m is SocketEvent {
-  return typeof (m as SocketEvent).id === 'number' && !['ready', 'heartbeat', 'onlineConsoles', 'error'].includes(m.type);
+  return (
+    typeof (m as SocketEvent).id === 'number' &&
+    !['ready', 'heartbeat', 'onlineConsoles', 'error', 'call-media-answer', 'call-media-error'].includes(m.type)
+  );
 }
 
 export class RealtimeClient {
@@ -73,6 +76,20 @@ export class RealtimeClient {
     clearTimeout(this.deadTimer);
     this.drop();
     this.o.onStatus('disconnected');
+  }
+
+  /**
+   * Sends a request message (socket-requests.ts: e.g. a call-media-offer) when the socket is live;
+   * answers false (nothing sent) while it is connecting, catching up or closed.
+   */
+  send(msg: object): boolean {
+    if (!this.ws || !this.ready) return false;
+    try {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Reconnect now (e.g. the browser came back online) instead of waiting for the back-off. */
@@ -155,7 +172,7 @@ export class RealtimeClient {
       this.o.onControl?.(msg);
       return;
     }
-    if (msg.type === 'heartbeat' || msg.type === 'onlineConsoles') {
+    if (msg.type === 'heartbeat' || msg.type === 'onlineConsoles' || msg.type === 'call-media-answer' || msg.type === 'call-media-error') {
       this.o.onControl?.(msg);
       return;
     }

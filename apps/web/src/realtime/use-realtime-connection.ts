@@ -11,6 +11,7 @@ import { applyOnlineConsoles } from '../features/chat/live';
 import { cacheHandlers, dispatchEvent } from './handlers';
 import { readLastEventId, writeLastEventId } from './last-event-id';
 import { RealtimeClient, socketUrl } from './socket-client';
+import { receiveReply, setRequestSocket } from './socket-requests';
 import { setRealtimeStatus } from './status-store';
 
 export function useRealtimeConnection(session: StoredSession | null): void {
@@ -30,17 +31,20 @@ export function useRealtimeConnection(session: StoredSession | null): void {
       // Security officers online (spec §4): the Console dialog's dots.
       onControl: (m) => {
         if (m.type === 'onlineConsoles') applyOnlineConsoles(qc, m.users);
+        else receiveReply(m);
       },
       onStatus: setRealtimeStatus,
       onSessionExpired: expireSession,
     });
     client.start();
+    setRequestSocket(client);
     const online = () => client.nudge();
     window.addEventListener('online', online);
     const stopGesture = resumeSoundOnGesture();
     return () => {
       window.removeEventListener('online', online);
       stopGesture();
+      setRequestSocket(null);
       client.stop();
     };
   }, [qc, userId, token]);

@@ -1,8 +1,8 @@
 /**
  * Call media through the server (issue 15): the caller and the answering console each hold one
  * WebRTC peer connection to this process (werift, pure TypeScript). The server forwards the
- * caller's audio and video to the console holding the call and the console's audio back to the
- * caller, and writes the caller's audio and video to a WebM file under RECORDINGS_DIR as it
+ * caller's audio and video to the console holding the call and the console's audio (and camera,
+ * when it sends one) back to the caller, and writes the caller's audio and video to a WebM file under RECORDINGS_DIR as it
  * arrives (werift's MediaRecorder), so a console that closes, crashes or is replaced by a
  * transfer loses nothing of the recording. Signalling is one offer/answer exchange per peer
  * (the client offers with its gathered candidates; the answer carries the server's): the mobile
@@ -32,7 +32,12 @@ class CallMediaSession {
   readonly toConsole = { video: new MediaStreamTrack({ kind: 'video' }), audio: new MediaStreamTrack({ kind: 'audio' }) };
   /** Local track the caller leg sends (fed by the console's microphone). */
   readonly toCaller = new MediaStreamTrack({ kind: 'audio' });
+  /** Local video track the caller leg sends (fed by the console's camera, when it has one). */
+  readonly toCallerVideo = new MediaStreamTrack({ kind: 'video' });
+  private consoleVideoSsrc?: number;
   recorder?: MediaRecorder;
+  /** The caller's tracks (the recording takes them when it starts). */
+  private callerTracks: MediaStreamTrack[] = [];
   private pli?: NodeJS.Timeout;
   private videoSsrc?: number;
   /** Packets received from the caller, by kind (figures for tests and the benchmark). */
@@ -43,11 +48,15 @@ class CallMediaSession {
     readonly file: string,
   ) {}
 
-  /** Asks the caller for a key frame (a new console must start on one). */
+  /** Asks the caller (and the console, for its camera) for a key frame (a new receiver must start on one). */
   keyFrame() {
     if (this.caller && this.videoSsrc != null) {
       for (const t of this.caller.getTransceivers())
         if (t.kind === 'video') void t.receiver.sendRtcpPLI(this.videoSsrc).catch(() => undefined);
+    }
+    if (this.console && this.consoleVideoSsrc != null) {
+      for (const t of this.console.pc.getTransceivers())
+        if (t.kind === 'video') void t.receiver.sendRtcpPLI(this.consoleVideoSsrc).catch(() => undefined);
     }
   }
 
@@ -55,12 +64,15 @@ class CallMediaSession {
     this.caller?.close().catch(() => undefined);
     const pc = new RTCPeerConnection({ codecs: codecs(), iceServers: werIceServers(iceServers) });
     this.caller = pc;
-    this.recorder ??= new MediaRecorder({ path: this.file, numOfTracks: 2, width: 640, height: 480 });
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
-      if (transceiver.kind === 'audio') void transceiver.sender.replaceTrack(this.toCaller);
+      // werift adds a remote transceiver as recvonly; sendrecv lets the answer say what this side
+      // sends (browsers honour the answer's direction: a recvonly answer plays nothing).
+      transceiver.setDirection('sendrecv');
+      void transceiver.sender.replaceTrack(transceiver.kind === 'audio' ? this.toCaller : this.toCallerVideo);
       transceiver.onTrack.subscribe((track) => {
         const kind = track.kind as 'video' | 'audio';
         if (kind === 'video') this.videoSsrc = track.ssrc;
+        this.callerTracks.push(track);
         void this.recorder?.addTrack(track);
         const out = this.toConsole[kind];
         track.onReceiveRtp.subscribe((rtp) => {
@@ -70,7 +82,7 @@ class CallMediaSession {
       });
     });
     await pc.setRemoteDescription({ type: 'offer', sdp: offer });
-    await pc.setLocalDescription(await pc.createAnswer());
+    await answerWithoutDefaultStun(pc, iceServers);
     this.pli ??= setInterval(() => this.keyFrame(), 2_000);
     return pc.localDescription!.sdp;
   }
@@ -80,25 +92,41 @@ class CallMediaSession {
     const pc = new RTCPeerConnection({ codecs: codecs(), iceServers: werIceServers(iceServers) });
     this.console = { pc, userId };
     pc.onRemoteTransceiverAdded.subscribe((transceiver) => {
+      transceiver.setDirection('sendrecv');
       void transceiver.sender.replaceTrack(transceiver.kind === 'video' ? this.toConsole.video : this.toConsole.audio);
-      if (transceiver.kind === 'audio') {
-        transceiver.onTrack.subscribe((track) => {
-          track.onReceiveRtp.subscribe((rtp) => this.toCaller.writeRtp(rtp.serialize()));
-        });
-      }
+      // The console's microphone, and its camera when it sends one, go to the caller.
+      transceiver.onTrack.subscribe((track) => {
+        const out = track.kind === 'video' ? this.toCallerVideo : this.toCaller;
+        if (track.kind === 'video') this.consoleVideoSsrc = track.ssrc;
+        track.onReceiveRtp.subscribe((rtp) => out.writeRtp(rtp.serialize()));
+      });
     });
     await pc.setRemoteDescription({ type: 'offer', sdp: offer });
-    await pc.setLocalDescription(await pc.createAnswer());
+    await answerWithoutDefaultStun(pc, iceServers);
     pc.connectionStateChange.subscribe((s) => {
       if (s === 'connected') this.keyFrame();
     });
     return pc.localDescription!.sdp;
   }
 
+  /**
+   * Starts the recording (once; at the first answer): the caller's tracks from now on, starting
+   * on a key frame asked for at once, so the file lasts as long as the talk. Media before the
+   * answer (while ringing) is not recorded.
+   */
+  record(): boolean {
+    if (this.recorder) return false;
+    this.recorder = new MediaRecorder({ path: this.file, numOfTracks: 2, width: 640, height: 480 });
+    for (const t of this.callerTracks) void this.recorder.addTrack(t);
+    this.keyFrame();
+    return true;
+  }
+
   /** Drops the console leg (transfer, end): the caller's media and the recording go on. */
   dropConsole() {
     this.console?.pc.close().catch(() => undefined);
     this.console = undefined;
+    this.consoleVideoSsrc = undefined;
   }
 
   /** Ends everything: both legs, then the recording is closed. */
@@ -108,6 +136,19 @@ class CallMediaSession {
     await this.caller?.close().catch(() => undefined);
     await this.recorder?.stop().catch(() => undefined);
   }
+}
+
+/**
+ * Creates and sets the answer. werift's ICE falls back to a public STUN server
+ * (stun.l.google.com) when none is configured and waits up to 5 s for it while gathering (for
+ * ever 5 s on a host without Internet access); without a STUN entry in ICE_SERVERS the answer
+ * carries host candidates only, gathered at once (one host or LAN; TURN entries still apply).
+ */
+async function answerWithoutDefaultStun(pc: RTCPeerConnection, iceServers: IceServer[]) {
+  const answer = await pc.createAnswer();
+  const stun = iceServers.some((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]).some((u) => u.startsWith('stun:')));
+  if (!stun) for (const t of pc.iceTransports) (t.connection as { stunServer?: unknown }).stunServer = undefined;
+  await pc.setLocalDescription(answer);
 }
 
 /** An ICE server (RTCIceServer). */
@@ -157,6 +198,11 @@ export class CallMediaRelay {
   /** The holding console's offer → the server's answer (replaces any earlier console leg). */
   console(callId: number, fileName: string, userId: number, offer: string): Promise<string> {
     return this.session(callId, fileName).acceptConsole(userId, offer, this.iceServers);
+  }
+
+  /** Starts the recording of a call whose caller media is on this process (false: none here, or already recording). */
+  record(callId: number): boolean {
+    return this.sessions.get(callId)?.record() ?? false;
   }
 
   /** Drops the console leg of a call (transferred or ended). */

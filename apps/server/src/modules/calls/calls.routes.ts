@@ -9,6 +9,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZCallIdRequest,
   ZCallMediaRequest,
+  ZCallMediaSocketOffer,
+  CALL_SDP_MAX,
+  ErrorCode,
+  type CallMediaSocketAnswer,
   ZCallRecordingParams,
   ZGetCallsRequest,
   ZGetIncidentsRequest,
@@ -20,6 +24,8 @@ import {
   ZVideoRecordingsRequest,
 } from '@vigil/contract';
 import { authOf, requireClient, requireMobile } from '../../plugins/session.js';
+import { AppError } from '../../plugins/errors.js';
+import { onSocketRequest } from '../realtime/socket-requests.js';
 import {
   answerCall,
   callDetails,
@@ -84,6 +90,24 @@ export async function callsRoutes(fastify: FastifyInstance) {
     success: true,
     body: await consoleCallMedia(app, actor(req), req.body.callId, req.body.sdp),
   }));
+  // The same exchange over the console's /_socket (docs/API.md "Call media"): call-media-offer →
+  // call-media-answer, or call-media-error with the status and code callmedia would answer.
+  onSocketRequest(app, 'call-media-offer', {
+    errorType: 'call-media-error',
+    echo: (msg) => {
+      const id = Number((msg as { callId?: unknown }).callId);
+      return { callId: Number.isInteger(id) && id > 0 ? id : null };
+    },
+    async handle(ctx, msg) {
+      const parsed = ZCallMediaSocketOffer.safeParse(msg);
+      if (!parsed.success) {
+        const key = parsed.error.issues[0]?.message ?? '';
+        throw new AppError(400, /^validation\.[A-Za-z]+$/.test(key) ? key : ErrorCode.BadRequest, { length: CALL_SDP_MAX }, 'sdp');
+      }
+      const { sdp } = await consoleCallMedia(app, ctx, parsed.data.callId, parsed.data.sdp);
+      return { type: 'call-media-answer', callId: parsed.data.callId, sdp } satisfies CallMediaSocketAnswer;
+    },
+  });
   app.get('/api/client/callrecording/:callId', { ...client, schema: { params: ZCallRecordingParams } }, (req, reply) =>
     serveRecording(app, authOf(req), req.params.callId, req.headers.range, reply),
   );

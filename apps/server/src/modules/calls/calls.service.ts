@@ -100,17 +100,25 @@ async function transition(
   return result.c;
 }
 
+/** Starts the call's recording when its caller media is here (the first answer, or media arriving after it) and names the file in the incident. */
+async function startRecording(app: FastifyInstance, c: CallRaw) {
+  if (!relayOf(app.config).record(c.id)) return;
+  const file = c.media_filename ?? CallMediaRelay.fileOf(c.id, c.text_id);
+  await app.db.execute(sql`update incidents set media_filename = ${file} where call_id = ${c.id} and media_filename is null`);
+}
+
 /** After a committed transition: a transfer drops the console leg; a disconnected call ends its media and recording. */
 async function followMedia(app: FastifyInstance, c: CallRaw) {
   const relay = relayOf(app.config);
+  if (c.state === 'active') await startRecording(app, c);
   if (c.state === 'transfer') relay.dropConsole(c.id);
   else if (c.state === 'ended' || c.state === 'closed' || c.state === 'missed') await relay.stop(c.id);
 }
 
 /**
  * calls/media: the caller's offer (SDP with its candidates) for a call in progress → the server's
- * answer `{sdp}`. Its audio and video are recorded from now on (the incident's MediaFilename) and
- * forwarded to the console holding the call. 409 calls.errors.disconnected once disconnected.
+ * answer `{sdp}`. Its audio and video are forwarded to the console holding the call and recorded
+ * from the first answer on (the incident's MediaFilename is set when the recording starts). 409 calls.errors.disconnected once disconnected.
  */
 export async function mobileCallMedia(app: FastifyInstance, a: Actor, callId: number, offer: string) {
   const c = await callById(app.db, callId, callerCallScope(a.auth));
@@ -118,8 +126,8 @@ export async function mobileCallMedia(app: FastifyInstance, a: Actor, callId: nu
   if (c.state !== 'ringing' && c.state !== 'active' && c.state !== 'transfer') throw new AppError(409, CallErrorCode.Disconnected);
   const file = c.media_filename ?? CallMediaRelay.fileOf(c.id, c.text_id);
   const sdp = await relayOf(app.config).caller(c.id, file, offer);
-  if (!c.media_filename)
-    await app.db.execute(sql`update incidents set media_filename = ${file} where call_id = ${c.id} and media_filename is null`);
+  // Answered already: the recording starts now (else at the answer, followMedia).
+  if (c.state === 'active' || c.state === 'transfer') await startRecording(app, c);
   return { sdp };
 }
 

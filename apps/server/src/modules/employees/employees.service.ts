@@ -15,6 +15,7 @@ import {
   KNOWN_OPERATORS,
   ImportKey,
   ManagementKey,
+  SECURITY_OFFICE_STAFF_ROLES,
   ORGANIZATION_ROLES,
   ROLES,
   RoleId,
@@ -110,6 +111,15 @@ function assertActor(a: Actor): void {
   if (a.admin) {
     if (a.auth.roleId !== RoleId.PlatformAdmin) throw forbidden();
   } else assertCanManage(a.auth);
+}
+
+/**
+ * 400 management.validation.role for a security-office role (5, 8) unless the platform admin
+ * gives the user at least one security office (which must monitor the organisation).
+ */
+function assertRoleAllowed(a: Actor, d: { roleId: number; securityOfficeIds: number[] }): void {
+  if (SECURITY_OFFICE_STAFF_ROLES.includes(d.roleId) && (!a.admin || d.securityOfficeIds.length === 0))
+    throw badRequest(ManagementKey.Role, 'roleId');
 }
 
 /** The organisation a new employee (or import) goes to. */
@@ -263,6 +273,7 @@ export async function addEmployee(
   d: EmployeeValues & { organizationId?: number | null | undefined },
 ): Promise<EmployeeRow> {
   assertActor(a);
+  assertRoleAllowed(a, d);
   const organizationId = await organizationFor(app.db, a, d.organizationId);
   await assertWorksIn(app.db, organizationId, d);
   const id = await withConflicts(() =>
@@ -294,6 +305,7 @@ export async function addEmployee(
  */
 export async function updateEmployee(app: AppLike, a: Actor, d: EmployeeValues & { employeeId: number }): Promise<EmployeeRow> {
   assertActor(a);
+  assertRoleAllowed(a, d);
   const current = await targetUser(app.db, a, d.employeeId);
   await assertWorksIn(app.db, current.organizationId!, d);
   const emailChanged = current.email.toLowerCase() !== d.email.trim().toLowerCase();

@@ -9,14 +9,17 @@ import type { RawData, WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCode, RoleGroup, type SocketMessage } from '@vigil/contract';
+import { pickLanguage, translate } from '@vigil/i18n';
 import { rows } from '../../db/client.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import { findSession, SESSIONS_CHANNEL, type AuthContext, type SessionEnd } from '../../plugins/session.js';
+import { AppError } from '../../plugins/errors.js';
 import { branchOffices } from '../../db/schema/index.js';
 import { SCOPE_CHANNEL, scopeChanges } from '../../lib/scope-changes.js';
 import { eventsAfter, presentEvents } from './event.presenter.js';
 import { PRESENCE_CHANNEL, type Presence } from './presence.js';
 import type { DispatchBatch, EventSink, SocketScope } from './dispatcher.js';
+import { socketRequestHandlers } from './socket-requests.js';
 
 const ZInit = z.object({
   type: z.literal('init'),
@@ -251,7 +254,40 @@ export async function socketRoutes(app: FastifyInstance) {
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  app.get('/_socket', { websocket: true }, (ws) => {
+  const requests = socketRequestHandlers(app);
+  /** A console's request after init (socket-requests.ts): the handler's reply, or its error message. */
+  const request = async (conn: ConsoleSocket, raw: RawData, ip: string, acceptLanguage: string | undefined) => {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(String(raw));
+    } catch {
+      return;
+    }
+    const type = (msg as { type?: unknown } | null)?.type;
+    const handler = typeof type === 'string' ? requests.get(type) : undefined;
+    const auth = conn.auth;
+    if (!handler || !auth || auth.sessionType === 'MOBILE') return;
+    const wanted = (msg as { lang?: unknown }).lang;
+    const lang = pickLanguage(typeof wanted === 'string' ? wanted : acceptLanguage);
+    try {
+      conn.sendJson(JSON.stringify(await handler.handle({ auth, ip, lang }, msg)));
+    } catch (err) {
+      const known = err instanceof AppError;
+      if (!known) app.log.error({ err, type }, 'socket request failed');
+      const code = known ? err.code : ErrorCode.Generic;
+      conn.sendJson(
+        JSON.stringify({
+          type: handler.errorType,
+          ...(handler.echo?.(msg) ?? {}),
+          status: known ? err.statusCode : 500,
+          code,
+          description: translate(lang, code, { product: app.config.productName, ...(known ? err.vars : {}) }),
+        }),
+      );
+    }
+  };
+
+  app.get('/_socket', { websocket: true }, (ws, req) => {
     const conn = new ConsoleSocket(ws);
     sockets.add(conn);
     let pingTimer: NodeJS.Timeout | undefined;
@@ -281,6 +317,8 @@ export async function socketRoutes(app: FastifyInstance) {
           return;
         }
         conn.auth = auth;
+        // Later messages are requests (socket-requests.ts), answered one by one as they come.
+        ws.on('message', (raw) => void request(conn, raw, req.ip, req.headers['accept-language']));
         conn.batch = parsed.data.batch === true;
         conn.scope = await loadScope(app, auth);
         // Live events start buffering now, so nothing falls between the replay and the stream.

@@ -4,7 +4,8 @@
  * online operator, End and Close out; the caller's profile as it was at call time (language,
  * organisation, medical info, three emergency contacts), the branch, and a map of the caller's
  * position. A call that disappears for this console (missed, or ended by another) closes the
- * panel. The live video area waits for the media relay (issue 15 step 3).
+ * panel. While this console holds the call (active) it shows the caller's live video and sound
+ * and sends its microphone (and camera) back (use-call-media.ts, signalled over /_socket).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -22,7 +23,6 @@ import {
   List,
   ListItemButton,
   ListItemText,
-  Paper,
   Stack,
   Typography,
 } from '@mui/material';
@@ -38,13 +38,15 @@ import { CallerPanel } from '../components/CallerPanel';
 import { SecurityPhrasesBox } from '../../security-phrases/components/SecurityPhrasesBox';
 import { CALL_STATUS_COLOR } from '../components/IncomingCalls';
 import { callTimes } from '../format';
+import { CallVideo } from '../components/CallVideo';
+import { useCallMedia } from '../use-call-media';
 
 const ChatMap = lazy(() => import('../../chat/components/ChatMap'));
 
 export default function VideoPage() {
   const { id = '' } = useParams();
   const callId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const me = getSession()?.UserId ?? 0;
   const q = useCall(callId);
@@ -55,6 +57,8 @@ export default function VideoPage() {
   const [choosing, setChoosing] = useState(false);
   const now = useNow();
   const c = q.data;
+  const holding = c?.Status === 'active';
+  const media = useCallMedia(callId, holding, i18n.language);
 
   // Missed, or ended on another console: the call is removed here (spec §4).
   const gone = c != null && c.Status == null;
@@ -79,7 +83,6 @@ export default function VideoPage() {
       : mutationError
         ? t('calls.errors.save')
         : null;
-  const holding = status === 'active';
 
   return (
     <Stack sx={{ gap: 2 }} data-testid="video-page" data-status={status}>
@@ -128,22 +131,7 @@ export default function VideoPage() {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Stack sx={{ gap: 2 }}>
-            <Paper
-              variant="outlined"
-              sx={{
-                aspectRatio: '4 / 3',
-                bgcolor: 'grey.900',
-                color: 'grey.300',
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-              }}
-              data-testid="call-video-area"
-            >
-              <Typography variant="body2" sx={{ p: 2, textAlign: 'center' }}>
-                {t('calls.page.noMedia')}
-              </Typography>
-            </Paper>
+            <CallVideo media={media} holding={holding} />
             <Box sx={{ height: 260 }}>
               {c.Latitude != null && c.Longitude != null ? (
                 <MapBoundary fallback={<Alert severity="warning">{t('map.loadFailed')}</Alert>}>
