@@ -132,11 +132,10 @@ describe.each(DB_KINDS)('video calls on %s', (kind) => {
     const manager = await consoleLogin(server, 'manager@example.com');
     const socks = await Promise.all([operator, officer, other, admin, manager].map((l) => socketOf(server, l)));
     const [opSock, offSock, otherSock, adminSock, managerSock] = socks;
-    const started = Date.now();
     const { caller, call } = await placeCall();
     expect(call.State).toBe('ringing');
     const rang = (await opSock!.waitFor((m) => isCall(m, call.IncidentId, 'placed'))) as CallEvent;
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // How fast it rings is a figure of bench/calls.ts, not a test's wall-clock limit.
     expect(callStatusFor(rang.Payload.call, operator.userId)).toBe('new');
     expect(rang.Payload.call.BranchOfficeName).toBeTruthy();
     await offSock!.waitFor((m) => isCall(m, call.IncidentId, 'placed'));
