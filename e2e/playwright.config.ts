@@ -20,6 +20,13 @@ export default defineConfig({
   outputDir: '../.test-results/playwright-output',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // The dashboard's side panel starts on its "Tasks and timers" tab, as if chosen before: the map
+    // renders WebGL in software here (no GPU), and drawing it on every dashboard of every spec made
+    // the browser run twice as long. The specs about the map choose its tab themselves.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: `http://127.0.0.1:${E2E_PORT}`, localStorage: [{ name: 'vigil.dashboard.sideTab', value: 'activity' }] }],
+    },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

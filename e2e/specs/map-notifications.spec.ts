@@ -41,6 +41,7 @@ async function signInLive(page: Page, email = 'orgadmin@example.com') {
 test('a mobile panic turns the branch red on the board and on the map, live', async ({ page, request }) => {
   await page.setViewportSize({ width: 1600, height: 1000 }); // list and map side by side
   await signInLive(page);
+  await page.getByTestId('board-view-map').click(); // the suite starts on the tasks tab
   const map = page.getByTestId('branch-map');
   await expect(map).toHaveAttribute('data-alarm-count', /^\d+$/, { timeout: 30_000 });
 

@@ -5,8 +5,7 @@
  * holding every branch, the top bar with the person's name and role, and the sound prompt replaced
  * by the compact control once answered. Screenshots at 1280 and 800 px wide, in English and
  * Albanian: docs/screenshots/operator-dashboard-<width>-<lang>.png and map-<width>-<lang>.png.
- * (Security operators, roles 5 and 8, cannot be created through the API: the console user is the
- * organisation's admin, whose dashboard is the same workspace.)
+ * The console user is a security operator (role 8) of the organisation's own security office.
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -27,6 +26,7 @@ test.beforeAll(async ({ baseURL }) => {
       (_, i) => `${towns[i % towns.length]}${i >= towns.length ? ` ${Math.floor(i / towns.length) + 1}` : ''}`,
     ),
     staffName: ['Elira', 'Kola'],
+    securityStaff: [{ roleId: 8, name: ['Arben', 'Dushku'] }],
   });
   const types = [
     'PANIC',
@@ -51,9 +51,12 @@ const shot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${n
 
 async function open(page: Page, lang: 'en' | 'sq') {
   await page.goto('/login');
-  await signIn(page, world.consoles[0]!);
+  await signIn(page, world.security[0]!.email);
   await expect(page.getByTestId('alarm-panel')).toBeVisible();
-  await page.evaluate((l) => localStorage.setItem('vigil.lang', l), lang);
+  await page.evaluate((l) => {
+    localStorage.setItem('vigil.lang', l);
+    localStorage.setItem('vigil.dashboard.sideTab', 'map'); // the suite starts on the tasks tab
+  }, lang);
   await page.reload();
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'live');
   // 13 raised; one of them acknowledged in the first test, after which history no longer lists it.
@@ -75,7 +78,7 @@ async function inside(page: Page, items: Locator, frame: Locator): Promise<numbe
   ).length;
 }
 
-const ROLE = { en: 'Organization Administrator', sq: 'Administrator i Organizatës' } as const;
+const ROLE = { en: 'Security Operator', sq: 'Operator Sigurie' } as const;
 
 for (const lang of ['en', 'sq'] as const) {
   test(`full-height workspace and screenshots in ${lang}`, async ({ browser }) => {
@@ -91,7 +94,7 @@ for (const lang of ['en', 'sq'] as const) {
       await expect(page.getByTestId('sound-banner')).toHaveCount(0);
       await expect(page.getByTestId('top-bar').getByTestId('sound-status')).toHaveAttribute('data-state', 'off');
       // The top bar: the person's name with the role under it; no date range on the dashboard.
-      await expect(page.getByTestId('user-name')).toContainText('Console0');
+      await expect(page.getByTestId('user-name')).toContainText('Arben');
       await expect(page.getByTestId('user-role')).toHaveText(ROLE[lang]);
       const name = (await page.getByTestId('user-name').boundingBox())!;
       const role = (await page.getByTestId('user-role').boundingBox())!;

@@ -30,6 +30,13 @@ function safeFormat(iso: string, zone: string): string {
 
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
+/**
+ * Tooltips of a row open to its left and let the pointer through: the queue is dense, and a tooltip
+ * opened below the pointer after an acknowledgement would cover the next row's Acknowledge button
+ * (nothing may move under the pointer after a click).
+ */
+const ROW_TOOLTIP = { placement: 'left', slotProps: { popper: { sx: { pointerEvents: 'none' } } } } as const;
+
 export const AlarmItem = memo(function AlarmItem({ alarm, now }: { alarm: Alarm; now: number }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -104,7 +111,7 @@ export const AlarmItem = memo(function AlarmItem({ alarm, now }: { alarm: Alarm;
           {alarm.branchName}
         </Typography>
         {alarm.isTest && <Chip size="small" label={t('alarms.test')} data-testid="alarm-test" />}
-        <Tooltip title={t('alarms.raisedAt', { time: exact })}>
+        <Tooltip title={t('alarms.raisedAt', { time: exact })} {...ROW_TOOLTIP}>
           <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }} data-testid="alarm-time" data-exact={exact}>
             {t(`alarms.age.${age.key}`, { count: age.count })}
           </Typography>
@@ -145,6 +152,7 @@ export const AlarmItem = memo(function AlarmItem({ alarm, now }: { alarm: Alarm;
             ]
               .filter(Boolean)
               .join(' · ')}
+            {...ROW_TOOLTIP}
           >
             <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', minWidth: 0, flex: '0 1 auto' }}>
               <Typography
