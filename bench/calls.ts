@@ -136,6 +136,7 @@ async function consoleLeg(callId: number, answeredAt: number) {
   return { pc, figures };
 }
 
+const idleRss = memoryMb(server.pid!).rss;
 const browser = await launchMediaBrowser(base);
 type Running = { callId: number; media: CallerMedia; leg: Awaited<ReturnType<typeof consoleLeg>>; hangup(): Promise<unknown> };
 const running: Running[] = [];
@@ -187,8 +188,9 @@ console.log(
       talkSeconds: SECONDS,
       serverCpuShareOfOneCore: Number(cpuShare.toFixed(2)),
       serverCpuPerCallPercentOfOneCore: Number(((100 * cpuShare) / CALLS).toFixed(1)),
+      serverRssIdleMb: Math.round(idleRss),
       serverRssMb: Math.round(mem.rss),
-      serverRssPerCallMb: Number((mem.rss / CALLS).toFixed(1)),
+      serverRssPerCallMb: Number(((mem.rss - idleRss) / CALLS).toFixed(1)),
       videoPacketsPerSecondPerCall: Math.round(sum(received) / CALLS / SECONDS),
       videoLossSeenByConsolesPercent: Number(((100 * gaps) / Math.max(1, got + gaps)).toFixed(2)),
       videoLossReportedByServerPercent: Number(((100 * lostReported) / Math.max(1, sent)).toFixed(2)),
