@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { EventKind } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
-import type { EventRow } from '../realtime/event.presenter.js';
+import { EVENT_ROW_COLUMNS, type EventRow } from '../realtime/event.presenter.js';
 
 export interface SecurityOfficeRaw {
   id: number;
@@ -91,12 +91,7 @@ export function branchEventsFrom(
   const audiences = opts.security ? `{all,security}` : `{all}`;
   return rows<EventRow>(
     db,
-    sql`select e.id::int as id, e.kind, e.organization_id as "organizationId", e.regional_office_id as "regionalOfficeId",
-          e.branch_office_id as "branchOfficeId", e.branch_action as "branchAction", e.notification_type as "notificationType",
-          e.is_test_notification as "isTestNotification", e.is_closed_by_system as "isClosedBySystem",
-          e.security_alert as "securityAlert", e.user_id as "userId", u.name, u.surname,
-          e.latitude, e.longitude, e.message_content as "messageContent", e.occurred_at as "occurredAt", e.created_at as "createdAt", e.payload,
-          e.audience, e.recipient_user_ids as "recipientUserIds"
+    sql`select ${EVENT_ROW_COLUMNS}
         from events e left join users u on u.id = e.user_id
         where e.branch_office_id = ${branchOfficeId} and e.id >= ${fromId}
           and e.kind not in (${kind(EventKind.TimerPing)}, ${kind(EventKind.EnsStatus)})

@@ -22,6 +22,17 @@ import type { EventNames } from './event-names.js';
 import type { EventRoute } from './dispatcher.js';
 
 /** An event row of the log, with its user's names (the other names come from EventNames). */
+/**
+ * The columns of an `EventRow`, read from `events e left join users u on u.id = e.user_id`: every
+ * query that hands rows to presentEvent selects these (replay here, the incident timeline).
+ */
+export const EVENT_ROW_COLUMNS = sql`e.id::int as id, e.kind, e.organization_id as "organizationId", e.regional_office_id as "regionalOfficeId",
+  e.branch_office_id as "branchOfficeId", e.branch_action as "branchAction", e.notification_type as "notificationType",
+  e.is_test_notification as "isTestNotification", e.is_closed_by_system as "isClosedBySystem",
+  e.security_alert as "securityAlert", e.user_id as "userId", u.name, u.surname,
+  e.latitude, e.longitude, e.message_content as "messageContent", e.occurred_at as "occurredAt", e.created_at as "createdAt", e.payload,
+  e.audience, e.recipient_user_ids as "recipientUserIds"`;
+
 export interface EventRow {
   id: number;
   kind: string;
@@ -172,12 +183,7 @@ export async function eventsAfter(db: Db, afterId: number, limit: number, scope?
     : sql`e.id > ${afterId}`;
   return rows<EventRow>(
     db,
-    sql`select e.id::int as id, e.kind, e.organization_id as "organizationId", e.regional_office_id as "regionalOfficeId",
-          e.branch_office_id as "branchOfficeId", e.branch_action as "branchAction", e.notification_type as "notificationType",
-          e.is_test_notification as "isTestNotification", e.is_closed_by_system as "isClosedBySystem",
-          e.security_alert as "securityAlert", e.user_id as "userId", u.name, u.surname,
-          e.latitude, e.longitude, e.message_content as "messageContent", e.occurred_at as "occurredAt", e.created_at as "createdAt", e.payload,
-          e.audience, e.recipient_user_ids as "recipientUserIds"
+    sql`select ${EVENT_ROW_COLUMNS}
         from events e
         left join users u on u.id = e.user_id
         where ${where}
