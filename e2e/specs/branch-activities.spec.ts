@@ -26,6 +26,8 @@ test('the branch page’s Activities tab lists the branch’s activity, newest f
   await expect(page.getByTestId('timers-panel')).toBeVisible();
   await page.goto('/branches');
   await page.getByTestId('branches-search').fill(branch.Name);
+  // The search applies after a short pause: open the row only once the list shows the branch first.
+  await expect(page.getByTestId('branches-row').first()).toContainText(branch.Name);
   await page.getByTestId('branches-row').first().click();
   await page.getByRole('tab', { name: 'Activities' }).click();
   const list = page.getByTestId('branch-activities');

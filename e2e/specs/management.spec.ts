@@ -217,6 +217,8 @@ test('an organisation admin creates a region, a branch in it and an employee the
   // The branch lists its employee.
   await page.goto('/branches');
   await page.getByTestId('branches-search').fill(branch);
+  // The search applies after a short pause: open the branch only once the list shows it alone.
+  await expect(page.getByTestId('branches-row')).toHaveCount(1);
   await page.getByTestId('branches-row').first().click();
   await page.getByRole('tab', { name: 'Employees' }).click();
   await expect(page.getByTestId('branch-employees')).toContainText(`Elira Test ${stamp}`);
@@ -283,6 +285,8 @@ test('the platform admin creates a client organisation and a security office tha
   // The client's detail lists the office among those monitoring it.
   await page.goto('/admin/clients');
   await page.getByTestId('admin-clients-search').fill(client);
+  // The search applies after a short pause: open the row only once the list shows the client first.
+  await expect(page.getByTestId('admin-clients-row').first()).toContainText(client);
   await page.getByTestId('admin-clients-row').first().click();
   await expect(page.getByTestId('client-form-dialog')).toBeVisible();
   await expect(page.getByTestId('client-form-securityOfficeIds').locator('..')).toContainText(office);

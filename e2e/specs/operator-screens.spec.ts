@@ -13,6 +13,10 @@ import { signIn } from '../fixtures/auth.js';
 import { acknowledge } from '../fixtures/alarms.js';
 import { createOwnOrg, type OwnOrg } from '../fixtures/own-org.js';
 
+// The screens as most users see them: with motion (the map's alarm rings pulse). The rest of the
+// suite runs with reduced motion (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 let world: OwnOrg;
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(240_000);

@@ -17,6 +17,21 @@ export const theme = createTheme({
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   },
   components: {
+    // WCAG 2.3.3: users who ask their system for reduced motion get no animations or transitions
+    // (spinners, pulses, ripples, dialog fades); every state still shows, only without movement.
+    MuiCssBaseline: {
+      styleOverrides: {
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
+    MuiButtonBase: { defaultProps: { disableRipple: globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false } },
     MuiListItemButton: {
       styleOverrides: {
         root: ({ theme: th }) => ({

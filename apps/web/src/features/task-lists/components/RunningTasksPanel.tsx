@@ -41,10 +41,18 @@ export function RunningTasksPanel() {
   const tasking = useTasking();
   const [now, setNow] = useState(() => Date.now());
   const [error, setError] = useState<string | null>(null);
+  // The elapsed times tick each second only while a task runs (an idle panel draws nothing new).
+  const running = (tasks.data?.length ?? 0) > 0;
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, []);
+    if (!running) return undefined;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const id = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(id);
+    };
+  }, [running]);
   if (!allowed) return null;
   const rows = tasks.data ?? [];
   const act = (p: Promise<unknown>) => p.catch((err: unknown) => setError(errorText(err)));

@@ -41,11 +41,19 @@ export function TimersPanel() {
   const timers = useRunningTimers(!!session);
   const [now, setNow] = useState(() => Date.now());
   const [chosen, setChosen] = useState<number | null>(null);
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, []);
   const rows = useMemo(() => timers.data ?? [], [timers.data]);
+  // The ages tick each second only while a timer runs (an idle panel draws nothing new).
+  const running = rows.length > 0;
+  useEffect(() => {
+    if (!running) return undefined;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const id = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(id);
+    };
+  }, [running]);
   const shown = rows.find((r) => r.TimerId === chosen) ?? rows[0];
   const points = useMemo<MapPoint[]>(
     () =>
