@@ -1,6 +1,6 @@
 /**
  * Lazy page groups (spec §2: admin, client, management, users, dashboard, operator, reports,
- * log access). Each group is one dynamic import of app/page-groups/<group>.tsx, which takes its
+ * log access; and the signed-in shell around them, issue 20). Each group is one dynamic import of app/page-groups/<group>.tsx, which takes its
  * pages from one or several features, raced against CHUNK_LOAD_TIMEOUT_MS; a timeout or load
  * failure shows t('app.chunkTimeout') with a Retry button that loads the group again.
  */
@@ -14,6 +14,7 @@ import { ChunkTimeoutError, withTimeout } from './chunk-timeout';
 type PageModule = { pages: Record<string, ComponentType> };
 
 export const pageGroups = {
+  shell: () => import('./page-groups/shell'),
   admin: () => import('./page-groups/admin'),
   client: () => import('./page-groups/client'),
   management: () => import('./page-groups/management'),
