@@ -6,7 +6,7 @@
  * startup session check, so both load at once); the signed-in shell and every page inside it load
  * lazily by group (lazy-page.tsx), and are prefetched once a sign-in page has drawn (prefetch.ts).
  */
-import type { ComponentType } from 'react';
+import { isValidElement, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { Area } from '../features/auth/api';
 import { lazyPage } from './lazy-page';
@@ -134,4 +134,18 @@ export function routerReady(router: AppRouter): Promise<void> {
       resolve();
     });
   });
+}
+
+/**
+ * Starts loading the lazy groups the current address shows — the shell and the page in it — at
+ * once, instead of the page's group only after the shell has rendered. main.tsx calls it at startup
+ * when a session is stored, so they load while the session is checked.
+ */
+export function preloadMatchedGroups(router: AppRouter): void {
+  for (const match of router.state.matches) {
+    const element = match.route.element;
+    if (!isValidElement(element)) continue;
+    const preload = (element.type as { preload?: unknown }).preload;
+    if (typeof preload === 'function') (preload as () => void)();
+  }
 }
