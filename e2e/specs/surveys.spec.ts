@@ -215,5 +215,6 @@ test('build, assign, answer from the mailed link on a phone, see the notificatio
   await expect(page.getByTestId('survey-chart').locator('svg').first()).toBeVisible();
   await shoot(page, 'survey-page');
   await page.goto(`${vigil}/survey-list`);
+  await expect(page.getByTestId('survey-row').first()).toBeVisible();
   await shoot(page, 'list');
 });

@@ -3,129 +3,15 @@
  * (server descriptions and e-mails). Keys are nested objects; values use i18next interpolation
  * `{{name}}`. The main catalogue is en.json / sq.json; a feature may keep its own pair
  * `<feature>.en.json` / `<feature>.sq.json`, merged in here, with keys under its own top-level
- * section.
+ * section. en.ts and sq.ts merge one language each (for clients that load one language only);
+ * languages.ts names the languages without any catalogue.
  */
-import enMain from './en.json' with { type: 'json' };
-import sqMain from './sq.json' with { type: 'json' };
-import enAccount from './account.en.json' with { type: 'json' };
-import sqAccount from './account.sq.json' with { type: 'json' };
-import enReports from './reports.en.json' with { type: 'json' };
-import sqReports from './reports.sq.json' with { type: 'json' };
-import enManagement from './management.en.json' with { type: 'json' };
-import sqManagement from './management.sq.json' with { type: 'json' };
-import enChat from './chat.en.json' with { type: 'json' };
-import sqChat from './chat.sq.json' with { type: 'json' };
-import enCalls from './calls.en.json' with { type: 'json' };
-import sqCalls from './calls.sq.json' with { type: 'json' };
-import enTaskLists from './task-lists.en.json' with { type: 'json' };
-import sqTaskLists from './task-lists.sq.json' with { type: 'json' };
-import enSurveys from './surveys.en.json' with { type: 'json' };
-import sqSurveys from './surveys.sq.json' with { type: 'json' };
-import enEns from './ens.en.json' with { type: 'json' };
-import sqEns from './ens.sq.json' with { type: 'json' };
-import enTimers from './timers.en.json' with { type: 'json' };
-import sqTimers from './timers.sq.json' with { type: 'json' };
-import enBranchActivities from './branch-activities.en.json' with { type: 'json' };
-import sqBranchActivities from './branch-activities.sq.json' with { type: 'json' };
-import enPhrases from './phrases.en.json' with { type: 'json' };
-import sqPhrases from './phrases.sq.json' with { type: 'json' };
-import enSessions from './sessions.en.json' with { type: 'json' };
-import sqSessions from './sessions.sq.json' with { type: 'json' };
-import enAlerting from './notification-settings.en.json' with { type: 'json' };
-import sqAlerting from './notification-settings.sq.json' with { type: 'json' };
-import enAdminConsole from './admin-console.en.json' with { type: 'json' };
-import sqAdminConsole from './admin-console.sq.json' with { type: 'json' };
-import enAlarms from './alarms.en.json' with { type: 'json' };
-import sqAlarms from './alarms.sq.json' with { type: 'json' };
-import enWorkspace from './workspace.en.json' with { type: 'json' };
-import sqWorkspace from './workspace.sq.json' with { type: 'json' };
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.js';
+import { en } from './en.js';
+import { sq } from './sq.js';
 
-export const LANGUAGES = ['en', 'sq'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
-type Catalogue = { [key: string]: string | Catalogue };
-/** Merges feature catalogues into the main one (a section present in both is merged key by key). */
-function merge(...parts: Catalogue[]): Catalogue {
-  const out: Catalogue = {};
-  for (const part of parts) {
-    for (const [k, v] of Object.entries(part)) {
-      const prev = out[k];
-      out[k] = typeof v === 'object' && prev && typeof prev === 'object' ? merge(prev, v) : v;
-    }
-  }
-  return out;
-}
-const en = merge(
-  enMain as Catalogue,
-  enAccount as Catalogue,
-  enReports as Catalogue,
-  enManagement as Catalogue,
-  enChat as Catalogue,
-  enCalls as Catalogue,
-  enTaskLists as Catalogue,
-  enSurveys as Catalogue,
-  enEns as Catalogue,
-  enTimers as Catalogue,
-  enBranchActivities as Catalogue,
-  enPhrases as Catalogue,
-  enSessions as Catalogue,
-  enAlerting as Catalogue,
-  enAdminConsole as Catalogue,
-  enAlarms as Catalogue,
-  enWorkspace as Catalogue,
-) as typeof enMain &
-  typeof enAccount &
-  typeof enReports &
-  typeof enManagement &
-  typeof enChat &
-  typeof enCalls &
-  typeof enTaskLists &
-  typeof enSurveys &
-  typeof enEns &
-  typeof enTimers &
-  typeof enBranchActivities &
-  typeof enPhrases &
-  typeof enSessions &
-  typeof enAlerting &
-  typeof enAdminConsole &
-  typeof enAlarms &
-  typeof enWorkspace;
-const sq = merge(
-  sqMain as Catalogue,
-  sqAccount as Catalogue,
-  sqReports as Catalogue,
-  sqManagement as Catalogue,
-  sqChat as Catalogue,
-  sqCalls as Catalogue,
-  sqTaskLists as Catalogue,
-  sqSurveys as Catalogue,
-  sqEns as Catalogue,
-  sqTimers as Catalogue,
-  sqBranchActivities as Catalogue,
-  sqPhrases as Catalogue,
-  sqSessions as Catalogue,
-  sqAlerting as Catalogue,
-  sqAdminConsole as Catalogue,
-  sqAlarms as Catalogue,
-  sqWorkspace as Catalogue,
-) as typeof sqMain &
-  typeof sqAccount &
-  typeof sqReports &
-  typeof sqManagement &
-  typeof sqChat &
-  typeof sqCalls &
-  typeof sqTaskLists &
-  typeof sqSurveys &
-  typeof sqEns &
-  typeof sqTimers &
-  typeof sqBranchActivities &
-  typeof sqPhrases &
-  typeof sqSessions &
-  typeof sqAlerting &
-  typeof sqAdminConsole &
-  typeof sqAlarms &
-  typeof sqWorkspace;
 export const resources = { en: { translation: en }, sq: { translation: sq } } as const;
 export const catalogues: Record<Language, unknown> = { en, sq };
 

@@ -3,6 +3,7 @@
  * pattern runs: the old pattern /^[^\s@]+@[^\s@]+\.[^\s@]+$/ took quadratic time on
  * "a@a.a.a…@" and froze the server for 19 s on a 256 kB value (issue 12 finding 1).
  */
+import { ValidationKey } from './errors.js';
 
 /** Longest address accepted (RFC 5321 path limit). */
 export const EMAIL_MAX = 254;
@@ -27,4 +28,24 @@ export function isEmailAddress(v: string): boolean {
   if (at < 1 || at > 64) return false;
   const dot = v.indexOf('.', at + 2);
   return dot !== -1 && dot < v.length - 1 && v.lastIndexOf('.') < v.length - 1;
+}
+
+/**
+ * zod's `z.email()` pattern (zod/v4/core regexes `email`), the check ZLoginEmail (auth.ts) ends
+ * with. Written out so a client without zod (the console's sign-in forms, issue 20 "First page")
+ * applies the same rule; email.test.ts keeps the two in step.
+ */
+export const LOGIN_EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/**
+ * The login email rule of ZLoginEmail (spec §5 Login email) without zod: the catalogue key of the
+ * message for `value` (trimmed first, as ZLoginEmail does) — validation.loginEmailRequired when
+ * empty, validation.loginEmailInvalid when longer than EMAIL_MAX or not an address — or null when
+ * it is valid.
+ */
+export function loginEmailError(value: string): string | null {
+  const v = value.trim();
+  if (v.length < 1) return ValidationKey.LoginEmailRequired;
+  if (v.length > EMAIL_MAX || !LOGIN_EMAIL_PATTERN.test(v)) return ValidationKey.LoginEmailInvalid;
+  return null;
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The console: providers around the router (created in main.tsx, before the startup checks). */
+export function App({ router }: { router: AppRouter }) {
   return (
     <Providers>
       <RouterProvider router={router} />

@@ -1,6 +1,6 @@
 /**
  * Lazy page groups (spec §2: admin, client, management, users, dashboard, operator, reports,
- * log access). Each group is one dynamic import of app/page-groups/<group>.tsx, which takes its
+ * log access; and the signed-in shell around them, issue 20). Each group is one dynamic import of app/page-groups/<group>.tsx, which takes its
  * pages from one or several features, raced against CHUNK_LOAD_TIMEOUT_MS; a timeout or load
  * failure shows t('app.chunkTimeout') with a Retry button that loads the group again.
  */
@@ -14,6 +14,7 @@ import { ChunkTimeoutError, withTimeout } from './chunk-timeout';
 type PageModule = { pages: Record<string, ComponentType> };
 
 export const pageGroups = {
+  shell: () => import('./page-groups/shell'),
   admin: () => import('./page-groups/admin'),
   client: () => import('./page-groups/client'),
   management: () => import('./page-groups/management'),
@@ -27,10 +28,15 @@ export const pageGroups = {
 export type PageGroup = keyof typeof pageGroups;
 export type PageName<G extends PageGroup> = keyof Awaited<ReturnType<(typeof pageGroups)[G]>>['pages'] & string;
 
+/** Loads a group's chunk (the browser loads a module once, however often this is called). */
+function load(group: PageGroup): Promise<PageModule> {
+  const loader: () => Promise<PageModule> = pageGroups[group];
+  return loader();
+}
+
 function makeLazy(group: PageGroup, name: string): ComponentType {
   return lazy(async () => {
-    const load: () => Promise<PageModule> = pageGroups[group];
-    const mod = await withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS);
+    const mod = await withTimeout(load(group), CHUNK_LOAD_TIMEOUT_MS);
     const page = mod.pages[name];
     if (!page) throw new Error(`no page ${group}:${name}`);
     return { default: page };
@@ -40,6 +46,8 @@ function makeLazy(group: PageGroup, name: string): ComponentType {
 /**
  * A route element for page `name` of `group`. Called once per route when the route table is
  * built; Retry replaces the failed lazy component with a fresh one and remounts the boundary.
+ * The element's type has `preload()`, which starts loading the group's chunk before the page
+ * renders (router.tsx preloadMatchedGroups).
  */
 export function lazyPage<G extends PageGroup>(group: G, name: PageName<G>): ReactNode {
   const holder = { Page: makeLazy(group, name) };
@@ -59,6 +67,7 @@ export function lazyPage<G extends PageGroup>(group: G, name: PageName<G>): Reac
     );
   }
   LazyRoute.displayName = `LazyRoute(${group}:${name})`;
+  LazyRoute.preload = () => void load(group).catch(() => undefined);
   return <LazyRoute />;
 }
 

@@ -1,10 +1,12 @@
-/** App-wide providers: theme (with MUI's own texts in the UI language), query client, global date range. */
+/**
+ * App-wide providers: theme (with MUI's own texts in the UI language) and query client. The global
+ * date range is the signed-in shell's (app/page-groups/shell.tsx), not loaded before sign-in.
+ */
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { DateRangeProvider } from '../shared/date-range/date-range-context';
 import { queryClient } from '../shared/api/query-client';
 import { muiLocale } from '../shared/i18n/mui-locale';
 import { theme } from './theme';
@@ -16,9 +18,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={localized}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <DateRangeProvider>{children}</DateRangeProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -1,18 +1,40 @@
 /**
- * The one route table (spec §2 Screens and routes), history mode. Login and logout pages and
- * the shell are in the main bundle; every other page loads lazily by group (lazy-page.tsx).
+ * The one route table (spec §2 Screens and routes), history mode. Issue 20 "First page": the entry
+ * holds only the router, the session gate and the providers. Each page reached without a session
+ * (sign-in, logout, activation, password reset, the public survey) is its own chunk loaded by the
+ * route (`lazy`), which starts as soon as the router is created (main.tsx creates it before the
+ * startup session check, so both load at once); the signed-in shell and every page inside it load
+ * lazily by group (lazy-page.tsx), and are prefetched once a sign-in page has drawn (prefetch.ts).
  */
+import { isValidElement, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import LoginPage from '../features/auth/pages/LoginPage';
-import AdminLoginPage from '../features/auth/pages/AdminLoginPage';
-import LogoutPage from '../features/auth/pages/LogoutPage';
-import ActivationPage from '../features/account/pages/ActivationPage';
-import ResetPasswordPage from '../features/account/pages/ResetPasswordPage';
-import PublicSurveyPage from '../features/surveys/pages/PublicSurveyPage';
-import Shell from '../features/shell/components/Shell';
+import type { Area } from '../features/auth/api';
 import { lazyPage } from './lazy-page';
+import { usePrefetchSignedIn } from './prefetch';
 import { SessionGate } from './SessionGate';
 import { RouteError } from './RouteError';
+
+/** A route's `lazy` for a page module whose default export is the page. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** A sign-in page of an area that, once drawn, prefetches the signed-in code (prefetch.ts). */
+const signInPage = (area: Area, load: () => Promise<{ default: ComponentType }>) => async () => {
+  const { default: Page } = await load();
+  function SignInPage() {
+    usePrefetchSignedIn(area);
+    return <Page />;
+  }
+  return { Component: SignInPage };
+};
+
+/** The logout page of an area (its own chunk; the area is a prop). */
+const logoutPage = (area: Area) => async () => {
+  const { default: LogoutPage } = await import('../features/auth/pages/LogoutPage');
+  function AreaLogout() {
+    return <LogoutPage area={area} />;
+  }
+  return { Component: AreaLogout };
+};
 
 export const routes: RouteObject[] = [
   {
@@ -20,20 +42,20 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // public
-      { path: '/login', element: <LoginPage /> },
-      { path: '/admin/login', element: <AdminLoginPage /> },
-      { path: '/logout', element: <LogoutPage area="client" /> },
-      { path: '/admin/logout', element: <LogoutPage area="admin" /> },
-      { path: '/resetpassword/:token/:email', element: <ResetPasswordPage /> },
-      { path: '/validateToken/:token/:email', element: <ActivationPage /> },
+      { path: '/login', lazy: signInPage('client', () => import('../features/auth/pages/LoginPage')) },
+      { path: '/admin/login', lazy: signInPage('admin', () => import('../features/auth/pages/AdminLoginPage')) },
+      { path: '/logout', lazy: logoutPage('client') },
+      { path: '/admin/logout', lazy: logoutPage('admin') },
+      { path: '/resetpassword/:token/:email', lazy: page(() => import('../features/account/pages/ResetPasswordPage')) },
+      { path: '/validateToken/:token/:email', lazy: page(() => import('../features/account/pages/ActivationPage')) },
       // A link cut short in a mail client: the page says the link is invalid rather than stay blank.
-      { path: '/resetpassword/*', element: <ResetPasswordPage /> },
-      { path: '/validateToken/*', element: <ActivationPage /> },
-      { path: '/survey/:token/:id', element: <PublicSurveyPage /> },
+      { path: '/resetpassword/*', lazy: page(() => import('../features/account/pages/ResetPasswordPage')) },
+      { path: '/validateToken/*', lazy: page(() => import('../features/account/pages/ActivationPage')) },
+      { path: '/survey/:token/:id', lazy: page(() => import('../features/surveys/pages/PublicSurveyPage')) },
       // admin area (admin session)
       {
         path: '/admin',
-        element: <Shell />,
+        element: lazyPage('shell', 'shell'),
         children: [
           { index: true, element: lazyPage('admin', 'adminEmployees') },
           { path: 'employees', element: lazyPage('admin', 'adminEmployees') },
@@ -46,7 +68,7 @@ export const routes: RouteObject[] = [
       // main area (client session)
       {
         path: '/',
-        element: <Shell />,
+        element: lazyPage('shell', 'shell'),
         children: [
           {
             path: '',
@@ -95,6 +117,35 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The console's router; creating it starts loading the current page's chunk (a route's `lazy`). */
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Resolves once the router has loaded what the current address needs (or failed to: the route's error element then shows). */
+export function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Starts loading the lazy groups the current address shows — the shell and the page in it — at
+ * once, instead of the page's group only after the shell has rendered. main.tsx calls it at startup
+ * when a session is stored, so they load while the session is checked.
+ */
+export function preloadMatchedGroups(router: AppRouter): void {
+  for (const match of router.state.matches) {
+    const element = match.route.element;
+    if (!isValidElement(element)) continue;
+    const preload = (element.type as { preload?: unknown }).preload;
+    if (typeof preload === 'function') (preload as () => void)();
+  }
 }

@@ -11,7 +11,7 @@ import type {
   ZUpdatePasswordRequest,
   ZUpdateProfileRequest,
 } from '@vigil/contract';
-import type { Language } from '@vigil/i18n';
+import type { Language } from '@vigil/i18n/languages';
 import { postEnvelope } from '../../shared/api/client';
 
 const PATH = '/api/client/manageuserproperties';

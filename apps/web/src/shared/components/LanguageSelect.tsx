@@ -1,7 +1,7 @@
 /** English / Shqip selector (login pages). */
 import { useTranslation } from 'react-i18next';
 import { MenuItem, TextField } from '@mui/material';
-import { LANGUAGES } from '@vigil/i18n';
+import { LANGUAGES } from '@vigil/i18n/languages';
 import { currentLanguage, isLanguage, setLanguage } from '../i18n/language';
 
 export function LanguageSelect() {

@@ -1,10 +1,12 @@
 /**
  * The UI language (English / Albanian): remembered in localStorage 'vigil.lang', applied at
- * startup, reflected in <html lang> and the document title.
+ * startup, reflected in <html lang> and the document title. Only the shown language's catalogue
+ * is loaded (catalogue.ts).
  */
 import i18next from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vigil/i18n';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vigil/i18n/languages';
 import { PRODUCT_NAME_DEFAULT } from '@vigil/contract';
+import { loadCatalogue } from './catalogue';
 
 export const LANGUAGE_STORAGE_KEY = 'vigil.lang';
 
@@ -35,8 +37,9 @@ export function applyDocumentLanguage(): void {
   document.title = i18next.t('app.productName', { product: PRODUCT_NAME_DEFAULT });
 }
 
-/** Switch the UI language and remember it. */
+/** Switch the UI language (its catalogue loaded first, see catalogue.ts) and remember it. */
 export async function setLanguage(lang: Language): Promise<void> {
+  await loadCatalogue(lang);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {

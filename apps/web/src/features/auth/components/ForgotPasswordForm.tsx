@@ -1,17 +1,16 @@
 /** Forgot-password form (spec §2 /login): email + Submit, and a way back to the login form. */
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Button, Link, Stack, Typography } from '@mui/material';
-import { ZLoginEmail } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { useForgotPassword } from '../api';
 import type { FlashSeverity } from '../../../shared/session/flash';
 import { EmailField } from './EmailField';
+import { loginEmailRules } from '../login-rules';
 
-const ZForgotForm = z.object({ email: ZLoginEmail });
-type ForgotForm = z.input<typeof ZForgotForm>;
+interface ForgotForm {
+  email: string;
+}
 
 export interface ForgotPasswordFormProps {
   initialEmail: string;
@@ -24,12 +23,11 @@ export function ForgotPasswordForm({ initialEmail, onBack, onResult, onResultKey
   const { t } = useTranslation();
   const errorText = useErrorText();
   const forgot = useForgotPassword();
-  const { register, handleSubmit, formState } = useForm<ForgotForm, unknown, z.output<typeof ZForgotForm>>({
-    resolver: zodResolver(ZForgotForm),
+  const { register, handleSubmit, formState } = useForm<ForgotForm>({
     defaultValues: { email: initialEmail },
   });
   const submit = handleSubmit((v) =>
-    forgot.mutate(v.email, {
+    forgot.mutate(v.email.trim(), {
       onSuccess: (description) => (description ? onResult('success', description) : onResultKey('success', 'messages.forgotPasswordSent')),
       onError: (err) => onResult('error', errorText(err)),
     }),
@@ -43,7 +41,7 @@ export function ForgotPasswordForm({ initialEmail, onBack, onResult, onResultKey
       <Typography variant="body2" color="text.secondary">
         {t('login.forgotHelp')}
       </Typography>
-      <EmailField error={emailError} testId="forgot-email" registration={register('email')} />
+      <EmailField error={emailError} testId="forgot-email" registration={register('email', loginEmailRules)} />
       <Button type="submit" variant="contained" size="large" disabled={forgot.isPending} data-testid="forgot-submit">
         {t('login.forgotSubmit')}
       </Button>

@@ -1,12 +1,9 @@
 /** /admin/login (spec §2): "Administrator Log In", email and password in one step, plus forgot password. */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { Button, Link, Stack } from '@mui/material';
-import { ZLoginRequest } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { PasswordField } from '../../../shared/components/PasswordField';
 import { ADMIN_HOME, safeRedirect } from '../../../shared/session/session-gate';
@@ -15,6 +12,7 @@ import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { useAuthAlert } from '../components/use-auth-alert';
 import { useLogin } from '../api';
 import { EmailField } from '../components/EmailField';
+import { loginEmailRules, loginPasswordRules } from '../login-rules';
 
 export default function AdminLoginPage() {
   const { t } = useTranslation();
@@ -24,9 +22,8 @@ export default function AdminLoginPage() {
   const { alert, showText, showKey, clear } = useAuthAlert();
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const login = useLogin('admin');
-  const { register, handleSubmit, formState, getValues } = useForm<z.input<typeof ZLoginRequest>, unknown, z.output<typeof ZLoginRequest>>({
-    resolver: zodResolver(ZLoginRequest),
-    defaultValues: { username: '', password: '', sessiontype: 'WEB' },
+  const { register, handleSubmit, formState, getValues } = useForm<{ username: string; password: string }>({
+    defaultValues: { username: '', password: '' },
   });
   const toggleForgot = () => {
     clear();
@@ -35,7 +32,7 @@ export default function AdminLoginPage() {
   const submit = handleSubmit((v) => {
     clear();
     login.mutate(
-      { username: v.username, password: v.password },
+      { username: v.username.trim(), password: v.password },
       {
         onSuccess: () => void navigate(safeRedirect(params.get('redirect')) ?? ADMIN_HOME, { replace: true }),
         onError: (err) => showText('error', errorText(err)),
@@ -51,7 +48,7 @@ export default function AdminLoginPage() {
         <ForgotPasswordForm initialEmail={getValues('username')} onBack={toggleForgot} onResult={showText} onResultKey={showKey} />
       ) : (
         <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
-          <EmailField error={emailErr} testId="login-email" registration={register('username')} />
+          <EmailField error={emailErr} testId="login-email" registration={register('username', loginEmailRules)} />
           <PasswordField
             label={t('login.password')}
             autoComplete="current-password"
@@ -59,7 +56,7 @@ export default function AdminLoginPage() {
             error={!!pwErr}
             helperText={pwErr ? t(pwErr) : undefined}
             testId="login-password"
-            {...register('password')}
+            {...register('password', loginPasswordRules)}
           />
           <Button type="submit" variant="contained" size="large" disabled={login.isPending} data-testid="login-submit">
             {t('login.submit')}

@@ -5,12 +5,9 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
-import { ZLoginEmail, ZLoginRequest } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { PasswordField } from '../../../shared/components/PasswordField';
 import { CLIENT_HOME, safeRedirect } from '../../../shared/session/session-gate';
@@ -22,11 +19,10 @@ import { ssoLogin } from '../../account/api';
 import { EmailField } from '../components/EmailField';
 import { TokenSignIn } from '../components/TokenSignIn';
 import { SignInOnce } from '../components/SignInOnce';
+import { loginEmailRules, loginPasswordRules } from '../login-rules';
 
 /** Where to go after a single sign-on round trip (the redirect value of /login, kept across it). */
 const SSO_REDIRECT_STORAGE_KEY = 'vigil.ssoRedirect';
-
-const ZEmailStep = z.object({ email: ZLoginEmail });
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -89,11 +85,9 @@ function EmailStep({ onLocated, onError, onStart }: StepProps & { onLocated: (em
   const { t } = useTranslation();
   const errorText = useErrorText();
   const locate = useLocate();
-  const { register, handleSubmit, formState } = useForm<z.input<typeof ZEmailStep>, unknown, z.output<typeof ZEmailStep>>({
-    resolver: zodResolver(ZEmailStep),
-    defaultValues: { email: '' },
-  });
-  const submit = handleSubmit(({ email }) => {
+  const { register, handleSubmit, formState } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const submit = handleSubmit((v) => {
+    const email = v.email.trim();
     onStart();
     locate.mutate(
       { email, redirectUri: `${window.location.origin}/login` },
@@ -117,7 +111,7 @@ function EmailStep({ onLocated, onError, onStart }: StepProps & { onLocated: (em
   const err = formState.errors.email?.message;
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
-      <EmailField error={err} testId="login-email" registration={register('email')} />
+      <EmailField error={err} testId="login-email" registration={register('email', loginEmailRules)} />
       <Button type="submit" variant="contained" size="large" disabled={locate.isPending} data-testid="login-next">
         {t('login.next')}
       </Button>
@@ -131,14 +125,11 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin('client');
-  const { register, handleSubmit, formState } = useForm<z.input<typeof ZLoginRequest>, unknown, z.output<typeof ZLoginRequest>>({
-    resolver: zodResolver(ZLoginRequest),
-    defaultValues: { username: email, password: '', sessiontype: 'WEB' },
-  });
+  const { register, handleSubmit, formState } = useForm<{ password: string }>({ defaultValues: { password: '' } });
   const submit = handleSubmit((v) => {
     onStart();
     login.mutate(
-      { username: v.username, password: v.password },
+      { username: email, password: v.password },
       {
         onSuccess: () => void navigate(safeRedirect(params.get('redirect')) ?? CLIENT_HOME, { replace: true }),
         onError: (err) => onError(errorText(err)),
@@ -176,7 +167,7 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
         error={!!err}
         helperText={err ? t(err) : undefined}
         testId="login-password"
-        {...register('password')}
+        {...register('password', loginPasswordRules)}
       />
       <Button type="submit" variant="contained" size="large" disabled={login.isPending} data-testid="login-submit">
         {t('login.submit')}

@@ -15,7 +15,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import DevicesIcon from '@mui/icons-material/Devices';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { RoleGroup, inRoleGroup } from '@vigil/contract';
-import { LANGUAGES, type Language } from '@vigil/i18n';
+import { LANGUAGES, type Language } from '@vigil/i18n/languages';
 import { ConsoleDialog } from '../../chat/components/ConsoleDialog';
 import { currentLanguage, setLanguage } from '../../../shared/i18n/language';
 import type { StoredSession } from '../../../shared/session/session-store';
