@@ -6,7 +6,7 @@
  * disabled from the first click until the answer (a second click of a double click does nothing),
  * panic, duress and emergency open the disposition dialog, and the acknowledged row stays in place.
  */
-import { memo, useRef, useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
@@ -14,7 +14,7 @@ import { BRANCH_STATUS_COLORS, formatInZone } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { alarmNeedsDisposition, alarmPriority, type Alarm } from '../../../realtime/alarm-events';
 import { branchActionKey } from '../../../shared/format/branch-action';
-import { useAcknowledgeAlarm, type AcknowledgeInput } from '../api';
+import { useSafeAcknowledge } from '../use-safe-acknowledge';
 import { alarmAge } from '../alarm-age';
 import { dispositionLabel } from '../../../shared/format/disposition';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
@@ -40,28 +40,8 @@ const ROW_TOOLTIP = { placement: 'left', slotProps: { popper: { sx: { pointerEve
 export const AlarmItem = memo(function AlarmItem({ alarm, now }: { alarm: Alarm; now: number }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const ack = useAcknowledgeAlarm();
-  const [asking, setAsking] = useState(false);
+  const { ack, asking, onAcknowledge, send, closeDialog } = useSafeAcknowledge(alarm);
   const [notesOpen, setNotesOpen] = useState(false);
-  // Set synchronously on the first click, before React re-renders the button disabled.
-  const inFlight = useRef(false);
-  const send = (v: AcknowledgeInput) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    ack.mutate(v, {
-      onSuccess: () => setAsking(false),
-      onSettled: () => {
-        inFlight.current = false;
-      },
-    });
-  };
-  const onAcknowledge = () => {
-    if (inFlight.current) return;
-    if (alarmNeedsDisposition(alarm)) {
-      ack.reset();
-      setAsking(true);
-    } else send({ notificationId: alarm.notificationId });
-  };
   const key = branchActionKey(alarm.action);
   const acked = alarm.acknowledged;
   const urgent = !acked && !alarm.isTest;
@@ -199,7 +179,7 @@ export const AlarmItem = memo(function AlarmItem({ alarm, now }: { alarm: Alarm;
           pending={ack.isPending}
           error={ack.isError ? ack.error : null}
           onConfirm={send}
-          onClose={() => setAsking(false)}
+          onClose={closeDialog}
         />
       )}
       {ack.isError && !asking && (

@@ -6,11 +6,11 @@
  * them the branch, who is there now, the security phrases and a small map. The timeline and the
  * alarm follow the socket (realtime/incident-events.ts); it exports as CSV or PDF.
  */
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, Grid, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import { type AlarmIncident } from '@vigil/contract';
@@ -24,18 +24,18 @@ import { branchActionKey } from '../../../shared/format/branch-action';
 import { MapBoundary } from '../../../shared/map/MapBoundary';
 import { usablePoint } from '../../../shared/map/points';
 import { useSession } from '../../../shared/session/use-session';
-import { alarmFromRow, alarmNeedsDisposition } from '../../../realtime/alarm-events';
+import { alarmFromRow } from '../../../realtime/alarm-events';
 import { incidentKeys } from '../../../realtime/incident-events';
 import { useRealtimeStatus } from '../../../realtime/use-realtime-status';
 import { SecurityPhrasesBox } from '../../security-phrases/components/SecurityPhrasesBox';
 import { EnsDialog } from '../../ens/components/EnsDialog';
-import { downloadIncident, useAcknowledgeAlarm, useAddAlarmNote, useAlarmIncident, type AcknowledgeInput } from '../api';
+import { downloadIncident, useAlarmIncident } from '../api';
+import { useSafeAcknowledge } from '../use-safe-acknowledge';
 import { AcknowledgeDialog } from '../components/AcknowledgeDialog';
+import { NoteForm } from '../components/NoteForm';
 import { IncidentBranchCard, IncidentFiguresBar, IncidentPeople, IncidentTimeline, inZone } from '../components/IncidentParts';
 
 const PointsMap = lazy(() => import('../../../shared/map/PointsMap'));
-
-const NOTE_MAX = 2000;
 
 /** The chats and calls of the branch seen in the timeline (latest state of each), for the links. */
 function branchSessions(incident: AlarmIncident) {
@@ -55,41 +55,13 @@ function IncidentActions({ incident }: { incident: AlarmIncident }) {
   const errorText = useErrorText();
   const qc = useQueryClient();
   const session = useSession();
-  const ack = useAcknowledgeAlarm();
-  const add = useAddAlarmNote();
-  const [asking, setAsking] = useState(false);
-  const [note, setNote] = useState('');
   const [ensOpen, setEnsOpen] = useState(false);
-  const inFlight = useRef(false);
   const alarm = alarmFromRow(incident.Alarm);
   const id = incident.Alarm.NotificationId;
-  const reread = () => void refetchAfterEvent(qc, incidentKeys.of(id));
-  const send = (v: AcknowledgeInput) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    ack.mutate(v, {
-      onSuccess: () => {
-        setAsking(false);
-        reread();
-      },
-      onSettled: () => {
-        inFlight.current = false;
-      },
-    });
-  };
-  const onAcknowledge = () => {
-    if (inFlight.current) return;
-    if (alarmNeedsDisposition(alarm)) {
-      ack.reset();
-      setAsking(true);
-    } else send({ notificationId: id });
-  };
-  const submitNote = (e: FormEvent) => {
-    e.preventDefault();
-    const text = note.trim();
-    if (!text) return;
-    add.mutate({ notificationId: id, note: text }, { onSuccess: () => setNote('') });
-  };
+  const { ack, asking, onAcknowledge, send, closeDialog } = useSafeAcknowledge(
+    alarm,
+    () => void refetchAfterEvent(qc, incidentKeys.of(id)),
+  );
   const { chats, calls } = branchSessions(incident);
   const b = incident.Branch;
   return (
@@ -132,35 +104,14 @@ function IncidentActions({ incident }: { incident: AlarmIncident }) {
           {errorText(ack.error)}
         </Alert>
       )}
-      <Stack component="form" direction="row" onSubmit={submitNote} sx={{ gap: 1, alignItems: 'flex-start' }}>
-        <TextField
-          size="small"
-          fullWidth
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          placeholder={t('alarms.notePlaceholder')}
-          error={add.isError}
-          helperText={add.isError ? errorText(add.error) : undefined}
-          slotProps={{ htmlInput: { maxLength: NOTE_MAX, 'aria-label': t('alarms.noteLabel'), 'data-testid': 'incident-note-input' } }}
-        />
-        <Button
-          type="submit"
-          variant="outlined"
-          size="small"
-          disabled={!note.trim() || add.isPending}
-          data-testid="incident-note-add"
-          sx={{ flexShrink: 0, mt: 0.25, whiteSpace: 'nowrap' }}
-        >
-          {t('alarms.addNote')}
-        </Button>
-      </Stack>
+      <NoteForm notificationId={id} testIdPrefix="incident-note" />
       {asking && !incident.Alarm.Acknowledged && (
         <AcknowledgeDialog
           alarm={alarm}
           pending={ack.isPending}
           error={ack.isError ? ack.error : null}
           onConfirm={send}
-          onClose={() => setAsking(false)}
+          onClose={closeDialog}
         />
       )}
       {ensOpen && session && (
