@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import { launchMediaBrowser, startCallerMedia, type CallerMedia } from '@vigil/simulator/src/call-media.js';
 import { ConsoleClient } from '@vigil/simulator/src/client.js';
+import { webmTiming } from '@vigil/server/testing';
 import { cpuSeconds, memoryMb } from './proc.js';
 
 const { values } = parseArgs({
@@ -171,9 +172,28 @@ for (const r of running) await r.media.close();
 for (const r of running) await r.leg.pc.close();
 await browser.close();
 // Let the recorder close its files.
-await new Promise((r) => setTimeout(r, 2000));
+await new Promise((r) => setTimeout(r, 6000));
 const files = fs.existsSync(recordings) ? fs.readdirSync(recordings).map((f) => fs.statSync(path.join(recordings, f)).size) : [];
 const talk = SECONDS + 3;
+/** Each call's recording against its talk time (answer → end, the incident's times): WebM duration and block span. */
+const timing = [];
+for (const r of running) {
+  const c = (
+    await operator.post<{ incidentobject: { AnsweredTimeUTC: string; EndTimeUTC: string; MediaFilename: string | null } }>(
+      '/api/client/getcall',
+      { callId: r.callId },
+    )
+  ).incidentobject;
+  const talkS = (Date.parse(c.EndTimeUTC) - Date.parse(c.AnsweredTimeUTC)) / 1000;
+  const file = c.MediaFilename ? path.join(recordings, c.MediaFilename) : null;
+  const w = file && fs.existsSync(file) ? await webmTiming(file) : null;
+  timing.push({
+    talk: talkS,
+    duration: w ? Number(w.duration.toFixed(3)) : null,
+    minusTalk: w ? Number((w.duration - talkS).toFixed(3)) : null,
+    tracks: w?.tracks.map((t) => `${t.type === 1 ? 'video' : 'audio'} ${t.first.toFixed(2)}–${t.last.toFixed(2)} (${t.blocks})`),
+  });
+}
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const sent = sum(callerStats.map((s) => s.video.packetsSent));
@@ -200,6 +220,11 @@ console.log(
       },
       answerCallMs: { p50: Math.round(ringMs.sort((a, b) => a - b)[Math.floor(ringMs.length / 2)]!), max: Math.round(ringMs.at(-1)!) },
       recordings: files.length,
+      recordingMinusTalkSeconds: {
+        min: Math.min(...timing.map((t) => t.minusTalk ?? NaN)),
+        max: Math.max(...timing.map((t) => t.minusTalk ?? NaN)),
+      },
+      recordings_: timing,
       recordingKbitPerSecond: files.length ? Math.round((sum(files) * 8) / files.length / talk / 1000) : null,
     },
     null,
