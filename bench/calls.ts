@@ -22,7 +22,7 @@ import { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import { launchMediaBrowser, startCallerMedia, type CallerMedia } from '@vigil/simulator/src/call-media.js';
 import { ConsoleClient } from '@vigil/simulator/src/client.js';
 import { webmTiming } from '@vigil/server/testing';
-import { cpuSeconds, memoryMb } from './proc.js';
+import { cpuSeconds, memoryMb, udpCounters } from './proc.js';
 
 const { values } = parseArgs({
   options: {
@@ -161,9 +161,17 @@ for (const email of staff.slice(0, CALLS)) {
 }
 console.log(`${CALLS} calls answered; measuring ${SECONDS} s of talk…`);
 await new Promise((r) => setTimeout(r, 3000));
-const before = { cpu: cpuSeconds(server.pid!), at: performance.now(), video: running.map((r) => r.leg.figures.video) };
+const before = {
+  cpu: cpuSeconds(server.pid!),
+  at: performance.now(),
+  video: running.map((r) => r.leg.figures.video),
+  udp: udpCounters(),
+  load: os.loadavg()[0]!,
+};
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 const cpuShare = (cpuSeconds(server.pid!) - before.cpu) / ((performance.now() - before.at) / 1000);
+const udpAfter = udpCounters();
+const loadAfter = os.loadavg()[0]!;
 const mem = memoryMb(server.pid!);
 const callerStats = await Promise.all(running.map((r) => r.media.stats()));
 const received = running.map((r, i) => r.leg.figures.video - before.video[i]!);
@@ -206,6 +214,11 @@ console.log(
     {
       calls: CALLS,
       talkSeconds: SECONDS,
+      loadAverage1m: { before: Number(before.load.toFixed(1)), after: Number(loadAfter.toFixed(1)), cores: os.cpus().length },
+      udpDuringTalk: {
+        datagramsReceived: udpAfter.inDatagrams - before.udp.inDatagrams,
+        droppedByFullReceiveBuffers: udpAfter.rcvbufErrors - before.udp.rcvbufErrors,
+      },
       serverCpuShareOfOneCore: Number(cpuShare.toFixed(2)),
       serverCpuPerCallPercentOfOneCore: Number(((100 * cpuShare) / CALLS).toFixed(1)),
       serverRssIdleMb: Math.round(idleRss),

@@ -30,3 +30,19 @@ export async function readDownload(res: Response, startedAt: number): Promise<{ 
   }
   return { bytes, lines, firstByteMs };
 }
+
+/**
+ * This network namespace's UDP counters (/proc/net/snmp): datagrams received, and those the kernel
+ * dropped because a socket's receive buffer was full (RcvbufErrors) — a receiver that did not read
+ * its socket in time, not the network.
+ */
+export function udpCounters(): { inDatagrams: number; rcvbufErrors: number } {
+  const lines = fs
+    .readFileSync('/proc/net/snmp', 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('Udp:'));
+  const names = lines[0]!.split(/\s+/);
+  const values = lines[1]!.split(/\s+/).map(Number);
+  const get = (k: string) => values[names.indexOf(k)] ?? NaN;
+  return { inDatagrams: get('InDatagrams'), rcvbufErrors: get('RcvbufErrors') };
+}
