@@ -148,6 +148,9 @@ export class CallRecorder {
     if (this.answerAt != null) return;
     this.answerAt = answerAt;
     this.queue = this.queue.filter((h) => h.arrival >= answerAt);
+    // The file (its header) exists from the answer on when both tracks are known; else it opens
+    // with the first packet written.
+    if (this.tracks().length >= 2) this.chain ??= this.open(answerAt);
   }
 
   /** Ends the file at the end instant (ms): packets that arrived until then are written, later ones dropped; resolves once the file is closed. */
