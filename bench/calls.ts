@@ -22,7 +22,7 @@ import { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import { launchMediaBrowser, startCallerMedia, type CallerMedia } from '@vigil/simulator/src/call-media.js';
 import { ConsoleClient } from '@vigil/simulator/src/client.js';
 import { webmTiming } from '@vigil/server/testing';
-import { cpuSeconds, memoryMb, udpCounters } from './proc.js';
+import { cpuSeconds, memoryMb, udpCounters, udpSocketDrops } from './proc.js';
 
 const { values } = parseArgs({
   options: {
@@ -171,6 +171,8 @@ const before = {
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 const cpuShare = (cpuSeconds(server.pid!) - before.cpu) / ((performance.now() - before.at) / 1000);
 const udpAfter = udpCounters();
+/** Drops on the server's sockets (its caller and console legs) and on this process's (the benchmark's console legs). */
+const socketDrops = { server: udpSocketDrops(server.pid!), bench: udpSocketDrops(process.pid) };
 const loadAfter = os.loadavg()[0]!;
 const mem = memoryMb(server.pid!);
 const callerStats = await Promise.all(running.map((r) => r.media.stats()));
@@ -219,6 +221,7 @@ console.log(
         datagramsReceived: udpAfter.inDatagrams - before.udp.inDatagrams,
         droppedByFullReceiveBuffers: udpAfter.rcvbufErrors - before.udp.rcvbufErrors,
       },
+      udpDroppedSinceCallStartBySockets: socketDrops,
       serverCpuShareOfOneCore: Number(cpuShare.toFixed(2)),
       serverCpuPerCallPercentOfOneCore: Number(((100 * cpuShare) / CALLS).toFixed(1)),
       serverRssIdleMb: Math.round(idleRss),
