@@ -21,7 +21,8 @@ import { parseArgs } from 'node:util';
 import { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import { launchMediaBrowser, startCallerMedia, type CallerMedia } from '@vigil/simulator/src/call-media.js';
 import { ConsoleClient } from '@vigil/simulator/src/client.js';
-import { cpuSeconds, memoryMb } from './proc.js';
+import { webmTiming } from '@vigil/server/testing';
+import { cpuSeconds, memoryMb, udpCounters, udpSocketDrops } from './proc.js';
 
 const { values } = parseArgs({
   options: {
@@ -160,9 +161,19 @@ for (const email of staff.slice(0, CALLS)) {
 }
 console.log(`${CALLS} calls answered; measuring ${SECONDS} s of talk…`);
 await new Promise((r) => setTimeout(r, 3000));
-const before = { cpu: cpuSeconds(server.pid!), at: performance.now(), video: running.map((r) => r.leg.figures.video) };
+const before = {
+  cpu: cpuSeconds(server.pid!),
+  at: performance.now(),
+  video: running.map((r) => r.leg.figures.video),
+  udp: udpCounters(),
+  load: os.loadavg()[0]!,
+};
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 const cpuShare = (cpuSeconds(server.pid!) - before.cpu) / ((performance.now() - before.at) / 1000);
+const udpAfter = udpCounters();
+/** Drops on the server's sockets (its caller and console legs) and on this process's (the benchmark's console legs). */
+const socketDrops = { server: udpSocketDrops(server.pid!), bench: udpSocketDrops(process.pid) };
+const loadAfter = os.loadavg()[0]!;
 const mem = memoryMb(server.pid!);
 const callerStats = await Promise.all(running.map((r) => r.media.stats()));
 const received = running.map((r, i) => r.leg.figures.video - before.video[i]!);
@@ -171,9 +182,28 @@ for (const r of running) await r.media.close();
 for (const r of running) await r.leg.pc.close();
 await browser.close();
 // Let the recorder close its files.
-await new Promise((r) => setTimeout(r, 2000));
+await new Promise((r) => setTimeout(r, 6000));
 const files = fs.existsSync(recordings) ? fs.readdirSync(recordings).map((f) => fs.statSync(path.join(recordings, f)).size) : [];
 const talk = SECONDS + 3;
+/** Each call's recording against its talk time (answer → end, the incident's times): WebM duration and block span. */
+const timing = [];
+for (const r of running) {
+  const c = (
+    await operator.post<{ incidentobject: { AnsweredTimeUTC: string; EndTimeUTC: string; MediaFilename: string | null } }>(
+      '/api/client/getcall',
+      { callId: r.callId },
+    )
+  ).incidentobject;
+  const talkS = (Date.parse(c.EndTimeUTC) - Date.parse(c.AnsweredTimeUTC)) / 1000;
+  const file = c.MediaFilename ? path.join(recordings, c.MediaFilename) : null;
+  const w = file && fs.existsSync(file) ? await webmTiming(file) : null;
+  timing.push({
+    talk: talkS,
+    duration: w ? Number(w.duration.toFixed(3)) : null,
+    minusTalk: w ? Number((w.duration - talkS).toFixed(3)) : null,
+    tracks: w?.tracks.map((t) => `${t.type === 1 ? 'video' : 'audio'} ${t.first.toFixed(2)}–${t.last.toFixed(2)} (${t.blocks})`),
+  });
+}
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const sent = sum(callerStats.map((s) => s.video.packetsSent));
@@ -186,6 +216,12 @@ console.log(
     {
       calls: CALLS,
       talkSeconds: SECONDS,
+      loadAverage1m: { before: Number(before.load.toFixed(1)), after: Number(loadAfter.toFixed(1)), cores: os.cpus().length },
+      udpDuringTalk: {
+        datagramsReceived: udpAfter.inDatagrams - before.udp.inDatagrams,
+        droppedByFullReceiveBuffers: udpAfter.rcvbufErrors - before.udp.rcvbufErrors,
+      },
+      udpDroppedSinceCallStartBySockets: socketDrops,
       serverCpuShareOfOneCore: Number(cpuShare.toFixed(2)),
       serverCpuPerCallPercentOfOneCore: Number(((100 * cpuShare) / CALLS).toFixed(1)),
       serverRssIdleMb: Math.round(idleRss),
@@ -200,6 +236,11 @@ console.log(
       },
       answerCallMs: { p50: Math.round(ringMs.sort((a, b) => a - b)[Math.floor(ringMs.length / 2)]!), max: Math.round(ringMs.at(-1)!) },
       recordings: files.length,
+      recordingMinusTalkSeconds: {
+        min: Math.min(...timing.map((t) => t.minusTalk ?? NaN)),
+        max: Math.max(...timing.map((t) => t.minusTalk ?? NaN)),
+      },
+      recordings_: timing,
       recordingKbitPerSecond: files.length ? Math.round((sum(files) * 8) / files.length / talk / 1000) : null,
     },
     null,

@@ -30,3 +30,48 @@ export async function readDownload(res: Response, startedAt: number): Promise<{ 
   }
   return { bytes, lines, firstByteMs };
 }
+
+/**
+ * This network namespace's UDP counters (/proc/net/snmp): datagrams received, and those the kernel
+ * dropped because a socket's receive buffer was full (RcvbufErrors) — a receiver that did not read
+ * its socket in time, not the network.
+ */
+export function udpCounters(): { inDatagrams: number; rcvbufErrors: number } {
+  const lines = fs
+    .readFileSync('/proc/net/snmp', 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('Udp:'));
+  const names = lines[0]!.split(/\s+/);
+  const values = lines[1]!.split(/\s+/).map(Number);
+  const get = (k: string) => values[names.indexOf(k)] ?? NaN;
+  return { inDatagrams: get('InDatagrams'), rcvbufErrors: get('RcvbufErrors') };
+}
+
+/**
+ * Datagrams the kernel dropped on the UDP sockets of process `pid` (full receive buffer; the
+ * `drops` column of /proc/net/udp and udp6 for the socket inodes among its open files), summed
+ * over its sockets open now, since each was opened.
+ */
+export function udpSocketDrops(pid: number): { sockets: number; drops: number } {
+  const inodes = new Set<string>();
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = fs.readlinkSync(`/proc/${pid}/fd/${fd}`).match(/^socket:\[(\d+)\]$/);
+      if (m) inodes.add(m[1]!);
+    } catch {
+      /* closed meanwhile */
+    }
+  }
+  let sockets = 0;
+  let drops = 0;
+  for (const table of ['/proc/net/udp', '/proc/net/udp6']) {
+    if (!fs.existsSync(table)) continue;
+    for (const line of fs.readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length < 13 || !inodes.has(f[9]!)) continue;
+      sockets++;
+      drops += Number(f[12]);
+    }
+  }
+  return { sockets, drops };
+}

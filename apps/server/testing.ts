@@ -56,3 +56,4 @@ export { requestOrigin } from './src/lib/http.js';
 export { seedScale, parseScaleArgs } from './src/db/seed/scale.js';
 export { trimHistory } from './src/db/retention.js';
 export { startEnsDelivery } from './src/modules/ens/ens-delivery.js';
+export { webmTiming, type WebmTiming, type WebmTrackTiming } from './test/webm.js';

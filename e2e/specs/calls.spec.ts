@@ -99,11 +99,12 @@ async function expectLiveMedia(page: Page) {
 }
 
 /**
- * How far the recording's length may be from the talk time (answer → end, from the server's
- * times). Issue 15 asks for 2 s; under the full suite's load on two cores a run measured 2.8 s
- * (43.06 s recorded for 40.23 s of talk), so the check allows 3 s until that gap is understood.
+ * How far the recording's length may be from the talk time (answer → end, the incident's times):
+ * issue 15 asks for 2 s. The server writes the caller's media that arrived between those two
+ * instants, timed by the RTP clock rebased at the answer (call-recorder.ts), so the two measure
+ * the same interval; the API test calls-media.test.ts checks it on several calls at once.
  */
-const RECORDING_TOLERANCE_S = 3;
+const RECORDING_TOLERANCE_S = 2;
 
 /** Opens /videorecording/[id] and answers the player's duration (s), once known and finite. */
 async function recordingDuration(page: Page, id: string): Promise<number> {

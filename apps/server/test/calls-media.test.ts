@@ -13,7 +13,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
 import type { Call, Incident } from '@vigil/contract';
-import { ApiClient, mobileLogin, SocketClient, startTestServer, type TestServer } from './helpers.js';
+import { ApiClient, DB_KINDS, mobileLogin, SocketClient, startTestServer, type TestServer } from './helpers.js';
+import { webmTiming } from './webm.js';
 
 type Login = { client: ApiClient; token: string; userId: number };
 async function consoleLogin(server: TestServer, email: string): Promise<Login> {
@@ -28,15 +29,21 @@ function vp8Payload(): Buffer {
   return Buffer.concat([Buffer.from([0x10, 0x10, 0x00, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]), Buffer.alloc(200, 7)]);
 }
 
-/** Writes RTP packets to `track` every 20 ms until stopped. */
+/**
+ * Writes RTP packets to `track` every 20 ms until stopped, stamped as a camera or microphone
+ * stamps them: the RTP clock (90 kHz video, 48 kHz audio) follows the sender's wall clock from a
+ * random start, so a busy event loop sends late, not slow.
+ */
 function pump(track: MediaStreamTrack, kind: 'video' | 'audio') {
   let seq = 1;
-  let ts = 0;
+  const rate = kind === 'video' ? 90 : 48;
+  const t0 = Date.now();
+  const ts0 = Math.floor(Math.random() * 2 ** 32);
   const ssrc = kind === 'video' ? 1111 : 2222;
   const timer = setInterval(() => {
     const header = new RtpHeader({
       sequenceNumber: seq++ & 0xffff,
-      timestamp: (ts += kind === 'video' ? 3000 : 960) >>> 0,
+      timestamp: (ts0 + (Date.now() - t0) * rate) >>> 0,
       ssrc,
       marker: true,
       payloadType: 96,
@@ -50,13 +57,19 @@ async function connected(pc: RTCPeerConnection) {
   await pc.connectionStateChange.watch((s) => s === 'connected', 15_000);
 }
 
-describe('call media on pglite', () => {
+/**
+ * How far a recording's length may be from its call's talk time (AnsweredTimeUTC → EndTimeUTC):
+ * issue 15, "a duration within 2 s of the talk time".
+ */
+const RECORDING_TOLERANCE_S = 2;
+
+describe.each(DB_KINDS)('call media on %s', (kind) => {
   let server: TestServer;
   let operator: Login;
   let officer: Login;
   const recordings = mkdtempSync(path.join(os.tmpdir(), 'vigil-recordings-'));
   beforeAll(async () => {
-    server = await startTestServer('pglite', { LOGIN_RATE_MAX: '1000', RECORDINGS_DIR: recordings });
+    server = await startTestServer(kind, { LOGIN_RATE_MAX: '1000', RECORDINGS_DIR: recordings });
     operator = await consoleLogin(server, 'operator@example.com');
     officer = await consoleLogin(server, 'officer@example.com');
   }, 120_000);
@@ -154,6 +167,89 @@ describe('call media on pglite', () => {
     expect((await staff.call('calls/media', { callId: id, sdp: caller.localDescription!.sdp })).status).toBe(409);
     await Promise.all([caller.close(), consolePc.close()]);
   }, 90_000);
+
+  it('records each of several concurrent calls for its talk time (answer → end) with its audio and video throughout', async () => {
+    // Several callers at once (one call each), from the branches the demo operator's office monitors.
+    const admin = await consoleLogin(server, 'orgadmin@example.com');
+    const offices = (
+      await admin.client.post<{ organizationobject: { BranchOfficeId: number }[] }>('/api/client/getofficesv2', {
+        case: 'GET-ALL-BRANCH-OFFICES',
+      })
+    ).json.body!.organizationobject;
+    const emails: string[] = [];
+    for (const b of offices) {
+      if (emails.length >= 4) break;
+      const people = (
+        await admin.client.post<{ userobject: { Email: string; RoleId: number; StatusId: number }[] }>('/api/client/getbranchemployees', {
+          param_branchid: b.BranchOfficeId,
+        })
+      ).json.body!.userobject;
+      for (const u of people)
+        if (u.RoleId === 7 && u.StatusId === 1 && !emails.includes(u.Email) && emails.length < 4) emails.push(u.Email);
+    }
+    expect(emails.length).toBe(4);
+    const calls = await Promise.all(
+      emails.map(async (email) => {
+        const staff = await mobileLogin(server.baseUrl, email);
+        const b = staff.Branches[0]!;
+        const placed = await staff.call<{ callobject: Call }>('calls/start', {
+          branchOfficeId: b.BranchOfficeId,
+          latitude: b.Latitude,
+          longitude: b.Longitude,
+        });
+        expect(placed.status).toBe(200);
+        const id = placed.json.body!.callobject.IncidentId;
+        const caller = new RTCPeerConnection();
+        const camera = new MediaStreamTrack({ kind: 'video' });
+        const mic = new MediaStreamTrack({ kind: 'audio' });
+        caller.addTransceiver(camera, { direction: 'sendonly' });
+        caller.addTransceiver(mic, { direction: 'sendrecv' });
+        await caller.setLocalDescription(await caller.createOffer());
+        const ans = await staff.call<{ sdp: string }>('calls/media', { callId: id, sdp: caller.localDescription!.sdp });
+        expect(ans.status).toBe(200);
+        await caller.setRemoteDescription({ type: 'answer', sdp: ans.json.body!.sdp });
+        await connected(caller);
+        // Media flows while ringing too: none of it may reach the recording.
+        const stops = [pump(camera, 'video'), pump(mic, 'audio')];
+        return { staff, id, caller, stops };
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    // Answered one after another; talks of 5 to 8 s; half hung up by the caller, half ended by the console.
+    for (const c of calls) expect((await operator.client.post('/api/client/answercall', { callId: c.id })).status).toBe(200);
+    await Promise.all(
+      calls.map(async (c, i) => {
+        await new Promise((r) => setTimeout(r, 5000 + 1000 * i));
+        const ended =
+          i % 2 === 0
+            ? await c.staff.call('calls/hangup', { callId: c.id })
+            : await operator.client.post('/api/client/endcall', { callId: c.id });
+        expect(ended.status).toBe(200);
+        for (const s of c.stops) s();
+        await c.caller.close();
+      }),
+    );
+    for (const c of calls) {
+      const inc = (await operator.client.post<{ incidentobject: Incident }>('/api/client/getcall', { callId: c.id })).json.body!
+        .incidentobject;
+      const talk = (Date.parse(inc.EndTimeUTC!) - Date.parse(inc.AnsweredTimeUTC!)) / 1000;
+      const file = path.join(recordings, inc.MediaFilename!);
+      // The end's answer came once the file was closed.
+      const w = await webmTiming(file);
+      const video = w.tracks.find((t) => t.type === 1)!;
+      const audio = w.tracks.find((t) => t.type === 2)!;
+      const figures = `recording ${w.duration.toFixed(3)} s, talk ${talk.toFixed(3)} s, audio ${audio.first.toFixed(3)}–${audio.last.toFixed(3)} s (${audio.blocks}), video ${video.first.toFixed(3)}–${video.last.toFixed(3)} s (${video.blocks})`;
+      console.log(`call ${c.id}: ${figures}`);
+      expect(Math.abs(w.duration - talk), figures).toBeLessThanOrEqual(RECORDING_TOLERANCE_S);
+      // Both tracks from the start of the file to its end: nothing dropped on the way.
+      expect(audio.first, figures).toBeLessThan(0.5);
+      expect(audio.last, figures).toBeGreaterThan(w.duration - 0.5);
+      expect(video.last, figures).toBeGreaterThan(w.duration - 0.5);
+      // (The test's senders run on a busy event loop: fewer than their 50 packets a second.)
+      expect(audio.blocks, figures).toBeGreaterThan(talk * 10);
+      expect(video.keyframes).toBeGreaterThan(0);
+    }
+  }, 120_000);
 
   it('signals the holding console over /_socket: answer for the holder, errors with callmedia codes for the rest', async () => {
     const staff = await mobileLogin(server.baseUrl, 'staff@example.com');

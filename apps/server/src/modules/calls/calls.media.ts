@@ -3,7 +3,8 @@
  * WebRTC peer connection to this process (werift, pure TypeScript). The server forwards the
  * caller's audio and video to the console holding the call and the console's audio (and camera,
  * when it sends one) back to the caller, and writes the caller's audio and video to a WebM file under RECORDINGS_DIR as it
- * arrives (werift's MediaRecorder), so a console that closes, crashes or is replaced by a
+ * arrives (call-recorder.ts: werift's depacketizers and WebM muxer, the file covering the answer →
+ * end interval of the incident by construction), so a console that closes, crashes or is replaced by a
  * transfer loses nothing of the recording. Signalling is one offer/answer exchange per peer
  * (the client offers with its gathered candidates; the answer carries the server's): the mobile
  * call `calls/media` and the console call `callmedia` (docs/API.md "Call media").
@@ -14,7 +15,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useNACK, usePLI } from 'werift';
-import { MediaRecorder } from 'werift/nonstandard';
+import { CallRecorder } from './call-recorder.js';
 
 /** Codecs offered on both legs (the same payload types, so packets are forwarded as they are). */
 function codecs() {
@@ -35,9 +36,12 @@ class CallMediaSession {
   /** Local video track the caller leg sends (fed by the console's camera, when it has one). */
   readonly toCallerVideo = new MediaStreamTrack({ kind: 'video' });
   private consoleVideoSsrc?: number;
-  recorder?: MediaRecorder;
-  /** The caller's tracks (the recording takes them when it starts). */
-  private callerTracks: MediaStreamTrack[] = [];
+  /** The recording: fed every caller packet, it writes those from the answer instant to the end instant. */
+  readonly recorder: CallRecorder;
+  /** True once the recording started (at the first answer). */
+  recorded = false;
+  /** The caller's track kinds, in arrival order (the recording's tracks). */
+  private callerKinds: ('video' | 'audio')[] = [];
   private pli?: NodeJS.Timeout;
   private videoSsrc?: number;
   /** Packets received from the caller, by kind (figures for tests and the benchmark). */
@@ -46,7 +50,9 @@ class CallMediaSession {
   constructor(
     readonly callId: number,
     readonly file: string,
-  ) {}
+  ) {
+    this.recorder = new CallRecorder(file, () => [...this.callerKinds]);
+  }
 
   /** Asks the caller (and the console, for its camera) for a key frame (a new receiver must start on one). */
   keyFrame() {
@@ -72,11 +78,11 @@ class CallMediaSession {
       transceiver.onTrack.subscribe((track) => {
         const kind = track.kind as 'video' | 'audio';
         if (kind === 'video') this.videoSsrc = track.ssrc;
-        this.callerTracks.push(track);
-        void this.recorder?.addTrack(track);
+        if (!this.callerKinds.includes(kind)) this.callerKinds.push(kind);
         const out = this.toConsole[kind];
         track.onReceiveRtp.subscribe((rtp) => {
           this.received[kind]++;
+          this.recorder.offer(kind, rtp);
           out.writeRtp(rtp.serialize());
         });
       });
@@ -110,14 +116,14 @@ class CallMediaSession {
   }
 
   /**
-   * Starts the recording (once; at the first answer): the caller's tracks from now on, starting
-   * on a key frame asked for at once, so the file lasts as long as the talk. Media before the
-   * answer (while ringing) is not recorded.
+   * Starts the recording (once; at the first answer): the caller's media that arrived from
+   * `answerAt` (ms since the epoch, the incident's AnsweredTimeUTC) on, video from a key frame
+   * asked for at once. Media before the answer (while ringing) is not recorded.
    */
-  record(): boolean {
-    if (this.recorder) return false;
-    this.recorder = new MediaRecorder({ path: this.file, numOfTracks: 2, width: 640, height: 480 });
-    for (const t of this.callerTracks) void this.recorder.addTrack(t);
+  record(answerAt: number): boolean {
+    if (this.recorded) return false;
+    this.recorded = true;
+    this.recorder.start(answerAt);
     this.keyFrame();
     return true;
   }
@@ -129,12 +135,12 @@ class CallMediaSession {
     this.consoleVideoSsrc = undefined;
   }
 
-  /** Ends everything: both legs, then the recording is closed. */
-  async stop() {
+  /** Ends everything: the recording is cut at `endAt` (ms since the epoch, the incident's EndTimeUTC) and closed, then both legs. */
+  async stop(endAt: number) {
     clearInterval(this.pli);
+    await this.recorder.stop(endAt).catch(() => undefined);
     this.dropConsole();
     await this.caller?.close().catch(() => undefined);
-    await this.recorder?.stop().catch(() => undefined);
   }
 }
 
@@ -200,9 +206,9 @@ export class CallMediaRelay {
     return this.session(callId, fileName).acceptConsole(userId, offer, this.iceServers);
   }
 
-  /** Starts the recording of a call whose caller media is on this process (false: none here, or already recording). */
-  record(callId: number): boolean {
-    return this.sessions.get(callId)?.record() ?? false;
+  /** Starts the recording of a call whose caller media is on this process, from `answerAt` (ms since the epoch; false: none here, or already recording). */
+  record(callId: number, answerAt: number): boolean {
+    return this.sessions.get(callId)?.record(answerAt) ?? false;
   }
 
   /** Drops the console leg of a call (transferred or ended). */
@@ -225,18 +231,19 @@ export class CallMediaRelay {
     return this.sessions.get(callId)?.received;
   }
 
-  /** Ends a call's media and closes its recording. */
-  async stop(callId: number) {
+  /** Ends a call's media and closes its recording at `endAt` (ms since the epoch; the incident's end, or now at shutdown). */
+  async stop(callId: number, endAt = Date.now()) {
     const s = this.sessions.get(callId);
     if (!s) return;
     this.sessions.delete(callId);
-    await s.stop();
-    if (s.recorder) this.onRecordingClosed?.(s.file);
+    await s.stop(endAt);
+    if (s.recorded) this.onRecordingClosed?.(s.file);
   }
 
   /** Ends every call's media (shutdown). */
   async stopAll() {
-    await Promise.all([...this.sessions.keys()].map((id) => this.stop(id)));
+    const now = Date.now();
+    await Promise.all([...this.sessions.keys()].map((id) => this.stop(id, now)));
   }
 }
 

@@ -100,9 +100,13 @@ async function transition(
   return result.c;
 }
 
-/** Starts the call's recording when its caller media is here (the first answer, or media arriving after it) and names the file in the incident. */
+/**
+ * Starts the call's recording when its caller media is here (the first answer, or media arriving
+ * after it) and names the file in the incident. The file starts at the stored answer instant, so
+ * its length is the talk time (answer → end) by construction (call-recorder.ts).
+ */
 async function startRecording(app: FastifyInstance, c: CallRaw) {
-  if (!relayOf(app.config).record(c.id)) return;
+  if (!c.answered_at || !relayOf(app.config).record(c.id, instant(c.answered_at))) return;
   const file = c.media_filename ?? CallMediaRelay.fileOf(c.id, c.text_id);
   await app.db.execute(sql`update incidents set media_filename = ${file} where call_id = ${c.id} and media_filename is null`);
 }
@@ -112,8 +116,19 @@ async function followMedia(app: FastifyInstance, c: CallRaw) {
   const relay = relayOf(app.config);
   if (c.state === 'active') await startRecording(app, c);
   if (c.state === 'transfer') relay.dropConsole(c.id);
-  else if (c.state === 'ended' || c.state === 'closed' || c.state === 'missed') await relay.stop(c.id);
+  else if (c.state === 'ended' || c.state === 'closed' || c.state === 'missed')
+    await relay.stop(c.id, c.ended_at ? instant(c.ended_at) : Date.now());
 }
+
+/** A stored instant in ms since the epoch. */
+const instant = (v: Date | string) => (v instanceof Date ? v.getTime() : Date.parse(v));
+
+/**
+ * This process's clock as a timestamptz parameter: the answer and end instants are taken here, not
+ * by the database (whose now() is its transaction's start, on its own host), because the recording
+ * on this process is cut at the same instants.
+ */
+const nowParam = () => sql`${new Date().toISOString()}::timestamptz`;
 
 /**
  * calls/media: the caller's offer (SDP with its candidates) for a call in progress → the server's
@@ -198,7 +213,7 @@ export async function hangupMobileCall(app: FastifyInstance, a: Actor, callId: n
   const c0 = await callById(app.db, callId, callerCallScope(a.auth));
   if (!c0) throw notFound();
   const c = await transition(app, a, c0.id, {
-    set: sql`state = case when k.state = 'ringing' then 'missed' else 'ended' end, ended_at = now(), ended_by = 'caller', transfer_to = null`,
+    set: sql`state = case when k.state = 'ringing' then 'missed' else 'ended' end, ended_at = ${nowParam()}, ended_by = 'caller', transfer_to = null`,
     where: LIVE,
     change: c0.state === 'ringing' ? 'missed' : 'ended',
     action: 'call-hangup',
@@ -305,7 +320,7 @@ export async function answerCall(app: FastifyInstance, a: Actor, callId: number)
   if (!c0) throw notFound();
   const me = a.auth.userId;
   const c = await transition(app, a, c0.id, {
-    set: sql`state = 'active', answered_by = ${me}, answered_at = coalesce(k.answered_at, now()), transfer_to = null`,
+    set: sql`state = 'active', answered_by = ${me}, answered_at = coalesce(k.answered_at, ${nowParam()}), transfer_to = null`,
     where: sql`(k.state = 'ringing' or (k.state = 'transfer' and k.transfer_to = ${me}))`,
     change: 'answered',
     action: 'call-answer',
@@ -363,7 +378,7 @@ export async function endCall(app: FastifyInstance, a: Actor, callId: number) {
   const c0 = await callById(app.db, callId, callScope(a.auth));
   if (!c0) throw notFound();
   const c = await transition(app, a, c0.id, {
-    set: sql`state = 'ended', ended_at = now(), ended_by = 'console', transfer_to = null`,
+    set: sql`state = 'ended', ended_at = ${nowParam()}, ended_by = 'console', transfer_to = null`,
     where: sql`k.state in ('active', 'transfer') and k.answered_by = ${a.auth.userId}`,
     change: 'ended',
     action: 'call-end',
@@ -384,7 +399,7 @@ export async function closeoutCall(app: FastifyInstance, a: Actor, callId: numbe
   const c0 = await callById(app.db, callId, callScope(a.auth));
   if (!c0) throw notFound();
   const c = await transition(app, a, c0.id, {
-    set: sql`state = 'closed', closed_by = ${a.auth.userId}, closed_at = now(), ended_at = coalesce(k.ended_at, now()),
+    set: sql`state = 'closed', closed_by = ${a.auth.userId}, closed_at = now(), ended_at = coalesce(k.ended_at, ${nowParam()}),
       ended_by = coalesce(k.ended_by, 'console'), transfer_to = null`,
     where: sql`k.state in ('active', 'ended') and k.answered_by = ${a.auth.userId}`,
     change: 'closed',
