@@ -285,7 +285,10 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
       });
       const latencies: number[] = [];
       const statuses = new Map<number, number>();
-      const instance = autocannon({
+      let done: (r: autocannon.Result) => void = () => undefined;
+      let failed: (e: unknown) => void = () => undefined;
+      const finished = new Promise<autocannon.Result>((resolve, reject) => ((done = resolve), (failed = reject)));
+      const options: autocannon.Options = {
         url: base,
         connections: USERS,
         duration: MIXED_SECONDS,
@@ -296,12 +299,13 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
           asUser('POST', '/api/client/getallemployees', { case: 'GET-ALL-EMPLOYEES', offset: 0, limit: 25 }),
           asUser('GET', '/api/client/getnotificationsv2?type=alarms&notDone=true&limit=50'),
         ],
-      });
+      };
+      const instance = autocannon(options, (err, r) => (err ? failed(err) : done(r)));
       instance.on('response', (_client, status, _bytes, ms) => {
         latencies.push(ms);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       });
-      const result = await instance;
+      const result = await finished;
       latencies.sort((a, b) => a - b);
       const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
       console.log(

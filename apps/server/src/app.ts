@@ -17,7 +17,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { AppError, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerInputChecks } from './plugins/input.js';
-import { registerSession } from './plugins/session.js';
+import { registerSession, SESSIONS_CHANNEL } from './plugins/session.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
@@ -147,6 +147,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
   });
   app.decorate('dispatcher', new Dispatcher(app));
+  // Session changes announced by other nodes reach this node's session cache (plugins/session-cache.ts).
+  app.dispatcher.onNotify(SESSIONS_CHANNEL, app.receiveSessionNotice);
+  app.dispatcher.onListen(app.sessionListenerReady);
   app.decorate('presence', new Presence(app));
   app.addHook('onReady', async () => app.dispatcher.start());
   app.addHook('onClose', async () => app.dispatcher.stop());
