@@ -21,7 +21,9 @@
  *   npm run build && npx tsx bench/throughput.ts [--seconds 10] [--mixed-seconds 30] [--connections 50] [--users 50]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/throughput.ts [--only pglite|postgres]
  * Options: --calls isauthenticated,board,report,alarm (a subset), --no-mixed, --port 18970 (server;
- * +1 bare), --cpu-prof <dir> (node --cpu-prof of the server, written when it exits).
+ * +1 bare), --cpu-prof <dir> (node --cpu-prof of the server, written when it exits), --server
+ * <server.mjs> (another build, e.g. main's, for before/after figures), --log-level (LOG_LEVEL of the
+ * server, default error as the other benches; info is the production default: two log lines a request).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,6 +46,8 @@ const { values } = parseArgs({
     'no-mixed': { type: 'boolean' },
     port: { type: 'string', default: '18970' },
     'cpu-prof': { type: 'string' },
+    server: { type: 'string', default: 'apps/server/dist/server.mjs' },
+    'log-level': { type: 'string', default: 'error' },
     bare: { type: 'string' },
   },
 });
@@ -96,7 +100,7 @@ const METRICS_TOKEN = 'bench-throughput-metrics';
 
 async function startServer(env: Record<string, string>, port: number) {
   const prof = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [];
-  const child = spawn(process.execPath, [...prof, 'apps/server/dist/server.mjs'], {
+  const child = spawn(process.execPath, [...prof, path.resolve(ROOT, values.server)], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -104,11 +108,12 @@ async function startServer(env: Record<string, string>, port: number) {
       PORT: String(port),
       HOST: '127.0.0.1',
       VIGIL_DEMO: '1',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: values['log-level'],
       LOGIN_RATE_MAX: '100000',
       METRICS_TOKEN,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The server's log lines (request logging at --log-level info) are written, but not shown.
+    stdio: ['ignore', values['log-level'] === 'error' ? 'inherit' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, child);
