@@ -14,8 +14,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ErrorCode, StatusId } from '@vigil/contract';
 import { oncePerDatabase, type Db } from '../db/client.js';
-import { sessions, users } from '../db/schema/index.js';
+import { organizations, sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
+import {
+  SESSIONS_CHANNEL,
+  SessionCache,
+  announceSessionChange,
+  announcedSessionChanges,
+  parseSessionChange,
+  sessionChanges,
+  type SessionChange,
+} from './session-cache.js';
 
 export const SESSION_COOKIE = 'vigil_session';
 export const CSRF_COOKIE = 'vigil_csrf';
@@ -36,6 +45,8 @@ export interface AuthContext {
   surname: string;
   phoneNumber: string | null;
   langId: string;
+  /** Name of the user's organisation (null without one). */
+  organizationName: string | null;
   /** A temporary password is in use: every call but a password change answers 403 errors.passwordChangeRequired. */
   mustChangePassword: boolean;
 }
@@ -43,6 +54,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** announcedSessionChanges() when the request came in (-1 before the session hook ran). */
+    sessionChangesAtStart: number;
   }
 }
 
@@ -96,9 +109,10 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
 }
 
 /**
- * The session lookup of every API call and socket init, built once per database (a named prepared
- * statement on PostgreSQL: parsed once per connection; on both, no query building per request).
- * Placeholder `tokenHash`: the SHA-256 hex of the token. Rows: the session and its user.
+ * The session lookup of every API call and socket init that misses the session cache, built once
+ * per database (a named prepared statement on PostgreSQL: parsed once per connection; on both, no
+ * query building per request). Placeholder `tokenHash`: the SHA-256 hex of the token. Rows: the
+ * session, its user and the user's organisation name.
  */
 const sessionLookup = oncePerDatabase((db) =>
   db
@@ -107,9 +121,11 @@ const sessionLookup = oncePerDatabase((db) =>
       isAdmin: sessions.isAdmin,
       sessionType: sessions.sessionType,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       roleId: users.roleId,
       organizationId: users.organizationId,
+      organizationName: organizations.name,
       email: users.email,
       name: users.name,
       surname: users.surname,
@@ -120,32 +136,59 @@ const sessionLookup = oncePerDatabase((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.endedAt), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('vigil_find_session'),
 );
 
-/** Looks a session token up; null when unknown, ended, expired or the user is no longer active. */
+/** How often at most a session's expiry is slid (and last_seen_at written), ms. */
+const SLIDE_EVERY_MS = 60_000;
+
+/**
+ * Looks a session token up; null when unknown, ended, expired or the user is no longer active.
+ * Answers from this node's session cache when it holds the session (plugins/session-cache.ts: every
+ * end or change of a session or its user is announced to every node), else reads the row.
+ */
 export async function findSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {
   if (token.length < 8) return null;
-  const [row] = await sessionLookup(app.db).execute({ tokenHash: hashToken(token) });
-  if (!row || row.statusId !== StatusId.Active) return null;
+  const tokenHash = hashToken(token);
+  const cache = app.sessionCache;
+  let entry = cache.get(tokenHash);
+  if (!entry) {
+    const epoch = cache.epoch;
+    const [row] = await sessionLookup(app.db).execute({ tokenHash });
+    if (!row || row.statusId !== StatusId.Active) return null;
+    const { lastSeenAt, expiresAt, statusId: _status, ...ctx } = row;
+    entry = {
+      ctx,
+      sessionId: row.sessionId,
+      userId: row.userId,
+      sessionType: row.sessionType,
+      lastSeenAt: lastSeenAt.getTime(),
+      expiresAt: expiresAt.getTime(),
+      readAt: Date.now(),
+    };
+    cache.set(tokenHash, entry, epoch);
+  }
   // Slide the expiry, at most once a minute per session: a web session by its idle time
   // (SESSION_IDLE_MINUTES), a mobile app session by its own lifetime (MOBILE_SESSION_DAYS), so an
-  // app used every day stays signed in instead of being cut to the web's idle time.
-  if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
-    const lifetimeMs = row.sessionType === 'MOBILE' ? app.config.mobileSessionMs : app.config.sessionIdleMs;
+  // app used every day stays signed in instead of being cut to the web's idle time. The cached
+  // entry slides with the row (first, so that concurrent calls do not all write).
+  const now = Date.now();
+  if (now - entry.lastSeenAt > SLIDE_EVERY_MS) {
+    const lifetimeMs = entry.sessionType === 'MOBILE' ? app.config.mobileSessionMs : app.config.sessionIdleMs;
+    entry.lastSeenAt = now;
+    entry.expiresAt = now + lifetimeMs;
     await app.db
       .update(sessions)
-      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + lifetimeMs) })
-      .where(eq(sessions.id, row.sessionId));
+      .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + lifetimeMs) })
+      .where(eq(sessions.id, entry.sessionId));
   }
-  const { lastSeenAt: _seen, statusId: _status, ...ctx } = row;
-  return { ...ctx, token };
+  return { ...entry.ctx, token };
 }
 
-/** PostgreSQL NOTIFY channel of ended sessions: payload `{"sessionId":n}` or `{"userId":n}` (socket.ts closes their sockets). */
-export const SESSIONS_CHANNEL = 'vigil_sessions';
+export { SESSIONS_CHANNEL };
 
 /** An ended session or every session of a user: what the socket module closes at once. */
 export type SessionEnd = { sessionId: number } | { userId: number };
@@ -154,13 +197,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Local listeners of ended sessions (the socket module); other nodes hear SESSIONS_CHANNEL. */
     sessionEnds: Set<(end: SessionEnd) => void>;
+    /** This node's cache of looked-up sessions (plugins/session-cache.ts). */
+    sessionCache: SessionCache<Omit<AuthContext, 'token'>>;
+    /** Handles a NOTIFY on SESSIONS_CHANNEL heard by this node (the dispatcher's listener calls it). */
+    receiveSessionNotice: (payload: string) => void;
+    /** Called by the dispatcher each time its listener (re)connects: notices may have been missed. */
+    sessionListenerReady: () => void;
   }
 }
 
 /** Tells every node that sessions ended: local listeners at once, other nodes by NOTIFY (PostgreSQL). */
 async function announceSessionEnd(app: FastifyInstance, end: SessionEnd) {
   for (const listener of app.sessionEnds) listener(end);
-  if (app.database.kind === 'postgres') await app.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify(end)})`);
+  await announceSessionChange(app.db, end);
 }
 
 /** Ends a session (logout) and closes its sockets on every node at once (issue 12 finding 8). */
@@ -171,17 +220,57 @@ export async function endSession(app: FastifyInstance, sessionId: number) {
 
 /** Ends every open session of a user and closes their sockets on every node (see endUserSessions). */
 export async function endUserSessionsEverywhere(app: FastifyInstance, userId: number): Promise<void> {
-  await endUserSessions(app.db, userId);
+  await app.db
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
   await announceSessionEnd(app, { userId });
 }
 
-/** Ends every open session of a user (password changed by link or temporary password, user deactivated or made Pending). */
+/**
+ * Ends every open session of a user (password changed by link or temporary password, user
+ * deactivated or made Pending) and tells every node's session cache and sockets — at the commit
+ * when `db` is a transaction. Callers that answer right after may `settleSessionNotices` first.
+ */
 export async function endUserSessions(db: Db, userId: number): Promise<void> {
   await db
     .update(sessions)
     .set({ endedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  await announceSessionChange(db, { userId });
 }
+
+/** How long `settleSessionNotices` waits for its own notice at most, ms. */
+const SETTLE_TIMEOUT_MS = 1_000;
+
+/**
+ * On PostgreSQL, waits until this node's listener has heard a notice sent now on SESSIONS_CHANNEL
+ * (at most SETTLE_TIMEOUT_MS): notices are delivered in commit order, so every session change
+ * committed before has by then been sent to every node's listener. Called before answering a logout
+ * or a revocation (any request during which this process announced a session change, in onSend),
+ * so that a call made with the revoked session right after meets every node's cache already told. A no-op on PGlite (one process, told at once) and without a listener.
+ */
+export async function settleSessionNotices(app: FastifyInstance): Promise<void> {
+  if (app.database.kind !== 'postgres' || !app.dispatcher?.listening) return;
+  const nonce = randomBytes(8).toString('hex');
+  const heard = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      pendingPings.delete(nonce);
+      resolve();
+    }, SETTLE_TIMEOUT_MS);
+    timer.unref();
+    pendingPings.set(nonce, () => {
+      clearTimeout(timer);
+      pendingPings.delete(nonce);
+      resolve();
+    });
+  });
+  await app.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ ping: nonce })})`);
+  await heard;
+}
+
+/** Waiters of settleSessionNotices by nonce (this process). */
+const pendingPings = new Map<string, () => void>();
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -205,7 +294,21 @@ export interface RouteRecord {
 /** Registers the CSRF route and checks, and resolves `request.auth` on every request. */
 export function registerSession(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionChangesAtStart', -1);
   app.decorate('sessionEnds', new Set<(end: SessionEnd) => void>());
+  const cache = new SessionCache<Omit<AuthContext, 'token'>>();
+  app.decorate('sessionCache', cache);
+  // This process's announcements (any server of it: tests run several) at once; other nodes' by NOTIFY.
+  const onChange = (change: SessionChange) => cache.invalidate(change);
+  sessionChanges.on('change', onChange);
+  app.addHook('onClose', async () => void sessionChanges.off('change', onChange));
+  app.decorate('receiveSessionNotice', (payload: string) => {
+    const ping = /^\{"ping":"([0-9a-f]+)"\}$/.exec(payload)?.[1];
+    if (ping) return pendingPings.get(ping)?.();
+    const change = parseSessionChange(payload);
+    if (change) cache.invalidate(change);
+  });
+  app.decorate('sessionListenerReady', () => cache.clear());
   const guards = new Map<string, RouteRecord>();
   routeGuards.set(app, guards);
 
@@ -229,7 +332,15 @@ export function registerSession(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
+  // A request that ended or changed sessions (logout, revocation, deactivation, role change…) answers
+  // only once every node has been sent the notice (settleSessionNotices): the next call, on any node, meets it.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.sessionChangesAtStart >= 0 && announcedSessionChanges() !== req.sessionChangesAtStart) await settleSessionNotices(app);
+    return payload;
+  });
+
   app.addHook('onRequest', async (req) => {
+    req.sessionChangesAtStart = announcedSessionChanges();
     if (STATE_CHANGING.has(req.method)) {
       // Bearer-token calls and the mobile API (which never uses cookies) carry no ambient credentials.
       const bearer = req.headers.authorization?.startsWith('Bearer ') || req.url.startsWith('/api/mobile/');

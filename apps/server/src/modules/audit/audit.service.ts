@@ -2,6 +2,30 @@
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import { announceScopeChange, changesScope } from '../../lib/scope-changes.js';
+import { announceSessionChange } from '../../plugins/session-cache.js';
+
+/**
+ * Audited actions on users that change nothing a session holds (plugins/session.ts AuthContext:
+ * role, status, organisation, names, e-mail, phone, language, temporary password): every other
+ * audited change of a user, and every one of an organisation (its name), is announced to the
+ * session caches of every node.
+ */
+const SESSION_NEUTRAL_ACTIONS: ReadonlySet<string> = new Set([
+  'login',
+  'login-failed',
+  'logout',
+  'sso-refused',
+  'sso-failed',
+  'issue-reset',
+  'issue-activation',
+  'pin-validated',
+  'pin-failed',
+  'pin-rate-limited',
+  'set-branch-mode',
+  'acknowledge-alarm',
+  'add-alarm-note',
+  'external-token',
+]);
 
 export interface AuditEntry {
   actorUserId: number | null;
@@ -18,7 +42,8 @@ export interface AuditEntry {
 /**
  * Appends one audit row; pass the transaction when the change is part of one. A change to an
  * entity that decides scopes (users, offices, branches, organisations, security offices) also
- * tells open consoles on every node to reload their scope (lib/scope-changes.ts).
+ * tells open consoles on every node to reload their scope (lib/scope-changes.ts); a change of a user
+ * or an organisation tells every node's session cache (plugins/session-cache.ts), at the commit.
  */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
@@ -30,5 +55,10 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     after: entry.after ?? null,
     ip: entry.ip ?? null,
   });
+  if (entry.entity === 'users' && entry.entityId != null && !SESSION_NEUTRAL_ACTIONS.has(entry.action)) {
+    await announceSessionChange(db, { changedUserId: Number(entry.entityId) });
+  } else if (entry.entity === 'organizations' && !SESSION_NEUTRAL_ACTIONS.has(entry.action)) {
+    await announceSessionChange(db, { all: true });
+  }
   if (changesScope(entry.entity, entry.action)) await announceScopeChange(db);
 }

@@ -70,7 +70,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
     app.post(`/api/${area}/isauthenticated`, { preValidation: guard }, async (req) => {
       if (!req.auth) throw unauthorized();
-      const user = await currentUser(app, req.auth);
+      const user = currentUser(req.auth);
       return { success: true, body: { UserInfos: presentUserInfos(user, req.auth.token), IsAdmin: req.auth.isAdmin } };
     });
 

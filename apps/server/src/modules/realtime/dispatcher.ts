@@ -194,17 +194,27 @@ export class Dispatcher {
   }
 
   /** Other PostgreSQL channels heard on the dispatcher's connection (register before start). */
-  private channels = new Map<string, (payload: string) => void>();
-  /** Calls `handler` with the payload of each NOTIFY on `channel` (PostgreSQL only). */
+  private channels = new Map<string, ((payload: string) => void)[]>();
+  /** Called each time the listener is connected and listening (after a reconnect: notices may have been missed meanwhile). */
+  private listenObservers: (() => void)[] = [];
+  /** Calls `handler` with the payload of each NOTIFY on `channel` (PostgreSQL only); several handlers may share a channel. */
   onNotify(channel: string, handler: (payload: string) => void) {
-    this.channels.set(channel, handler);
+    this.channels.set(channel, [...(this.channels.get(channel) ?? []), handler]);
+  }
+  /** Calls `observer` each time the listener (re)connects and listens (PostgreSQL only). */
+  onListen(observer: () => void) {
+    this.listenObservers.push(observer);
+  }
+  /** Whether this node hears NOTIFY now (PostgreSQL, listener connected). */
+  get listening(): boolean {
+    return this.listener !== undefined;
   }
 
   private async listen(url: string) {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (n) => {
       if (n.channel === EVENTS_CHANNEL) this.wake();
-      else this.channels.get(n.channel)?.(n.payload ?? '');
+      else for (const handler of this.channels.get(n.channel) ?? []) handler(n.payload ?? '');
     });
     client.on('error', (err) => {
       this.app.log.warn({ err }, 'event listener lost; reconnecting');
@@ -215,6 +225,7 @@ export class Dispatcher {
     await client.query(`listen ${EVENTS_CHANNEL}`);
     for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
     this.listener = client;
+    for (const observer of this.listenObservers) observer();
   }
 
   async stop(): Promise<void> {

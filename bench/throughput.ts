@@ -1,0 +1,370 @@
+/**
+ * Throughput benchmark (issue 20 "Performance of everyday use", bench/throughput): the BUILT server
+ * (apps/server/dist/server.mjs, `npm run build` first) with the demo data, on PGlite and — when
+ * BENCH_DATABASE_URL is set — on a scratch PostgreSQL database beside it (bench/scratch-db.ts), and
+ * a bare Fastify 5 server answering a POST with a zod body check, both in processes of their own,
+ * driven by autocannon in alternation (bare, then the call, for each call). Prints for each call:
+ * requests/s, p50 / p99 latency in ms, non-2xx answers, and requests/s as a share of the bare
+ * server's in the run just before it:
+ * - POST /api/client/isauthenticated (target ≥ 40 % of bare on both databases);
+ * - the branch board, POST /api/client/getofficesv2 GET-ALL-BRANCH-OFFICES as an organisation admin
+ *   (target ≥ 15 % on PostgreSQL, ≥ 10 % on PGlite);
+ * - one report's first page, POST /api/client/getnotifications GET-ALL-REPORTS, last 30 days, 25 rows;
+ * - one mobile alarm, POST /api/mobile/alarm (bearer; writes an alarm event each time).
+ * Then the mixed load: `--users` concurrent console users (each its own session of the
+ * organisation admin), each repeating board, unread notifications, report page, employees and
+ * open alarms, for `--mixed-seconds`; requests/s and p50 / p95 / p99 (target p95 ≤ 100 ms).
+ * And the server's RSS (VmRSS) before the load, its peak (VmHWM) and after, with V8 heap statistics
+ * from the server's own /metrics (prom-client default metrics) before and after.
+ * Figures only, no assertions. The machine's load average is printed at start and end.
+ *
+ *   npm run build && npx tsx bench/throughput.ts [--seconds 10] [--mixed-seconds 30] [--connections 50] [--users 50]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/throughput.ts [--only pglite|postgres]
+ * Options: --calls isauthenticated,board,report,alarm (a subset), --no-mixed, --port 18970 (server;
+ * +1 bare), --cpu-prof <dir> (node --cpu-prof of the server, written when it exits), --server
+ * <server.mjs> (another build, e.g. main's, for before/after figures), --log-level (LOG_LEVEL of the
+ * server, default error as the other benches; info is the production default: two log lines a request).
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { memoryMb } from './proc.js';
+import { scratchDatabase } from './scratch-db.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    'mixed-seconds': { type: 'string', default: '30' },
+    connections: { type: 'string', default: '50' },
+    users: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    calls: { type: 'string', default: 'isauthenticated,board,report,alarm' },
+    'no-mixed': { type: 'boolean' },
+    port: { type: 'string', default: '18970' },
+    'cpu-prof': { type: 'string' },
+    server: { type: 'string', default: 'apps/server/dist/server.mjs' },
+    'log-level': { type: 'string', default: 'error' },
+    bare: { type: 'string' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const MIXED_SECONDS = Number(values['mixed-seconds']);
+const CONNECTIONS = Number(values.connections);
+const USERS = Number(values.users);
+const PORT = Number(values.port);
+const CALLS = new Set(values.calls.split(','));
+const PASSWORD = 'Vigil-demo-2026';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The bare comparison server: Fastify 5, one POST whose JSON body is checked with zod, answering a small JSON. */
+async function bareServer(port: number) {
+  const { default: Fastify } = await import('fastify');
+  const { z } = await import('zod');
+  const Body = z.object({ case: z.string().max(100).optional() });
+  const app = Fastify({ logger: false });
+  app.post('/bare', async (req, reply) => {
+    const parsed = Body.safeParse(req.body);
+    if (!parsed.success) return reply.status(400).send({ success: false });
+    return { success: true, body: { authenticated: true, case: parsed.data.case ?? null } };
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  process.send?.('ready');
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const METRICS_TOKEN = 'bench-throughput-metrics';
+
+async function startServer(env: Record<string, string>, port: number) {
+  const prof = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [];
+  const child = spawn(process.execPath, [...prof, path.resolve(ROOT, values.server)], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VIGIL_DEMO: '1',
+      LOG_LEVEL: values['log-level'],
+      LOGIN_RATE_MAX: '100000',
+      METRICS_TOKEN,
+    },
+    // The server's log lines (request logging at --log-level info) are written, but not shown.
+    stdio: ['ignore', values['log-level'] === 'error' ? 'inherit' : 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`, child);
+  return { child, base };
+}
+
+/** A console session: cookie header and CSRF token. */
+async function consoleLogin(base: string, email: string): Promise<Record<string, string>> {
+  const csrfRes = await fetch(`${base}/security/csrf-token`);
+  const jar = new Map(csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+  const res = await fetch(`${base}/api/client/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-xsrf-token': csrfRes.headers.get('x-xsrf-token')!,
+      cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    body: JSON.stringify({ username: email, password: PASSWORD, sessiontype: 'WEB' }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  for (const c of res.headers.getSetCookie()) {
+    const [k, v] = c.split(';')[0]!.split('=') as [string, string];
+    jar.set(k, v);
+  }
+  return {
+    'content-type': 'application/json',
+    'accept-language': 'en',
+    cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-xsrf-token': res.headers.get('x-xsrf-token') ?? csrfRes.headers.get('x-xsrf-token')!,
+  };
+}
+
+async function mobileLogin(base: string, email: string) {
+  const res = await fetch(`${base}/api/mobile/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password: PASSWORD }),
+  });
+  const json = (await res.json()) as {
+    body: { Token: string; Branches: { BranchOfficeId: number; Latitude: number; Longitude: number }[] };
+  };
+  if (res.status !== 200) throw new Error(`mobile login ${email}: ${res.status}`);
+  return json.body;
+}
+
+/** V8 heap figures of the server from its /metrics (prom-client default metrics, prefix vigil_). */
+async function heapStatistics(base: string): Promise<string> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) return `(metrics: ${res.status})`;
+  const text = await res.text();
+  const value = (name: string) => Number(text.match(new RegExp(`^vigil_${name} (\\S+)`, 'm'))?.[1] ?? NaN);
+  const spaces = [...text.matchAll(/^vigil_nodejs_heap_space_size_used_bytes\{space="(\w+)"\} (\S+)/gm)]
+    .filter(([, , v]) => Number(v) > 1024 * 1024)
+    .map(([, space, v]) => `${space} ${mb(Number(v))}`)
+    .join(', ');
+  return `V8 heap used ${mb(value('nodejs_heap_size_used_bytes'))} of ${mb(value('nodejs_heap_size_total_bytes'))}, external ${mb(value('nodejs_external_memory_bytes'))} (${spaces})`;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
+}
+
+/** One autocannon run of `connections` connections for `seconds`. */
+async function cannon(opts: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+const line = (label: string, f: Figures, bare?: Figures) =>
+  `  ${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms` +
+  `${f.errors ? `  non-2xx/errors ${f.errors} of ${f.total}` : ''}${bare ? `  = ${((100 * f.rps) / bare.rps).toFixed(1)} % of bare` : ''}`;
+
+async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bareUrl: string) {
+  const { child, base } = await startServer(env, PORT);
+  const pid = child.pid!;
+  console.log(`\n[${kind}] server ${pid} (apps/server/dist) ready; load average ${loadAverage()}`);
+  try {
+    const admin = await consoleLogin(base, 'orgadmin@example.com');
+    const staff = await mobileLogin(base, 'staff@example.com');
+    const branch = staff.Branches[0]!;
+    // Warm-up: a few calls of each kind, so the first measured run does not pay for the caches.
+    for (let i = 0; i < 5; i++) {
+      await fetch(`${base}/api/client/getofficesv2`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({ case: 'GET-ALL-BRANCH-OFFICES' }),
+      });
+    }
+    await new Promise((r) => setTimeout(r, 2_000));
+    const before = memoryMb(pid);
+    console.log(`[${kind}] RSS before the load ${before.rss.toFixed(0)} MB; ${await heapStatistics(base)}`);
+    let sampledPeak = before.rss;
+    const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, memoryMb(pid).rss)), 100);
+
+    const bareRequest: autocannon.Options = {
+      url: `${bareUrl}/bare`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ case: 'IS-AUTHENTICATED' }),
+    };
+    const calls: [key: string, label: string, opts: autocannon.Options][] = [
+      ['isauthenticated', 'isauthenticated', { url: `${base}/api/client/isauthenticated`, method: 'POST', headers: admin, body: '{}' }],
+      [
+        'board',
+        'board getofficesv2 (org admin)',
+        {
+          url: `${base}/api/client/getofficesv2`,
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ case: 'GET-ALL-BRANCH-OFFICES' }),
+        },
+      ],
+      [
+        'report',
+        'report first page (GET-ALL-REPORTS)',
+        {
+          url: `${base}/api/client/getnotifications`,
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 }),
+        },
+      ],
+      [
+        'alarm',
+        'mobile alarm',
+        {
+          url: `${base}/api/mobile/alarm`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.Token}` },
+          body: JSON.stringify({
+            branchOfficeId: branch.BranchOfficeId,
+            type: 'ALARM',
+            latitude: branch.Latitude,
+            longitude: branch.Longitude,
+            message: 'throughput bench',
+          }),
+        },
+      ],
+    ];
+    console.log(`[${kind}] ${CONNECTIONS} connections, ${SECONDS} s each, bare server then the call:`);
+    for (const [key, label, opts] of calls) {
+      if (!CALLS.has(key)) continue;
+      const bare = await cannon(bareRequest);
+      const f = await cannon(opts);
+      console.log(line('bare Fastify 5 + zod body check', bare));
+      console.log(line(label, f, bare));
+    }
+
+    if (!values['no-mixed']) {
+      // Each connection is one user with a session of its own, repeating the console's everyday calls.
+      const sessions: Record<string, string>[] = [];
+      for (let i = 0; i < USERS; i++) sessions.push(await consoleLogin(base, 'orgadmin@example.com'));
+      let next = 0;
+      const asUser = (method: 'GET' | 'POST', p: string, body?: unknown): autocannon.Request => ({
+        method,
+        path: p,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        setupRequest: (req, context) => {
+          const ctx = context as { headers?: Record<string, string> };
+          ctx.headers ??= sessions[next++ % sessions.length]!;
+          // A copy: autocannon writes Content-Length into the headers object it is given.
+          return { ...req, headers: { ...ctx.headers } };
+        },
+      });
+      const latencies: number[] = [];
+      const statuses = new Map<number, number>();
+      let done: (r: autocannon.Result) => void = () => undefined;
+      let failed: (e: unknown) => void = () => undefined;
+      const finished = new Promise<autocannon.Result>((resolve, reject) => ((done = resolve), (failed = reject)));
+      const options: autocannon.Options = {
+        url: base,
+        connections: USERS,
+        duration: MIXED_SECONDS,
+        requests: [
+          asUser('POST', '/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES' }),
+          asUser('GET', '/api/client/getnotificationsv2?type=all&notDone=true&limit=50'),
+          asUser('POST', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 }),
+          asUser('POST', '/api/client/getallemployees', { case: 'GET-ALL-EMPLOYEES', offset: 0, limit: 25 }),
+          asUser('GET', '/api/client/getnotificationsv2?type=alarms&notDone=true&limit=50'),
+        ],
+      };
+      const instance = autocannon(options, (err, r) => (err ? failed(err) : done(r)));
+      instance.on('response', (_client, status, _bytes, ms) => {
+        latencies.push(ms);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      });
+      const result = await finished;
+      latencies.sort((a, b) => a - b);
+      const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+      console.log(
+        `[${kind}] mixed load, ${USERS} users for ${MIXED_SECONDS} s (board, unread notifications, report page, employees, open alarms): ` +
+          `${result.requests.average.toFixed(0)} req/s, p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms` +
+          `${result.non2xx + result.errors ? `, non-2xx/errors ${result.non2xx + result.errors} of ${result.requests.total} (statuses ${JSON.stringify(Object.fromEntries(statuses))})` : ''}`,
+      );
+    }
+
+    clearInterval(sampler);
+    const peak = memoryMb(pid);
+    await new Promise((r) => setTimeout(r, 5_000));
+    const after = memoryMb(pid);
+    console.log(
+      `[${kind}] server RSS: before ${before.rss.toFixed(0)} MB, peak ${Math.max(peak.peak, sampledPeak).toFixed(0)} MB (VmHWM ${peak.peak.toFixed(0)} MB), 5 s after ${after.rss.toFixed(0)} MB; ${await heapStatistics(base)}`,
+    );
+    console.log(`[${kind}] load average ${loadAverage()}`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+  }
+}
+
+async function main() {
+  console.log(`throughput bench; ${os.cpus().length} cores, load average ${loadAverage()}`);
+  const bare = fork(fileURLToPath(import.meta.url), ['--bare', String(PORT + 1)], { stdio: 'inherit' });
+  await new Promise<void>((resolve, reject) => {
+    bare.once('message', () => resolve());
+    bare.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  try {
+    const bareUrl = `http://127.0.0.1:${PORT + 1}`;
+    if (values.only !== 'postgres') {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-throughput-'));
+      try {
+        await run('pglite', { VIGIL_DATA_DIR: dir, DATABASE_URL: '' }, bareUrl);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    if (process.env.BENCH_DATABASE_URL && values.only !== 'pglite') {
+      const scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL, 'vigil_throughput');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-throughput-'));
+      try {
+        await run('postgres', { DATABASE_URL: scratch.url, VIGIL_DATA_DIR: dir }, bareUrl);
+      } finally {
+        await scratch.release();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    bare.kill('SIGTERM');
+  }
+}
+
+if (values.bare) await bareServer(Number(values.bare));
+else await main();
