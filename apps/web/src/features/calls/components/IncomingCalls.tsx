@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { Box, Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import { RoleGroup, inRoleGroup, type Call, type CallStatus } from '@vigil/contract';
-import { useNow } from '../../chat/use-now';
+import { useNow } from '../../../shared/time/use-now';
 import { useOpenCalls } from '../api';
 import { callTimes } from '../format';
 

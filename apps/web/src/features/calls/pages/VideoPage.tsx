@@ -32,7 +32,7 @@ import { Loading } from '../../../shared/components/Loading';
 import { MapBoundary } from '../../../shared/map/MapBoundary';
 import { getSession } from '../../../shared/session/session-store';
 import { useConsoleOfficers, useOnlineUsers } from '../../chat/api';
-import { useNow } from '../../chat/use-now';
+import { useNow } from '../../../shared/time/use-now';
 import { useAnswerCall, useCall, useCloseoutCall, useEndCall, useTransferCall } from '../api';
 import { CallerPanel } from '../components/CallerPanel';
 import { SecurityPhrasesBox } from '../../security-phrases/components/SecurityPhrasesBox';

@@ -11,7 +11,7 @@ import ChatIcon from '@mui/icons-material/Chat';
 import { RoleGroup, inRoleGroup, type ChatSession } from '@vigil/contract';
 import { useOpenSessions } from '../api';
 import { sessionTimes } from '../format';
-import { useNow } from '../use-now';
+import { useNow } from '../../../shared/time/use-now';
 
 const STATUS_COLOR = { incoming: 'error', active: 'success', hold: 'warning', closed: 'default' } as const;
 

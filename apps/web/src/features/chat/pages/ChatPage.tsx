@@ -19,7 +19,7 @@ import { SecurityPhrasesBox } from '../../security-phrases/components/SecurityPh
 import { Composer } from '../components/Composer';
 import { MessageList } from '../components/MessageList';
 import { sessionTimes } from '../format';
-import { useNow } from '../use-now';
+import { useNow } from '../../../shared/time/use-now';
 
 const ChatMap = lazy(() => import('../components/ChatMap'));
 

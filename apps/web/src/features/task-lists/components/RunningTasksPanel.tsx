@@ -6,7 +6,8 @@
  * roles (2, 12, 6, 9) only. A failed read shows "Error retrieving Tasks" with Retry, never the
  * empty state (which says that no task is running).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useNow } from '../../../shared/time/use-now';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -39,20 +40,9 @@ export function RunningTasksPanel() {
   const allowed = !!session && inRoleGroup(RoleGroup.TaskLists, session.RoleId);
   const tasks = useActiveTasks(allowed);
   const tasking = useTasking();
-  const [now, setNow] = useState(() => Date.now());
   const [error, setError] = useState<string | null>(null);
   // The elapsed times tick each second only while a task runs (an idle panel draws nothing new).
-  const running = (tasks.data?.length ?? 0) > 0;
-  useEffect(() => {
-    if (!running) return undefined;
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const id = setInterval(tick, 1000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(id);
-    };
-  }, [running]);
+  const now = useNow(1000, (tasks.data?.length ?? 0) > 0);
   if (!allowed) return null;
   const rows = tasks.data ?? [];
   const act = (p: Promise<unknown>) => p.catch((err: unknown) => setError(errorText(err)));

@@ -7,7 +7,8 @@
  * Self-contained: mounted by the dashboard with one line; kept live by realtime/handlers.ts.
  * Rows carry data-testid="timer-row", data-timer-id and data-state (running | expiring | alarm).
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useNow } from '../../../shared/time/use-now';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -39,21 +40,10 @@ export function TimersPanel() {
   const { t } = useTranslation();
   const session = useSession();
   const timers = useRunningTimers(!!session);
-  const [now, setNow] = useState(() => Date.now());
   const [chosen, setChosen] = useState<number | null>(null);
   const rows = useMemo(() => timers.data ?? [], [timers.data]);
   // The ages tick each second only while a timer runs (an idle panel draws nothing new).
-  const running = rows.length > 0;
-  useEffect(() => {
-    if (!running) return undefined;
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const id = setInterval(tick, 1000);
-    return () => {
-      clearTimeout(first);
-      clearInterval(id);
-    };
-  }, [running]);
+  const now = useNow(1000, rows.length > 0);
   const shown = rows.find((r) => r.TimerId === chosen) ?? rows[0];
   const points = useMemo<MapPoint[]>(
     () =>
