@@ -16,10 +16,12 @@
  *   the later of the two mappings at every report, so the file ran seconds longer than the talk,
  *   and its lip-sync stage dropped the audio that fell behind the video's reports).
  *
- * - The file's Duration is the span of the frames written (first to last). werift's muxer computes
- *   it from each track's time in its own cluster, stale for a track with no frame in the last
+ * - The file's Duration is the talk, end − answer (or the last frame's time, should it run past
+ *   the end): media that starts flowing a moment after the answer (the caller's connection still
+ *   being set up) sits at its offset and does not shorten the file. werift's muxer computes the
+ *   Duration from each track's time in its own cluster, stale for a track with no frame in the last
  *   cluster (one that opened on a video key frame): up to a key-frame interval too long (2 s here,
- *   the PLI period); its closing element is replaced by one with the true span.
+ *   the PLI period); its closing element is replaced by ours.
  *
  * The codec work is werift's (jitter buffer, VP8/Opus depacketizers, WebM muxer and writer); this
  * file only decides which packets and at what time.
@@ -41,6 +43,10 @@ export const HOLD_MS = 3_000;
 /** How far behind the newest frame a frame may be written (ms of media time): frames of both tracks are put in time order within this window. */
 const ORDER_MS = 300;
 const RTP_WRAP = 2 ** 32;
+/** One 20 ms Opus frame of silence (TOC 0xf8: CELT fullband 20 ms, one frame; then the silent payload). */
+const OPUS_SILENCE = Buffer.from([0xf8, 0xff, 0xfe]);
+/** The longest gap between the answer and the first frame that the silent lead-in covers (a block's timestamp is a signed 16-bit ms offset in its cluster). */
+const MAX_LEAD_MS = 30_000;
 
 /** A track's media clock: RTP timestamps unwrapped and rebased at the answer (ms from the answer instant). */
 export class AnswerClock {
@@ -196,13 +202,22 @@ export class CallRecorder {
       const save = saveToFileSystem(this.file);
       webm.pipe(async (o: WebmOutput) => {
         if (o.eol && span.first != null) {
-          const duration = Math.round(span.last - span.first);
+          // The talk (answer → end) by construction; the frames' span when they run past it.
+          const talk = this.endAt != null ? this.endAt - answerAt : 0;
+          const duration = Math.round(Math.max(span.last, talk));
           o = { eol: { ...o.eol, duration, durationElement: new WEBMContainer(webmTracks).createDuration(duration) } };
         }
         if (await save(o)) resolve();
       });
     });
+    const hasAudio = tracks.some((t) => t.kind === 'audio');
     const order = new FrameOrder((kind, frame) => {
+      // The muxer starts the file at its first frame: when the caller's media began after the
+      // answer, a silent audio frame at the answer keeps the media at its place in the talk.
+      if (span.first == null && hasAudio && frame.time > 0 && frame.time < MAX_LEAD_MS) {
+        webm.inputAudio({ frame: { data: OPUS_SILENCE, isKeyframe: true, time: 0 } });
+        span.first = 0;
+      }
       if (kind === 'video') {
         span.keyframe ||= frame.isKeyframe;
         if (!span.keyframe) return;
