@@ -3,6 +3,8 @@
  * from a success flag, with data in body"). HTTP status carries the class: 200 ok, 400 bad input,
  * 401 no session, 403 not allowed, 404 not found, 409 conflict, 429 rate limited.
  */
+import { z } from 'zod';
+
 export interface Envelope<TBody = unknown> {
   success: boolean;
   body?: TBody;
@@ -12,4 +14,42 @@ export interface Envelope<TBody = unknown> {
   code?: string;
   /** For 400s: the field path that failed, e.g. "username". */
   field?: string;
+}
+
+/**
+ * The success envelope of an answer body (a route's `schema.response[200]`):
+ * `{success: true, body, description?}`; strict, so an undeclared key fails the check
+ * (RESPONSE_VALIDATION, server plugins/response-serializer.ts).
+ */
+export function envelopeOf<TBody extends z.ZodType>(body: TBody) {
+  return z.strictObject({
+    success: z.literal(true),
+    body,
+    /** A server message shown to the user, in the request's language. */
+    description: z.string().optional(),
+  });
+}
+
+/** A success envelope without a body: `{success: true, description?}`. */
+export const ZOkEnvelope = z.strictObject({ success: z.literal(true), description: z.string().optional() });
+
+/**
+ * The failure envelope of every 4xx (server plugins/errors.ts sendError):
+ * `{success: false, code, description, field?}`; code is a catalogue key (errors.ts).
+ */
+export const ZErrorEnvelope = z.strictObject({
+  success: z.literal(false),
+  code: z.string(),
+  description: z.string(),
+  /** For 400s: the field path that failed, e.g. "username". */
+  field: z.string().optional(),
+});
+export type ErrorEnvelope = z.output<typeof ZErrorEnvelope>;
+
+/**
+ * A route's `schema.response`: the success envelope of `body` for 200 and {@link ZErrorEnvelope}
+ * for every 4xx. `body` may be a union (a route whose `case` picks different bodies).
+ */
+export function responsesOf<TBody extends z.ZodType>(body: TBody) {
+  return { 200: envelopeOf(body), '4xx': ZErrorEnvelope } as const;
 }
