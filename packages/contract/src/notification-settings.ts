@@ -81,13 +81,14 @@ export const ZNotificationsAllowedRequest = z.discriminatedUnion('case', [
 ]);
 
 /** A user's settings as every call answers them (`body.NotificationSettings`). */
-export interface NotificationSettings {
-  Web: Record<AlertCategory, CategoryPrefs>;
-  Allowed: Record<AlertCategory, boolean>;
-  NotificationDoNotDisturb: DoNotDisturb;
+export const ZNotificationSettings = z.strictObject({
+  Web: z.record(z.enum(ALERT_CATEGORIES), z.strictObject({ Popup: z.boolean(), Sound: z.boolean() })),
+  Allowed: z.record(z.enum(ALERT_CATEGORIES), z.boolean()),
+  NotificationDoNotDisturb: z.strictObject({ Enabled: z.boolean(), From: z.string(), To: z.string(), TimeZone: z.string() }),
   /** Categories that sound for this user whatever the settings (roles 5, 8: panic, emergency; else none). */
-  AlwaysSound: AlertCategory[];
-}
+  AlwaysSound: z.array(z.enum(ALERT_CATEGORIES)),
+});
+export type NotificationSettings = z.output<typeof ZNotificationSettings>;
 
 /**
  * Categories that do not pop up until the user turns them on: 'other' is every branch opening,

@@ -29,6 +29,7 @@ export const ZUpdateLanguageRequest = z.object({
 
 export const ZManageUserPropertiesRequest = z.union([ZUpdateProfileRequest, ZUpdatePasswordRequest, ZUpdateLanguageRequest]);
 /** Response body: `{ msg }` with the server's message; the envelope also carries `status`. */
-export interface ManageUserPropertiesBody {
-  msg: string;
-}
+export const ZManageUserPropertiesBody = z.strictObject({
+  msg: z.string(),
+});
+export type ManageUserPropertiesBody = z.output<typeof ZManageUserPropertiesBody>;

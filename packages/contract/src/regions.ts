@@ -17,7 +17,7 @@ import {
   optionalId,
   requiredId,
   requiredText,
-  type OfficeContact,
+  ZOfficeContact,
 } from './fields.js';
 
 /** Regional office details form (spec §3 Regional office; §5 validation). */
@@ -52,16 +52,17 @@ export const ZGetRegionalOfficesCases = [
 ] as const;
 
 /** A regional or head office row (spec §3 Regional office, Head office). */
-export interface OfficeRow extends OfficeContact {
-  Id: number;
-  OrganizationId: number;
-  OrganizationName: string;
-  OfficeTypeId: number;
-  Name: string;
-  Code: string;
-  TimeZone: string;
-  Dst: string;
-  StatusId: number;
-  Status: string;
-  BranchCount: number;
-}
+export const ZOfficeRow = ZOfficeContact.extend({
+  Id: z.number(),
+  OrganizationId: z.number(),
+  OrganizationName: z.string(),
+  OfficeTypeId: z.number(),
+  Name: z.string(),
+  Code: z.string(),
+  TimeZone: z.string(),
+  Dst: z.string(),
+  StatusId: z.number(),
+  Status: z.string(),
+  BranchCount: z.number(),
+});
+export type OfficeRow = z.output<typeof ZOfficeRow>;
