@@ -292,3 +292,18 @@ export const ZOutboxMessage = z.strictObject({
   CreatedAt: z.string(),
 });
 export type OutboxMessage = z.output<typeof ZOutboxMessage>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/validateAndConfirm. */
+export const ZValidateAndConfirmBody = z.strictObject({ role_id: z.number(), can_login_mobile: z.boolean() });
+export type ValidateAndConfirmBody = z.output<typeof ZValidateAndConfirmBody>;
+
+/** Answer body of POST /api/client/validatepin. */
+export const ZValidatepinBody = z.strictObject({ valid: z.literal(true) });
+export type ValidatepinBody = z.output<typeof ZValidatepinBody>;
+
+/** Answer body of POST /api/admin/outbox. */
+export const ZAdminOutboxBody = z.strictObject({ outboxobject: z.array(ZOutboxMessage) });
+export type AdminOutboxBody = z.output<typeof ZAdminOutboxBody>;

@@ -92,3 +92,10 @@ export const ZActiveSessionsAnswer = z.strictObject({
   sessions: z.array(ZActiveSession),
 });
 export type ActiveSessionsAnswer = z.output<typeof ZActiveSessionsAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getactivesessions. */
+export const ZGetactivesessionsBody = z.union([z.strictObject({ SessionId: z.number() }), ZActiveSessionsAnswer]);
+export type GetactivesessionsBody = z.output<typeof ZGetactivesessionsBody>;

@@ -346,3 +346,14 @@ export function incidentFigures(
     AcknowledgedToClosedSeconds: secondsBetween(acknowledged, closed),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/managealarms. */
+export const ZManagealarmsBody = z.union([
+  z.strictObject({ acknowledged: z.boolean(), AcknowledgedBy: z.number(), AcknowledgedAtUTC: z.string() }),
+  z.strictObject({ NoteId: z.number() }),
+  ZAlarmDispositions,
+]);
+export type ManagealarmsBody = z.output<typeof ZManagealarmsBody>;

@@ -23,6 +23,7 @@ import {
   ZOfficeContact,
 } from './fields.js';
 import { INT16_MAX, zId, zInteger, zOffset } from './numbers.js';
+import { ZChecklistTemplateData, ZLastTaskData } from './task-lists.js';
 
 /** How a branch type's display name is shown (spec §3 Branch office: the value 'Branch / Location' is shown as 'Branch'). */
 export function branchTypeDisplay(display: string): string {
@@ -204,3 +205,70 @@ export const KNOWN_OPERATORS: readonly KnownOperator[] = [
   { Brand: 'Virgin Mobile', SmsDomain: 'vmobl.com' },
   { Brand: 'Xfinity Mobile', SmsDomain: 'vtext.com' },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getbranchbyidv2, POST /api/client/addbranchoffice. */
+export const ZGetbranchbyidv2Body = z.strictObject({
+  branchofficeobject: z.strictObject({
+    ChecklistTemplatesData: z.array(ZChecklistTemplateData),
+    LastTask: ZLastTaskData.nullable(),
+    CreatedOn: z.string(),
+    FirstUseDate: z.string().nullable(),
+    Opening: z.number(),
+    Closing: z.number(),
+    Servicing: z.number(),
+    AutoCloseTime: z.string().nullable(),
+    WeekSchedule: z.array(z.strictObject({ weekday: z.number(), opensAt: z.string(), closesAt: z.string() })),
+    HolidaysTemplate: z.array(z.strictObject({ day: z.string(), name: z.string() })),
+    Altitude: z.number().nullable(),
+    Address: z.string().nullable(),
+    City: z.string().nullable(),
+    State: z.string().nullable(),
+    ZipCode: z.string().nullable(),
+    Country: z.string().nullable(),
+    PhoneNumber: z.string().nullable(),
+    Email: z.string().nullable(),
+    Latitude: z.number().nullable(),
+    Longitude: z.number().nullable(),
+    BranchOfficeId: z.number(),
+    OrganizationId: z.number(),
+    OrganizationName: z.string(),
+    RegionalOfficeId: z.number().nullable(),
+    RegionalOfficeName: z.string().nullable(),
+    Name: z.string(),
+    Code: z.string(),
+    StatusId: z.number(),
+    Status: z.string(),
+    TestMode: z.boolean(),
+    TestNote: z.string().nullable(),
+    BranchAction: z.string().nullable(),
+    BranchActionTime: z.string().nullable(),
+    BranchOfficeTypeId: z.number(),
+    BranchOfficeTypeDisplay: z.string(),
+    BranchTimeZone: z.string(),
+    BranchDst: z.string(),
+    SecurityOfficeId: z.number().nullable(),
+    SecurityOfficeName: z.string().nullable(),
+    GeofenceRadius: z.number(),
+  }),
+});
+export type Getbranchbyidv2Body = z.output<typeof ZGetbranchbyidv2Body>;
+
+/** Answer body of POST /api/client/getknownoperators. */
+export const ZGetknownoperatorsBody = z.strictObject({ branchofficetypes: z.array(ZBranchOfficeType), operators: z.array(ZKnownOperator) });
+export type GetknownoperatorsBody = z.output<typeof ZGetknownoperatorsBody>;
+
+/** Answer body of POST /api/client/getbranchbyregionalid. */
+export const ZGetbranchbyregionalidBody = z.strictObject({ organizationobject: z.array(ZBranchOfficeRow) });
+export type GetbranchbyregionalidBody = z.output<typeof ZGetbranchbyregionalidBody>;
+
+/** Answer body of POST /api/client/setbranchmode. */
+export const ZSetbranchmodeBody = z.strictObject({
+  NotificationId: z.number(),
+  BranchOfficeId: z.number(),
+  BranchAction: z.enum(['Service', 'Open', 'Close']),
+  At: z.string(),
+});
+export type SetbranchmodeBody = z.output<typeof ZSetbranchmodeBody>;

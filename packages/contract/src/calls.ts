@@ -434,3 +434,39 @@ export const ZVideoRecordingRow = z.strictObject({
   HasRecording: z.boolean(),
 });
 export type VideoRecordingRow = z.output<typeof ZVideoRecordingRow>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getcalls. */
+export const ZGetcallsBody = z.strictObject({ callobject: z.array(ZCall) });
+export type GetcallsBody = z.output<typeof ZGetcallsBody>;
+
+/** Answer body of POST /api/client/getcall, POST /api/client/answercall, POST /api/client/transfercall, POST /api/client/endcall, POST /api/client/closeoutcall. */
+export const ZGetcallBody = z.strictObject({ incidentobject: ZIncident });
+export type GetcallBody = z.output<typeof ZGetcallBody>;
+
+/** Answer body of POST /api/client/callmedia, POST /api/mobile/calls/media. */
+export const ZCallmediaBody = z.strictObject({ sdp: z.string() });
+export type CallmediaBody = z.output<typeof ZCallmediaBody>;
+
+/** Answer body of POST /api/client/getincidents. */
+export const ZGetincidentsBody = z.strictObject({ incidentobject: ZIncidentsPage });
+export type GetincidentsBody = z.output<typeof ZGetincidentsBody>;
+
+/** Answer body of POST /api/client/getvideorecordings. */
+export const ZGetvideorecordingsBody = z.strictObject({
+  resultobject: z.array(ZVideoRecordingRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type GetvideorecordingsBody = z.output<typeof ZGetvideorecordingsBody>;
+
+/** Answer body of POST /api/mobile/calls/start, POST /api/mobile/calls/hangup, POST /api/mobile/calls/status, POST /api/mobile/calls/location. */
+export const ZMobileCallsStartBody = z.strictObject({ callobject: ZCall });
+export type MobileCallsStartBody = z.output<typeof ZMobileCallsStartBody>;
+
+/** Answer body of POST /api/mobile/medicalprofile, POST /api/mobile/medicalprofile/update. */
+export const ZMobileMedicalprofileBody = z.strictObject({ medicalprofile: ZMedicalProfile });
+export type MobileMedicalprofileBody = z.output<typeof ZMobileMedicalprofileBody>;

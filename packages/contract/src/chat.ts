@@ -292,3 +292,31 @@ export const CHAT_SANITIZE_CONFIG = {
   ALLOW_DATA_ATTR: false,
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:)/i,
 };
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getSessions. */
+export const ZGetSessionsBody = z.strictObject({ chatobject: z.array(ZChatSession) });
+export type GetSessionsBody = z.output<typeof ZGetSessionsBody>;
+
+/** Answer body of POST /api/client/getSessionDetailsBySessionId, POST /api/client/answerchatfromconsole, POST /api/client/holdchat, POST /api/client/finishChat, POST /api/client/startchatso, POST /api/mobile/chat/start, POST /api/mobile/chat/finish, POST /api/mobile/chat/session. */
+export const ZGetSessionDetailsBySessionIdBody = z.strictObject({ chatobject: ZChatSession });
+export type GetSessionDetailsBySessionIdBody = z.output<typeof ZGetSessionDetailsBySessionIdBody>;
+
+/** Answer body of POST /api/client/writeinchat, POST /api/mobile/chat/write. */
+export const ZWriteinchatBody = z.strictObject({ message: ZChatMessage });
+export type WriteinchatBody = z.output<typeof ZWriteinchatBody>;
+
+/** Answer body of POST /api/client/employeebyemail. */
+export const ZEmployeebyemailBody = z.strictObject({ personobject: z.array(ZConsoleOfficer) });
+export type EmployeebyemailBody = z.output<typeof ZEmployeebyemailBody>;
+
+/** Answer body of POST /api/client/getchatrecordings. */
+export const ZGetchatrecordingsBody = z.strictObject({
+  resultobject: z.array(ZChatRecordingRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type GetchatrecordingsBody = z.output<typeof ZGetchatrecordingsBody>;

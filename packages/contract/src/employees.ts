@@ -254,3 +254,18 @@ export const ZManageRoleStatusRequest = z.object({
     .optional(),
   statusId: ZStatusId.optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getallemployees, POST /api/admin/getallemployees. */
+export const ZGetallemployeesBody = z.strictObject({ personobject: z.array(ZEmployeeRow), total: z.number() });
+export type GetallemployeesBody = z.output<typeof ZGetallemployeesBody>;
+
+/** Answer body of POST /api/client/getemployee. */
+export const ZGetemployeeBody = z.strictObject({ personobject: ZEmployeeRow });
+export type GetemployeeBody = z.output<typeof ZGetemployeeBody>;
+
+/** Answer body of POST /api/client/getbranchemployees. */
+export const ZGetbranchemployeesBody = z.strictObject({ userobject: z.array(ZBranchEmployeeRow) });
+export type GetbranchemployeesBody = z.output<typeof ZGetbranchemployeesBody>;

@@ -235,3 +235,32 @@ export type EnsInboxItem = z.output<typeof ZEnsInboxItem>;
 export const ZEnsReadRequest = z.object({ ensId: ZId });
 /** POST /api/mobile/ens/reply: "safe" or "help". A later reply replaces an earlier one; "help" raises an Emergency alarm once per recipient. */
 export const ZEnsReplyRequest = z.object({ ensId: ZId, reply: z.enum(ENS_REPLIES) });
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/manageensmessagetemplates. */
+export const ZManageensmessagetemplatesBody = z.union([
+  z.strictObject({ templates: z.array(ZEnsMessageTemplate), template: z.undefined().optional() }),
+  z.strictObject({ template: ZEnsMessageTemplate, templates: z.undefined().optional() }),
+  z.strictObject({ MessageTemplateId: z.number() }),
+  ZNotifyEmergencyResult,
+]);
+export type ManageensmessagetemplatesBody = z.output<typeof ZManageensmessagetemplatesBody>;
+
+/** Answer body of GET /api/mobile/ens. */
+export const ZMobileEnsBody = z.strictObject({ ensobject: z.array(ZEnsInboxItem) });
+export type MobileEnsBody = z.output<typeof ZMobileEnsBody>;
+
+/** Answer body of POST /api/mobile/ens/read. */
+export const ZMobileEnsReadBody = z.strictObject({ EnsId: z.number(), ReadAtUTC: z.string() });
+export type MobileEnsReadBody = z.output<typeof ZMobileEnsReadBody>;
+
+/** Answer body of POST /api/mobile/ens/reply. */
+export const ZMobileEnsReplyBody = z.strictObject({
+  EnsId: z.number(),
+  Reply: z.enum(['safe', 'help']),
+  RepliedAtUTC: z.string(),
+  AlarmNotificationId: z.number().nullable(),
+});
+export type MobileEnsReplyBody = z.output<typeof ZMobileEnsReplyBody>;

@@ -16,6 +16,20 @@ export interface Envelope<TBody = unknown> {
   field?: string;
 }
 
+/** A success answer as a handler returns it: `{success: true, body, description?}` (see {@link envelopeOf}). */
+export interface Answer<TBody> {
+  success: boolean;
+  body: TBody;
+  /** A server message shown to the user, in the request's language. */
+  description?: string;
+}
+
+/**
+ * `success` of a success envelope: must be true. Typed boolean so that a handler's
+ * `{success: true, …}` object literal (widened to boolean by TypeScript) fits the route's schema.
+ */
+const ZSuccessTrue = z.boolean().refine((v) => v === true, 'must be true');
+
 /**
  * The success envelope of an answer body (a route's `schema.response[200]`):
  * `{success: true, body, description?}`; strict, so an undeclared key fails the check
@@ -23,7 +37,7 @@ export interface Envelope<TBody = unknown> {
  */
 export function envelopeOf<TBody extends z.ZodType>(body: TBody) {
   return z.strictObject({
-    success: z.literal(true),
+    success: ZSuccessTrue,
     body,
     /** A server message shown to the user, in the request's language. */
     description: z.string().optional(),
@@ -31,7 +45,7 @@ export function envelopeOf<TBody extends z.ZodType>(body: TBody) {
 }
 
 /** A success envelope without a body: `{success: true, description?}`. */
-export const ZOkEnvelope = z.strictObject({ success: z.literal(true), description: z.string().optional() });
+export const ZOkEnvelope = z.strictObject({ success: ZSuccessTrue, description: z.string().optional() });
 
 /**
  * The failure envelope of every 4xx (server plugins/errors.ts sendError):

@@ -87,3 +87,46 @@ export const ZBranchStructure = z.strictObject({
   }),
 });
 export type BranchStructure = z.output<typeof ZBranchStructure>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getoffices. */
+export const ZGetofficesBody = z.union([
+  z.strictObject({ officeobject: z.array(ZOfficeRow), total: z.number() }),
+  z.strictObject({
+    officeobject: z.strictObject({
+      WeekSchedule: z.array(z.strictObject({ weekday: z.number(), opensAt: z.string(), closesAt: z.string() })),
+      HolidaysTemplate: z.array(z.strictObject({ day: z.string(), name: z.string() })),
+      Opening: z.number(),
+      Closing: z.number(),
+      Servicing: z.number(),
+      AutoCloseTime: z.string().nullable(),
+      Address: z.string().nullable(),
+      City: z.string().nullable(),
+      State: z.string().nullable(),
+      ZipCode: z.string().nullable(),
+      Country: z.string().nullable(),
+      PhoneNumber: z.string().nullable(),
+      Email: z.string().nullable(),
+      Latitude: z.number().nullable(),
+      Longitude: z.number().nullable(),
+      Id: z.number(),
+      OrganizationId: z.number(),
+      OrganizationName: z.string(),
+      OfficeTypeId: z.number(),
+      Name: z.string(),
+      Code: z.string(),
+      TimeZone: z.string(),
+      Dst: z.string(),
+      StatusId: z.number(),
+      Status: z.string(),
+      BranchCount: z.number(),
+    }),
+  }),
+]);
+export type GetofficesBody = z.output<typeof ZGetofficesBody>;
+
+/** Answer body of POST /api/client/getstatistics. */
+export const ZGetstatisticsBody = z.strictObject({ statisticsobject: ZBranchStructure });
+export type GetstatisticsBody = z.output<typeof ZGetstatisticsBody>;

@@ -141,3 +141,27 @@ export function alertAllowed(s: NotificationSettings, category: AlertCategory, w
   if (inDoNotDisturb(s.NotificationDoNotDisturb, at)) return false;
   return s.Web[category][what];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/updateDndNotifications, POST /api/client/updatenotificationsettingsweb. */
+export const ZUpdateDndNotificationsBody = z.strictObject({ NotificationSettings: ZNotificationSettings });
+export type UpdateDndNotificationsBody = z.output<typeof ZUpdateDndNotificationsBody>;
+
+/** Answer body of POST /api/client/updatenotificationsallowed. */
+export const ZUpdatenotificationsallowedBody = z.union([
+  z.strictObject({ NotificationSettings: ZNotificationSettings, AllowedNotifications: z.undefined().optional() }),
+  z.strictObject({
+    AllowedNotifications: z.strictObject({
+      anomaly: z.boolean(),
+      alarm: z.boolean(),
+      emergency: z.boolean(),
+      panic: z.boolean(),
+      other: z.boolean(),
+      chat: z.boolean(),
+    }),
+    NotificationSettings: z.undefined().optional(),
+  }),
+]);
+export type UpdatenotificationsallowedBody = z.output<typeof ZUpdatenotificationsallowedBody>;

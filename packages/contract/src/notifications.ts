@@ -76,3 +76,10 @@ export const ZNotificationRow = ZActivityNotificationFields.extend({
   Notes: z.array(ZNotificationNote),
 });
 export type NotificationRow = z.output<typeof ZNotificationRow>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of GET /api/client/getnotificationsv2. */
+export const ZGetnotificationsv2Body = z.strictObject({ notificationobject: z.array(ZNotificationRow) });
+export type Getnotificationsv2Body = z.output<typeof ZGetnotificationsv2Body>;

@@ -133,3 +133,18 @@ export const ZUpdateSsoRequest = z.union([
   z.object({ case: z.literal('UPDATE-SSO'), organizationId: zId(), ssoIssuer: z.null() }),
 ]);
 export type UpdateSsoRequest = z.input<typeof ZUpdateSsoRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getorganizations. */
+export const ZGetorganizationsBody = z.strictObject({ organizationobject: z.array(ZOrganizationSummary) });
+export type GetorganizationsBody = z.output<typeof ZGetorganizationsBody>;
+
+/** Answer body of POST /api/admin/getorganizations. */
+export const ZAdminGetorganizationsBody = z.strictObject({ organizationobject: z.array(ZOrganizationRow), total: z.number() });
+export type AdminGetorganizationsBody = z.output<typeof ZAdminGetorganizationsBody>;
+
+/** Answer body of POST /api/admin/getorganizationbyid, POST /api/admin/addclient. */
+export const ZAdminGetorganizationbyidBody = z.strictObject({ organizationobject: ZOrganizationDetail });
+export type AdminGetorganizationbyidBody = z.output<typeof ZAdminGetorganizationbyidBody>;

@@ -20,6 +20,7 @@ import { ValidationKey } from './errors.js';
 import { zId, zInteger, zOffset } from './numbers.js';
 import { zDay } from './dates.js';
 import { ZActivityNotificationFields } from './activity.js';
+import { ZTaskListSummaryRow, ZTaskRunRow } from './task-lists.js';
 
 /**
  * A task list run brought by a branch action (spec §3 Activity ChecklistLBranchActions): instants
@@ -512,3 +513,50 @@ export function formatDuration(seconds: number): string {
 /** Branch-local day bounds of the daily report default (spec §9: today, 00:00:00 to 23:59:59). */
 export const DAILY_DEFAULT_START_TIME = '00:00:00';
 export const DAILY_DEFAULT_END_TIME = '23:59:59';
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/dailyreports. */
+export const ZDailyreportsBody = z.strictObject({
+  resultobject: z.array(ZDailyReportRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type DailyreportsBody = z.output<typeof ZDailyreportsBody>;
+
+/** Answer body of POST /api/client/getcheckinout. */
+export const ZGetcheckinoutBody = z.strictObject({
+  resultobject: z.array(ZCheckInOutRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type GetcheckinoutBody = z.output<typeof ZGetcheckinoutBody>;
+
+/** Answer body of POST /api/client/gettrackings. */
+export const ZGettrackingsBody = z.union([
+  z.strictObject({ resultobject: z.array(ZTimerReportRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ resultobject: ZTimerReportRow }),
+]);
+export type GettrackingsBody = z.output<typeof ZGettrackingsBody>;
+
+/** Answer body of POST /api/client/tasklistreports. */
+export const ZTasklistreportsBody = z.union([
+  z.strictObject({ resultobject: z.array(ZTaskListSummaryRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ resultobject: z.array(ZTaskRunRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ resultobject: ZTaskRunRow }),
+]);
+export type TasklistreportsBody = z.output<typeof ZTasklistreportsBody>;
+
+/** Answer body of POST /api/client/managesummaryreports. */
+export const ZManagesummaryreportsBody = z.strictObject({ resultobject: z.strictObject({ APPObject: ZSummaryReport }) });
+export type ManagesummaryreportsBody = z.output<typeof ZManagesummaryreportsBody>;
+
+/** Answer body of POST /api/client/log-access/reports. */
+export const ZLogAccessReportsBody = z.union([
+  z.strictObject({ resultobject: z.array(ZLogAccessRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ resultobject: ZLogAccessRow }),
+]);
+export type LogAccessReportsBody = z.output<typeof ZLogAccessReportsBody>;

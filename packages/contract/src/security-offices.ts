@@ -66,3 +66,14 @@ export const ZSecurityOfficeRow = ZOfficeContact.extend({
   ),
 });
 export type SecurityOfficeRow = z.output<typeof ZSecurityOfficeRow>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getallsecurityoffices, POST /api/admin/getAllSecurityOffices. */
+export const ZGetallsecurityofficesBody = z.strictObject({ securityofficeobject: z.array(ZSecurityOfficeRow), total: z.number() });
+export type GetallsecurityofficesBody = z.output<typeof ZGetallsecurityofficesBody>;
+
+/** Answer body of POST /api/admin/addsecurityoffice. */
+export const ZAdminAddsecurityofficeBody = z.strictObject({ securityofficeobject: ZSecurityOfficeRow });
+export type AdminAddsecurityofficeBody = z.output<typeof ZAdminAddsecurityofficeBody>;

@@ -306,3 +306,53 @@ export function checkSurveyAnswers(
   }
   return answers.length === questions.length ? { endWithNotification: false, notificationQuestionId: null } : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/managesurveysexternaluser. */
+export const ZManagesurveysexternaluserBody = z.union([
+  z.strictObject({ surveyexternaluserobject: z.strictObject({ Sent: z.number() }) }),
+  z.strictObject({ surveyexternaluserobject: z.array(ZSurveyExternalUserRow) }),
+]);
+export type ManagesurveysexternaluserBody = z.output<typeof ZManagesurveysexternaluserBody>;
+
+/** Answer body of POST /api/client/manageexternalusers. */
+export const ZManageexternalusersBody = z.union([
+  z.strictObject({ externaluserobject: z.array(ZExternalUserRow) }),
+  z.strictObject({ externaluserobject: z.strictObject({ ExternalUserId: z.number() }) }),
+  z.strictObject({ externaluserobject: ZExternalUserRow }),
+]);
+export type ManageexternalusersBody = z.output<typeof ZManageexternalusersBody>;
+
+/** Answer body of POST /api/external/surveys. */
+export const ZExternalSurveysBody = z.union([
+  z.strictObject({
+    surveyexternalusersobject: ZSurveyToAnswer,
+    resflag: z.undefined().optional(),
+    SubmitetSurveyId: z.undefined().optional(),
+    EndWithNotification: z.undefined().optional(),
+  }),
+  z.strictObject({
+    resflag: z.boolean(),
+    SubmitetSurveyId: z.number(),
+    EndWithNotification: z.boolean(),
+    surveyexternalusersobject: z.undefined().optional(),
+  }),
+]);
+export type ExternalSurveysBody = z.output<typeof ZExternalSurveysBody>;
+
+/** Answer body of GET /api/mobile/surveys. */
+export const ZMobileSurveysBody = z.strictObject({ surveys: z.array(ZMobileSurvey) });
+export type MobileSurveysBody = z.output<typeof ZMobileSurveysBody>;
+
+/** Answer body of POST /api/mobile/surveys/answers. */
+export const ZMobileSurveysAnswersBody = z.strictObject({
+  SubmitetSurveyId: z.number(),
+  EndWithNotification: z.boolean(),
+  NotificationQuestionId: z.number().nullable(),
+  Recommendation: z.string().nullable(),
+  NotificationId: z.number().nullable(),
+  Notified: z.number(),
+});
+export type MobileSurveysAnswersBody = z.output<typeof ZMobileSurveysAnswersBody>;

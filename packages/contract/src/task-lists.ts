@@ -345,3 +345,24 @@ export const ZBranchTaskFields = z.strictObject({
   LastTask: ZLastTaskData.nullable(),
 });
 export type BranchTaskFields = z.output<typeof ZBranchTaskFields>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/managecltemplates, POST /api/admin/managecltemplates. */
+export const ZManagecltemplatesBody = z.strictObject({
+  templateobject: z.union([ZTaskListTemplate, z.array(ZTaskListTemplate), z.strictObject({ TemplateAutoId: z.number() })]),
+});
+export type ManagecltemplatesBody = z.output<typeof ZManagecltemplatesBody>;
+
+/** Answer body of POST /api/client/getbranchesbytasklistid. */
+export const ZGetbranchesbytasklistidBody = z.strictObject({ branchobject: z.array(ZAssignedBranch) });
+export type GetbranchesbytasklistidBody = z.output<typeof ZGetbranchesbytasklistidBody>;
+
+/** Answer body of POST /api/client/activatetask, POST /api/client/dropactivetask. */
+export const ZActivatetaskBody = z.strictObject({ taskobject: ZTask });
+export type ActivatetaskBody = z.output<typeof ZActivatetaskBody>;
+
+/** Answer body of POST /api/client/gettasks. */
+export const ZGettasksBody = z.strictObject({ taskobject: z.array(ZTask) });
+export type GettasksBody = z.output<typeof ZGettasksBody>;
