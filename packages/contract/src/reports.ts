@@ -20,7 +20,6 @@ import { ValidationKey } from './errors.js';
 import { zId, zInteger, zOffset } from './numbers.js';
 import { zDay } from './dates.js';
 import { ZActivityNotificationFields } from './activity.js';
-import { ZTaskListSummaryRow, ZTaskRunRow } from './task-lists.js';
 
 /**
  * A task list run brought by a branch action (spec §3 Activity ChecklistLBranchActions): instants
@@ -541,14 +540,6 @@ export const ZGettrackingsBody = z.union([
   z.strictObject({ resultobject: ZTimerReportRow }),
 ]);
 export type GettrackingsBody = z.output<typeof ZGettrackingsBody>;
-
-/** Answer body of POST /api/client/tasklistreports. */
-export const ZTasklistreportsBody = z.union([
-  z.strictObject({ resultobject: z.array(ZTaskListSummaryRow), total: z.number(), offset: z.number(), limit: z.number() }),
-  z.strictObject({ resultobject: z.array(ZTaskRunRow), total: z.number(), offset: z.number(), limit: z.number() }),
-  z.strictObject({ resultobject: ZTaskRunRow }),
-]);
-export type TasklistreportsBody = z.output<typeof ZTasklistreportsBody>;
 
 /** Answer body of POST /api/client/managesummaryreports. */
 export const ZManagesummaryreportsBody = z.strictObject({ resultobject: z.strictObject({ APPObject: ZSummaryReport }) });

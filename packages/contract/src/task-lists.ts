@@ -366,3 +366,11 @@ export type ActivatetaskBody = z.output<typeof ZActivatetaskBody>;
 /** Answer body of POST /api/client/gettasks. */
 export const ZGettasksBody = z.strictObject({ taskobject: z.array(ZTask) });
 export type GettasksBody = z.output<typeof ZGettasksBody>;
+
+/** Answer body of POST /api/client/tasklistreports. */
+export const ZTasklistreportsBody = z.union([
+  z.strictObject({ resultobject: z.array(ZTaskListSummaryRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ resultobject: z.array(ZTaskRunRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ resultobject: ZTaskRunRow }),
+]);
+export type TasklistreportsBody = z.output<typeof ZTasklistreportsBody>;
