@@ -132,6 +132,7 @@ export async function callsRoutes(fastify: FastifyInstance) {
       return { type: 'call-media-answer', callId: parsed.data.callId, sdp } satisfies CallMediaSocketAnswer;
     },
   });
+  // A file download (WebM, HTTP ranges): no JSON answer, so no response schema.
   app.get('/api/client/callrecording/:callId', { ...client, schema: { params: ZCallRecordingParams } }, (req, reply) =>
     serveRecording(app, authOf(req), req.params.callId, req.headers.range, reply),
   );
