@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ZHoliday, ZTimers, ZWeekScheduleDay, contactFields, optionalId, ZContact, ZOfficeSchedule } from './fields.js';
-import { ZGetRegionalOfficesCases, ZRegionalDetails, ZOfficeRow } from './regions.js';
+import { ZAddregionalofficeBody, ZGetRegionalOfficesCases, ZRegionalDetails, ZOfficeRow } from './regions.js';
 
 /** Head office details form: regional fields plus contacts (spec §3 Head office). */
 export const ZHeadOfficeDetails = ZRegionalDetails.omit({ statusId: true }).extend(contactFields);
@@ -91,39 +91,15 @@ export type BranchStructure = z.output<typeof ZBranchStructure>;
 // ---------------------------------------------------------------------------------------------
 // Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
 
-/** Answer body of POST /api/client/getoffices. */
+/**
+ * Answer body of POST /api/client/getoffices: a page of regional offices (GET-REGIONAL-OFFICES),
+ * one regional office (GET-REGIONAL-OFFICE-BY-ID), or the head office (GET-HEAD-OFFICE and its
+ * UPDATE-HEAD-OFFICE-* cases).
+ */
 export const ZGetofficesBody = z.union([
   z.strictObject({ officeobject: z.array(ZOfficeRow), total: z.number() }),
-  z.strictObject({
-    officeobject: z.strictObject({
-      WeekSchedule: z.array(z.strictObject({ weekday: z.number(), opensAt: z.string(), closesAt: z.string() })),
-      HolidaysTemplate: z.array(z.strictObject({ day: z.string(), name: z.string() })),
-      Opening: z.number(),
-      Closing: z.number(),
-      Servicing: z.number(),
-      AutoCloseTime: z.string().nullable(),
-      Address: z.string().nullable(),
-      City: z.string().nullable(),
-      State: z.string().nullable(),
-      ZipCode: z.string().nullable(),
-      Country: z.string().nullable(),
-      PhoneNumber: z.string().nullable(),
-      Email: z.string().nullable(),
-      Latitude: z.number().nullable(),
-      Longitude: z.number().nullable(),
-      Id: z.number(),
-      OrganizationId: z.number(),
-      OrganizationName: z.string(),
-      OfficeTypeId: z.number(),
-      Name: z.string(),
-      Code: z.string(),
-      TimeZone: z.string(),
-      Dst: z.string(),
-      StatusId: z.number(),
-      Status: z.string(),
-      BranchCount: z.number(),
-    }),
-  }),
+  ZAddregionalofficeBody,
+  z.strictObject({ officeobject: ZHeadOfficeDetail }),
 ]);
 export type GetofficesBody = z.output<typeof ZGetofficesBody>;
 

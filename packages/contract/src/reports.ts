@@ -268,7 +268,15 @@ export const ZActivityReportPage = z.strictObject({
   offset: z.number(),
   limit: z.number(),
 });
+export type BranchActivitiesPage = z.output<typeof ZBranchActivitiesPage>;
 export type ActivityReportPage = z.output<typeof ZActivityReportPage>;
+/** Answer body of managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID: one branch's activity rows in `organizationobject`. */
+export const ZBranchActivitiesPage = z.strictObject({
+  organizationobject: z.array(ZActivityReportRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
 
 /** Extra fields of an activity detail (spec §3 "Detail adds Packet, Msg, Notes, NoteCategory, NotificationUserProfile, Destination"). */
 export const ZActivityDetailExtras = z.strictObject({

@@ -30,11 +30,13 @@ import {
   responsesOf,
   ZGetOfficesV2Body,
   ZGetbranchbyidv2Body,
+  ZBranchActivitiesPage,
   ZGetknownoperatorsBody,
   ZGetbranchbyregionalidBody,
   ZGetOfficesForMapBody,
   ZSetbranchmodeBody,
   type Answer,
+  type BranchActivitiesPage,
 } from '@vigil/contract';
 import { sql } from 'drizzle-orm';
 import { rows as sqlRows } from '../../db/client.js';
@@ -171,11 +173,21 @@ export async function branchesRoutes(fastify: FastifyInstance, options: Branches
 
   app.post(
     '/api/client/managebranchoffices',
-    { preValidation: requireClient, schema: { body: z.union([ZManageBranchOfficesRequest, ZBranchActivitiesRequest]) } },
+    {
+      preValidation: requireClient,
+      schema: {
+        body: z.union([ZManageBranchOfficesRequest, ZBranchActivitiesRequest]),
+        // The branch (UPDATE-BRANCH-OFFICE-*) or a page of its activities (JSON; CSV/XLSX exports are files).
+        response: responsesOf(z.union([ZGetbranchbyidv2Body, ZBranchActivitiesPage])),
+      },
+    },
     async (req, reply) => {
       const d = req.body;
       // GET-ACTIVITIES-BY-BRANCH-ID (spec §7 Reports) reads the branch's activity under the report scope rules.
-      if (d.case === 'GET-ACTIVITIES-BY-BRANCH-ID') return options.branchActivities(app, req, reply, d);
+      if (d.case === 'GET-ACTIVITIES-BY-BRANCH-ID') {
+        // A page (checked against ZBranchActivitiesPage by the response schema) or an export already sent.
+        return (await options.branchActivities(app, req, reply, d)) as Answer<BranchActivitiesPage> | undefined;
+      }
       return { success: true, body: { branchofficeobject: await manageBranch(app.db, { auth: authOf(req), ip: req.ip }, d) } };
     },
   );
