@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { ValidationKey } from './errors.js';
 import { zId } from './numbers.js';
 import { cleanText } from './text.js';
-import { ZManageUserPropertiesBody } from './profile.js';
 import { ZTask } from './task-lists.js';
 
 const ZPin = z.string().regex(/^\d{4}$/, { error: 'validation.pinFormat' });
