@@ -148,3 +148,16 @@ export type AdminGetorganizationsBody = z.output<typeof ZAdminGetorganizationsBo
 /** Answer body of POST /api/admin/getorganizationbyid, POST /api/admin/addclient. */
 export const ZAdminGetorganizationbyidBody = z.strictObject({ organizationobject: ZOrganizationDetail });
 export type AdminGetorganizationbyidBody = z.output<typeof ZAdminGetorganizationbyidBody>;
+
+/** The single sign-on settings as editclient UPDATE-SSO answers them (the secret only as "set"). */
+export const ZSsoSettingsBody = z.strictObject({
+  OrganizationId: z.number(),
+  SsoDomain: z.string().nullable(),
+  SsoIssuer: z.string().nullable(),
+  SsoClientId: z.string().nullable(),
+  SsoClientSecretSet: z.boolean(),
+});
+export type SsoSettingsBody = z.output<typeof ZSsoSettingsBody>;
+
+/** Answer body of POST /api/admin/editclient: the organisation (edit) or its single sign-on settings (UPDATE-SSO). */
+export const ZAdminEditclientBody = z.union([ZAdminGetorganizationbyidBody, ZSsoSettingsBody]);

@@ -13,7 +13,7 @@ import {
   ZGetOrganizationByIdRequest,
   ZOrganizationListRequest,
   ZUpdateSsoRequest,
-  type Envelope,
+  ZAdminEditclientBody,
   type OrganizationSummary,
   responsesOf,
   ZGetorganizationsBody,
@@ -80,8 +80,11 @@ export async function organizationsRoutes(fastify: FastifyInstance) {
   /** editclient: case UPDATE-SSO sets the single sign-on settings; any other body is the organisation edit. */
   app.post(
     '/api/admin/editclient',
-    { preValidation: requireAdmin, schema: { body: z.union([ZUpdateSsoRequest, ZEditClientRequest]) } },
-    async (req): Promise<Envelope<unknown>> => {
+    {
+      preValidation: requireAdmin,
+      schema: { body: z.union([ZUpdateSsoRequest, ZEditClientRequest]), response: responsesOf(ZAdminEditclientBody) },
+    },
+    async (req) => {
       const by = { userId: authOf(req).userId, ip: req.ip };
       const b = req.body;
       if (!('case' in b)) return { success: true, body: { organizationobject: await editClient(app.db, by, b) } };
