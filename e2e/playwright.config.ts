@@ -71,6 +71,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_RATE_MAX: '100',
       SOCKET_HEARTBEAT_MS: '3000',
+      // Every answer is checked against its route's declared response schema (a mismatch answers 500).
+      RESPONSE_VALIDATION: '1',
     },
   },
 });

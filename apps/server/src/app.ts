@@ -11,13 +11,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@vigil/contract';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { AppError, registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerInputChecks } from './plugins/input.js';
 import { registerSession, SESSIONS_CHANNEL } from './plugins/session.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
@@ -120,7 +121,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers checked against their declared schema only with RESPONSE_VALIDATION (tests); else just serialised.
+  app.setSerializerCompiler(responseSerializerCompiler({ validate: config.responseValidation, log: app.log }));
   registerErrorHandling(app);
   await initErrorReporting(config.sentry);
 

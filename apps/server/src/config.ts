@@ -102,6 +102,12 @@ const ZEnv = z.object({
   LOGIN_RATE_MAX: bounded(1, 1_000_000, 10, 'attempts'),
   LOGIN_RATE_WINDOW_MS: bounded(1_000, 86_400_000, 5 * 60_000, 'ms'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * '1'/'true': every JSON answer is checked against its route's declared response schema (a
+   * missing field, a wrong type or an undeclared field answers 500 and is logged). Tests turn it
+   * on; production leaves it off (answers are only serialised). plugins/response-serializer.ts.
+   */
+  RESPONSE_VALIDATION: z.enum(['', 'true', 'false', '1', '0'], { error: 'must be true or false' }).optional(),
   /** Socket heartbeat and session re-check period, ms (dead peers and ended sessions are dropped). */
   SOCKET_HEARTBEAT_MS: bounded(
     100,
@@ -230,6 +236,7 @@ const SHOWN = new Set([
   'LOGIN_RATE_MAX',
   'LOGIN_RATE_WINDOW_MS',
   'LOG_LEVEL',
+  'RESPONSE_VALIDATION',
   'SOCKET_HEARTBEAT_MS',
   'DISPATCH_INTERVAL_MS',
   'SUPERVISION_INTERVAL_MS',
@@ -259,6 +266,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   demo: boolean;
+  /** RESPONSE_VALIDATION: check every answer against its route's response schema (tests); off by default. */
+  responseValidation: boolean;
   publicUrl: string | undefined;
   /** Proxies trusted for forwarded headers (TRUST_PROXY): addresses and CIDRs; empty = none. */
   trustProxy: string[];
@@ -358,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.VIGIL_DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     demo: e.VIGIL_DEMO === '1' || e.VIGIL_DEMO === 'true',
+    responseValidation: e.RESPONSE_VALIDATION === '1' || e.RESPONSE_VALIDATION === 'true',
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     allowedHosts: [...new Set([...e.ALLOWED_HOSTS, 'localhost', '127.0.0.1', '[::1]', e.HOST].map((h) => h.toLowerCase()))],

@@ -109,6 +109,8 @@ export async function startServerOn(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     VIGIL_WEB_DIST: '/nonexistent',
+    // Every answer is checked against its route's declared response schema (plugins/response-serializer.ts).
+    RESPONSE_VALIDATION: '1',
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     ...env,
   });

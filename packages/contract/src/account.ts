@@ -140,12 +140,13 @@ export const ZValidateTokenForPinRequest = z.object({ token: ZLinkToken });
  * and a description. An invalid, used or expired token answers
  * 400 `account.errors.invalidActivationLink`.
  */
-export interface ValidateTokenForPinBody {
-  can_login_mobile: boolean;
-  role_id: number;
-  uses_sso: boolean;
-  description: string;
-}
+export const ZValidateTokenForPinBody = z.strictObject({
+  can_login_mobile: z.boolean(),
+  role_id: z.number(),
+  uses_sso: z.boolean(),
+  description: z.string(),
+});
+export type ValidateTokenForPinBody = z.output<typeof ZValidateTokenForPinBody>;
 
 /**
  * POST /api/client/validateAndConfirm body (spec §7). `sso` and `show_pin` are what the page
@@ -176,10 +177,11 @@ export const ZValidateLinkRequest = z.object({
  * An invalid link answers 200 with `resflag: false` and `msg` = 'This password reset link is
  * invalid or has expired.' (the page shows msg and no form).
  */
-export interface ValidateLinkBody {
-  resflag: boolean;
-  msg: string;
-}
+export const ZValidateLinkBody = z.strictObject({
+  resflag: z.boolean(),
+  msg: z.string(),
+});
+export type ValidateLinkBody = z.output<typeof ZValidateLinkBody>;
 
 /** The reset form (spec §5 Reset password): new required, confirm required, equal. */
 export const ZResetPasswordForm = z
@@ -208,9 +210,12 @@ export const ZConfirmPasswordRequest = z.object({
     .max(200),
   token: ZLinkToken,
 });
-export interface ConfirmPasswordBody {
-  resetobject: { role_id: number };
-}
+export const ZConfirmPasswordBody = z.strictObject({
+  resetobject: z.strictObject({
+    role_id: z.number(),
+  }),
+});
+export type ConfirmPasswordBody = z.output<typeof ZConfirmPasswordBody>;
 
 /**
  * POST /api/client/validatepin body (spec §7: payload not shown; ours): the signed-in user's 4-digit PIN. 200 `{success, body:
@@ -276,13 +281,29 @@ export const ZOutboxRequest = z.object({
   limit: zInteger(1, 200).default(50),
 });
 /** One message of the demo mailbox (outbox): e-mail or SMS kept when no SMTP_URL is set. */
-export interface OutboxMessage {
-  Id: number;
-  Channel: 'email' | 'sms';
-  To: string;
-  Subject: string | null;
-  Text: string;
-  Html: string | null;
+export const ZOutboxMessage = z.strictObject({
+  Id: z.number(),
+  Channel: z.enum(['email', 'sms']),
+  To: z.string(),
+  Subject: z.string().nullable(),
+  Text: z.string(),
+  Html: z.string().nullable(),
   /** UTC ISO time. */
-  CreatedAt: string;
-}
+  CreatedAt: z.string(),
+});
+export type OutboxMessage = z.output<typeof ZOutboxMessage>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/validateAndConfirm. */
+export const ZValidateAndConfirmBody = z.strictObject({ role_id: z.number(), can_login_mobile: z.boolean() });
+export type ValidateAndConfirmBody = z.output<typeof ZValidateAndConfirmBody>;
+
+/** Answer body of POST /api/client/validatepin. */
+export const ZValidatepinBody = z.strictObject({ valid: z.literal(true) });
+export type ValidatepinBody = z.output<typeof ZValidatepinBody>;
+
+/** Answer body of POST /api/admin/outbox. */
+export const ZAdminOutboxBody = z.strictObject({ outboxobject: z.array(ZOutboxMessage) });
+export type AdminOutboxBody = z.output<typeof ZAdminOutboxBody>;

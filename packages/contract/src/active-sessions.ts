@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { zId } from './numbers.js';
-import type { TaskingType, TaskStatus } from './task-lists.js';
+import { TASKING_TYPES, TASK_STATUSES } from './task-lists.js';
 
 /** Catalogue keys (packages/i18n sessions.*.json, section `sessions`). */
 export const SessionKey = {
@@ -28,63 +28,74 @@ export const ZGetActiveSessionsRequest = z.discriminatedUnion('case', [
 export type GetActiveSessionsRequest = z.infer<typeof ZGetActiveSessionsRequest>;
 
 /** Where a user works (spec §3 User WorksIn). */
-export interface SessionWorksIn {
-  RegionalOfficeId: number | null;
-  RegionalOfficeName: string | null;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
-  SecurityOfficeId: number | null;
-  SecurityOfficeName: string | null;
-}
+export const ZSessionWorksIn = z.strictObject({
+  RegionalOfficeId: z.number().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  BranchOfficeId: z.number().nullable(),
+  BranchOfficeName: z.string().nullable(),
+  SecurityOfficeId: z.number().nullable(),
+  SecurityOfficeName: z.string().nullable(),
+});
+export type SessionWorksIn = z.output<typeof ZSessionWorksIn>;
 
 /** Spec §3 TaskingInfo: the active task of the user's branch (ACTIVATED, RUNNING or PAUSED), if any. */
-export interface TaskingInfo {
-  TaskId: number;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  TemplateName: string;
-  TaskingType: TaskingType;
-  Status: TaskStatus;
-  ItemsDone: number;
-  ItemsTotal: number;
+export const ZTaskingInfo = z.strictObject({
+  TaskId: z.number(),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  TemplateName: z.string(),
+  TaskingType: z.enum(TASKING_TYPES),
+  Status: z.enum(TASK_STATUSES),
+  ItemsDone: z.number(),
+  ItemsTotal: z.number(),
   /** ISO UTC; null until started. */
-  StartedAt: string | null;
-}
+  StartedAt: z.string().nullable(),
+});
+export type TaskingInfo = z.output<typeof ZTaskingInfo>;
 
 /** Spec §3 Active session, without Token. Instants ISO UTC. */
-export interface ActiveSession {
+export const ZActiveSession = z.strictObject({
   /** Opaque id of the session (not a credential). */
-  SessionId: number;
+  SessionId: z.number(),
   /** WEB or MOBILE. */
-  SessionType: string;
+  SessionType: z.string(),
   /** When the session began. */
-  Date: string;
-  UserId: number;
-  Name: string;
-  Surname: string;
-  RoleId: number;
-  RoleName: string;
-  OrganizationId: number | null;
-  OrganizationName: string | null;
-  PhoneNumber: string | null;
-  Email: string;
+  Date: z.string(),
+  UserId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  RoleId: z.number(),
+  RoleName: z.string(),
+  OrganizationId: z.number().nullable(),
+  OrganizationName: z.string().nullable(),
+  PhoneNumber: z.string().nullable(),
+  Email: z.string(),
   /** Last activity of the session. */
-  UtcTimestamp: string;
-  WorksIn: SessionWorksIn[];
-  TaskingInfo: TaskingInfo | null;
+  UtcTimestamp: z.string(),
+  WorksIn: z.array(ZSessionWorksIn),
+  TaskingInfo: ZTaskingInfo.nullable(),
   /** A video call in progress (calls are not built yet: always false). */
-  IsVideoChatRunning: boolean;
+  IsVideoChatRunning: z.boolean(),
   /** The first branch and region the user works in, for the list. */
-  BranchOfficeName: string | null;
-  RegionalOfficeName: string | null;
-  LastLogin: string | null;
+  BranchOfficeName: z.string().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  LastLogin: z.string().nullable(),
   /** Whether the caller may end it (an organisation admin of the user's organisation; never its own). */
-  CanEnd: boolean;
+  CanEnd: z.boolean(),
   /** True for the caller's own session. */
-  IsCurrent: boolean;
-}
+  IsCurrent: z.boolean(),
+});
+export type ActiveSession = z.output<typeof ZActiveSession>;
 
 /** Answer body of getactivesessions. */
-export interface ActiveSessionsAnswer {
-  sessions: ActiveSession[];
-}
+export const ZActiveSessionsAnswer = z.strictObject({
+  sessions: z.array(ZActiveSession),
+});
+export type ActiveSessionsAnswer = z.output<typeof ZActiveSessionsAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getactivesessions. */
+export const ZGetactivesessionsBody = z.union([z.strictObject({ SessionId: z.number() }), ZActiveSessionsAnswer]);
+export type GetactivesessionsBody = z.output<typeof ZGetactivesessionsBody>;

@@ -4,37 +4,39 @@
  * read from the activity report (reports.ts), a notification list (notifications.ts) or received
  * live on /_socket (realtime.ts); the server presents them with one function for all three.
  */
+import { z } from 'zod';
 
 /**
  * The fields of an activity notification (spec §3 Activity notification) that the activity report,
  * the notification lists and the socket's event messages share. Times UTC ISO 8601; coordinates
  * WGS 84 degrees.
  */
-export interface ActivityNotificationFields {
+export const ZActivityNotificationFields = z.strictObject({
   /** The event's id in the log (monotonically increasing). */
-  NotificationId: number;
-  BranchAction: string | null;
+  NotificationId: z.number(),
+  BranchAction: z.string().nullable(),
   /** Spec §9 notification type: 0 anomaly; 2, 15 alarm; 10, 11, 12 emergency; null for plain actions. */
-  NotificationType: number | null;
-  RegionalOfficeId: number | null;
-  RegionalOfficeName: string | null;
-  UserId: number | null;
-  Name: string | null;
-  Surname: string | null;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
+  NotificationType: z.number().nullable(),
+  RegionalOfficeId: z.number().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  UserId: z.number().nullable(),
+  Name: z.string().nullable(),
+  Surname: z.string().nullable(),
+  BranchOfficeId: z.number().nullable(),
+  BranchOfficeName: z.string().nullable(),
   /** Zone abbreviation of the branch at the event's instant, e.g. CET or CEST. */
-  BranchOfficeDst: string | null;
+  BranchOfficeDst: z.string().nullable(),
   /** IANA zone of the branch, e.g. Europe/Tirane. */
-  BranchOfficeTimeZone: string | null;
-  BranchOfficeTypeDisplay: string | null;
-  OrganizationId: number | null;
-  OrganizationName: string | null;
-  IsClosedBySystemData: boolean;
-  IsTestNotification: boolean;
-  NotificationTimeAddedUTC: string;
-  SecurityAlert: boolean;
-  Latitude: number | null;
-  Longitude: number | null;
-  MessageContent: string | null;
-}
+  BranchOfficeTimeZone: z.string().nullable(),
+  BranchOfficeTypeDisplay: z.string().nullable(),
+  OrganizationId: z.number().nullable(),
+  OrganizationName: z.string().nullable(),
+  IsClosedBySystemData: z.boolean(),
+  IsTestNotification: z.boolean(),
+  NotificationTimeAddedUTC: z.string(),
+  SecurityAlert: z.boolean(),
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+  MessageContent: z.string().nullable(),
+});
+export type ActivityNotificationFields = z.output<typeof ZActivityNotificationFields>;

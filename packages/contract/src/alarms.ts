@@ -8,11 +8,12 @@ import { z } from 'zod';
 import { ValidationKey } from './errors.js';
 import { zId } from './numbers.js';
 import { notificationCategory } from './constants.js';
-import type { BranchOfficeRow } from './branches.js';
-import type { OfficeSchedule } from './fields.js';
 import type { NotificationRow } from './notifications.js';
 import type { SocketEvent } from './realtime.js';
-import type { SecurityPhrase } from './security-phrases.js';
+import { ZBranchOfficeRow } from './branches.js';
+import { ZOfficeSchedule } from './fields.js';
+import { ZNotificationRow } from './notifications.js';
+import { ZSecurityPhrase } from './security-phrases.js';
 
 /**
  * Alarms raised from the app, with their spec §9 notification types: Panic 10, Duress 11 and
@@ -94,10 +95,11 @@ export const ZManageAlarmsRequest = z.discriminatedUnion('case', [
 ]);
 
 /** Answer body of GET-DISPOSITIONS and UPDATE-DISPOSITIONS: the organisation's list, in order. */
-export interface AlarmDispositions {
-  OrganizationId: number;
-  Dispositions: string[];
-}
+export const ZAlarmDispositions = z.strictObject({
+  OrganizationId: z.number(),
+  Dispositions: z.array(z.string()),
+});
+export type AlarmDispositions = z.output<typeof ZAlarmDispositions>;
 
 // ---- The incident view (issue 13: /alarm/:id) -------------------------------------------------
 
@@ -123,36 +125,43 @@ export const ZAlarmIncidentRequest = z.object({
 export type AlarmIncidentRequest = z.input<typeof ZAlarmIncidentRequest>;
 
 /** A security office watching the branch: the branch's own (`OwnOffice`) or one monitoring its organisation. */
-export interface IncidentSecurityOffice {
-  SecurityOfficeId: number;
-  Name: string;
+export const ZIncidentSecurityOffice = z.strictObject({
+  SecurityOfficeId: z.number(),
+  Name: z.string(),
   /** E.164, or null. */
-  PhoneNumber: string | null;
-  OwnOffice: boolean;
-}
+  PhoneNumber: z.string().nullable(),
+  OwnOffice: z.boolean(),
+});
+export type IncidentSecurityOffice = z.output<typeof ZIncidentSecurityOffice>;
 
 /** The branch of an incident: its board row, its schedule (HH:mm branch-local) and its security offices. */
-export interface IncidentBranch extends BranchOfficeRow, OfficeSchedule {
-  SecurityOffices: IncidentSecurityOffice[];
-}
+export const ZIncidentBranch = z.strictObject({
+  ...ZBranchOfficeRow.shape,
+  ...ZOfficeSchedule.shape,
+  ...{
+    SecurityOffices: z.array(ZIncidentSecurityOffice),
+  },
+});
+export type IncidentBranch = z.output<typeof ZIncidentBranch>;
 
 /** Someone at the branch now: checked in (not checked out) and/or signed in (an open web or app session). */
-export interface IncidentPerson {
-  UserId: number;
-  Name: string;
-  Surname: string;
+export const ZIncidentPerson = z.strictObject({
+  UserId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
   /** Spec §6 role id (the console translates it, roles.<id>); RoleName as stored. */
-  RoleId: number;
-  RoleName: string;
+  RoleId: z.number(),
+  RoleName: z.string(),
   /** E.164, or null. */
-  PhoneNumber: string | null;
+  PhoneNumber: z.string().nullable(),
   /** When the open check-in began (UTC ISO), null when not checked in. */
-  CheckedInAtUTC: string | null;
+  CheckedInAtUTC: z.string().nullable(),
   /** Sessions open now ('WEB', 'MOBILE', …), empty when not signed in. */
-  SessionTypes: string[];
+  SessionTypes: z.array(z.string()),
   /** Last activity of a session (UTC ISO), null when not signed in. */
-  LastSeenUTC: string | null;
-}
+  LastSeenUTC: z.string().nullable(),
+});
+export type IncidentPerson = z.output<typeof ZIncidentPerson>;
 
 /**
  * The figures of an alarm (UTC ISO instants; seconds between consecutive steps, null while a step
@@ -161,33 +170,35 @@ export interface IncidentPerson {
  * closed — the acknowledgement that gave a disposition (an alarm acknowledged without one stays
  * open for the figures).
  */
-export interface IncidentFigures {
-  SignalAtUTC: string;
-  ShownAtUTC: string;
-  AcknowledgedAtUTC: string | null;
-  ClosedAtUTC: string | null;
-  SignalToShownSeconds: number;
-  ShownToAcknowledgedSeconds: number | null;
-  AcknowledgedToClosedSeconds: number | null;
-}
+export const ZIncidentFigures = z.strictObject({
+  SignalAtUTC: z.string(),
+  ShownAtUTC: z.string(),
+  AcknowledgedAtUTC: z.string().nullable(),
+  ClosedAtUTC: z.string().nullable(),
+  SignalToShownSeconds: z.number(),
+  ShownToAcknowledgedSeconds: z.number().nullable(),
+  AcknowledgedToClosedSeconds: z.number().nullable(),
+});
+export type IncidentFigures = z.output<typeof ZIncidentFigures>;
 
 /** getalarmincident answer body (format 'json'). */
-export interface AlarmIncident {
+export const ZAlarmIncident = z.strictObject({
   /** The alarm as the notification lists give it, with its acknowledgement and notes. */
-  Alarm: NotificationRow;
-  Branch: IncidentBranch;
-  People: IncidentPerson[];
+  Alarm: ZNotificationRow,
+  Branch: ZIncidentBranch,
+  People: z.array(ZIncidentPerson),
   /** The current phrases (security roles 5, 8 and organisation admins); null for roles that may not read them. */
-  Phrases: SecurityPhrase[] | null;
-  Figures: IncidentFigures;
+  Phrases: z.array(ZSecurityPhrase).nullable(),
+  Figures: ZIncidentFigures,
   /**
    * Every event at the branch from the alarm on (the alarm first), as the socket sends them: the
    * event log, acknowledgements, notes, check-ins, chats and calls (security roles), ENS messages;
    * timer pings and ENS delivery states left out. Oldest first, at most INCIDENT_TIMELINE_MAX.
    */
-  Timeline: SocketEvent[];
-  TimelineTruncated: boolean;
-}
+  Timeline: z.array(z.custom<SocketEvent>((v) => typeof v === 'object' && v !== null)),
+  TimelineTruncated: z.boolean(),
+});
+export type AlarmIncident = z.output<typeof ZAlarmIncident>;
 
 /** Catalogue keys (under branchActions.) of the BranchActions the console translates. */
 const BRANCH_ACTION_KEYS: Record<string, string> = {
@@ -335,3 +346,14 @@ export function incidentFigures(
     AcknowledgedToClosedSeconds: secondsBetween(acknowledged, closed),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/managealarms. */
+export const ZManagealarmsBody = z.union([
+  z.strictObject({ acknowledged: z.boolean(), AcknowledgedBy: z.number(), AcknowledgedAtUTC: z.string() }),
+  z.strictObject({ NoteId: z.number() }),
+  ZAlarmDispositions,
+]);
+export type ManagealarmsBody = z.output<typeof ZManagealarmsBody>;

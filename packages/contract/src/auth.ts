@@ -58,42 +58,67 @@ export const ZLocateRequest = z.object({
  * base and the login page shows the password step. Unknown emails get the same answer as
  * password accounts (no account enumeration).
  */
-export interface LocateResponse {
-  url: string;
-  sso: boolean;
-}
+export const ZLocateResponse = z.strictObject({
+  url: z.string(),
+  sso: z.boolean(),
+});
+export type LocateResponse = z.output<typeof ZLocateResponse>;
 
 /** Session (spec §3 "Session: UserInfos (Token, UserId, Email, RoleId, RoleName)"). */
-export interface UserInfos {
-  Token: string;
-  UserId: number;
-  Email: string;
-  RoleId: number;
-  RoleName: string;
-  RoleNameDisplay: string;
-  Name: string;
-  Surname: string;
-  PhoneNumber: string | null;
-  LangId: string;
-  OrganizationId: number | null;
-  OrganizationName: string | null;
+export const ZUserInfos = z.strictObject({
+  Token: z.string(),
+  UserId: z.number(),
+  Email: z.string(),
+  RoleId: z.number(),
+  RoleName: z.string(),
+  RoleNameDisplay: z.string(),
+  Name: z.string(),
+  Surname: z.string(),
+  PhoneNumber: z.string().nullable(),
+  LangId: z.string(),
+  OrganizationId: z.number().nullable(),
+  OrganizationName: z.string().nullable(),
   /** A temporary password is in use: the console and the app show only the password change until a new one is chosen. */
-  MustChangePassword: boolean;
-}
+  MustChangePassword: z.boolean(),
+});
+export type UserInfos = z.output<typeof ZUserInfos>;
 
 /** Login result (spec §3: app versions, notes category, security offices, SIP URI, units, user infos/profile/settings, device infos). */
-export interface LoginResult {
-  AppVersions: { Web: string; Android: string; Ios: string };
-  NotesCategory: string[];
-  SecurityOffices: { Id: number; Name: string }[];
-  SipUri: string | null;
-  Units: { Distance: 'm'; Duration: 's' };
-  UserInfos: UserInfos;
-  UserProfile: { Name: string; Surname: string; Email: string; PhoneNumber: string | null; RoleId: number; RoleNameDisplay: string };
-  UserSettings: { LangId: string; NotificationsEnabled: boolean };
-  DeviceInfos: null;
-  IsAdmin: boolean;
-}
+export const ZLoginResult = z.strictObject({
+  AppVersions: z.strictObject({
+    Web: z.string(),
+    Android: z.string(),
+    Ios: z.string(),
+  }),
+  NotesCategory: z.array(z.string()),
+  SecurityOffices: z.array(
+    z.strictObject({
+      Id: z.number(),
+      Name: z.string(),
+    }),
+  ),
+  SipUri: z.string().nullable(),
+  Units: z.strictObject({
+    Distance: z.literal('m'),
+    Duration: z.literal('s'),
+  }),
+  UserInfos: ZUserInfos,
+  UserProfile: z.strictObject({
+    Name: z.string(),
+    Surname: z.string(),
+    Email: z.string(),
+    PhoneNumber: z.string().nullable(),
+    RoleId: z.number(),
+    RoleNameDisplay: z.string(),
+  }),
+  UserSettings: z.strictObject({
+    LangId: z.string(),
+    NotificationsEnabled: z.boolean(),
+  }),
+  DeviceInfos: z.null(),
+  IsAdmin: z.boolean(),
+});
+export type LoginResult = z.output<typeof ZLoginResult>;
 
 /** Lifetime of an external sign-in token (POST /api/client/externaltoken), seconds. */
 export const EXTERNAL_TOKEN_SECONDS = 120;
@@ -113,8 +138,9 @@ export const ZExternalTokenRequest = z.object({
  * (ISO 8601 UTC; EXTERNAL_TOKEN_SECONDS after issue) and the console link that spends it. Asking
  * again spends the earlier unspent token.
  */
-export interface ExternalToken {
-  token: string;
-  expiresAt: string;
-  url: string;
-}
+export const ZExternalToken = z.strictObject({
+  token: z.string(),
+  expiresAt: z.string(),
+  url: z.string(),
+});
+export type ExternalToken = z.output<typeof ZExternalToken>;

@@ -20,9 +20,10 @@ import {
   optionalText,
   requiredId,
   requiredText,
-  type OfficeContact,
+  ZOfficeContact,
 } from './fields.js';
 import { INT16_MAX, zId, zInteger, zOffset } from './numbers.js';
+import { ZChecklistTemplateData, ZLastTaskData } from './task-lists.js';
 
 /** How a branch type's display name is shown (spec §3 Branch office: the value 'Branch / Location' is shown as 'Branch'). */
 export function branchTypeDisplay(display: string): string {
@@ -48,36 +49,38 @@ export const ZGetOfficesV2Request = z.object({
 export type GetOfficesV2Request = z.input<typeof ZGetOfficesV2Request>;
 
 /** A branch as the board and list read it (spec §3 Branch office; times are UTC ISO strings). */
-export interface BranchOfficeRow extends OfficeContact {
-  BranchOfficeId: number;
-  OrganizationId: number;
-  OrganizationName: string;
-  RegionalOfficeId: number | null;
-  RegionalOfficeName: string | null;
-  Name: string;
-  Code: string;
-  StatusId: number;
-  Status: string;
-  TestMode: boolean;
-  TestNote: string | null;
-  BranchAction: string | null;
+export const ZBranchOfficeRow = ZOfficeContact.extend({
+  BranchOfficeId: z.number(),
+  OrganizationId: z.number(),
+  OrganizationName: z.string(),
+  RegionalOfficeId: z.number().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  Name: z.string(),
+  Code: z.string(),
+  StatusId: z.number(),
+  Status: z.string(),
+  TestMode: z.boolean(),
+  TestNote: z.string().nullable(),
+  BranchAction: z.string().nullable(),
   /** When the last BranchAction happened, UTC ISO 8601. */
-  BranchActionTime: string | null;
-  BranchOfficeTypeId: number;
-  BranchOfficeTypeDisplay: string;
+  BranchActionTime: z.string().nullable(),
+  BranchOfficeTypeId: z.number(),
+  BranchOfficeTypeDisplay: z.string(),
   /** IANA zone name, e.g. Europe/Tirane. */
-  BranchTimeZone: string;
+  BranchTimeZone: z.string(),
   /** Zone abbreviation now, e.g. CET/CEST. */
-  BranchDst: string;
-  SecurityOfficeId: number | null;
-  SecurityOfficeName: string | null;
-  GeofenceRadius: number;
-}
+  BranchDst: z.string(),
+  SecurityOfficeId: z.number().nullable(),
+  SecurityOfficeName: z.string().nullable(),
+  GeofenceRadius: z.number(),
+});
+export type BranchOfficeRow = z.output<typeof ZBranchOfficeRow>;
 /** getofficesv2 answer body (spec §7: body.organizationobject), with the total count of matches. */
-export interface GetOfficesV2Body {
-  organizationobject: BranchOfficeRow[];
-  total: number;
-}
+export const ZGetOfficesV2Body = z.strictObject({
+  organizationobject: z.array(ZBranchOfficeRow),
+  total: z.number(),
+});
+export type GetOfficesV2Body = z.output<typeof ZGetOfficesV2Body>;
 
 /** Branch details form (spec §3 Branch office; §5 validation). */
 export const ZBranchDetails = z.object({
@@ -115,12 +118,13 @@ export const ZGetBranchByIdRequest = z.object({ case: z.literal('GET-BRANCH-OFFI
 export const ZGetKnownOperatorsRequest = z.object({ case: z.literal('GET-BRANCH-OFFICE-TYPES') });
 
 /** Branch type (spec §3 Branch type); the display 'Branch / Location' is given as 'Branch'. */
-export interface BranchOfficeType {
-  BranchOfficeTypeId: number;
-  BranchOfficeType: string;
-  BranchOfficeTypeDescription: string;
-  BranchOfficeTypeDisplay: string;
-}
+export const ZBranchOfficeType = z.strictObject({
+  BranchOfficeTypeId: z.number(),
+  BranchOfficeType: z.string(),
+  BranchOfficeTypeDescription: z.string(),
+  BranchOfficeTypeDisplay: z.string(),
+});
+export type BranchOfficeType = z.output<typeof ZBranchOfficeType>;
 
 /** Console: POST /api/client/setbranchmode case SET-BRANCH-MODE (spec §7; §4 open, close, service). */
 export const ZSetBranchModeRequest = z.object({
@@ -145,32 +149,44 @@ export const ZGetBranchByRegionRequest = z.object({ case: z.literal('GET-BRANCH-
 export const ZGetOfficesForMapRequest = z.object({ case: z.literal('GET-FOR-MAP-COMPACT'), organizationId: zId().optional() });
 
 /** A branch on the map (compact): position in WGS 84 degrees (null when unknown), its latest BranchAction. */
-export interface MapBranch {
-  BranchOfficeId: number;
-  Name: string;
-  OrganizationId: number;
-  RegionalOfficeId: number | null;
-  StatusId: number;
-  Latitude: number | null;
-  Longitude: number | null;
-  BranchAction: string | null;
-  BranchActionTime: string | null;
-  TestMode: boolean;
-}
+export const ZMapBranch = z.strictObject({
+  BranchOfficeId: z.number(),
+  Name: z.string(),
+  OrganizationId: z.number(),
+  RegionalOfficeId: z.number().nullable(),
+  StatusId: z.number(),
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+  BranchAction: z.string().nullable(),
+  BranchActionTime: z.string().nullable(),
+  TestMode: z.boolean(),
+});
+export type MapBranch = z.output<typeof ZMapBranch>;
 /** The getofficesformap answer body. */
-export interface GetOfficesForMapBody {
-  organizationobject: MapBranch[];
-  organizationfeatures: {
-    type: 'FeatureCollection';
-    features: { type: 'Feature'; geometry: { type: 'Point'; coordinates: [number, number] }; properties: MapBranch }[];
-  };
-}
+export const ZGetOfficesForMapBody = z.strictObject({
+  organizationobject: z.array(ZMapBranch),
+  organizationfeatures: z.strictObject({
+    type: z.literal('FeatureCollection'),
+    features: z.array(
+      z.strictObject({
+        type: z.literal('Feature'),
+        geometry: z.strictObject({
+          type: z.literal('Point'),
+          coordinates: z.tuple([z.number(), z.number()]),
+        }),
+        properties: ZMapBranch,
+      }),
+    ),
+  }),
+});
+export type GetOfficesForMapBody = z.output<typeof ZGetOfficesForMapBody>;
 
 /** An SMS operator (spec §3 Operator: Brand, SmsDomain): its e-mail-to-SMS gateway domain, used for a user's CarrierInfo. */
-export interface KnownOperator {
-  Brand: string;
-  SmsDomain: string;
-}
+export const ZKnownOperator = z.strictObject({
+  Brand: z.string(),
+  SmsDomain: z.string(),
+});
+export type KnownOperator = z.output<typeof ZKnownOperator>;
 /** The operators getknownoperators answers (US carriers' public e-mail-to-SMS gateways), by brand. */
 export const KNOWN_OPERATORS: readonly KnownOperator[] = [
   { Brand: 'AT&T', SmsDomain: 'txt.att.net' },
@@ -189,3 +205,70 @@ export const KNOWN_OPERATORS: readonly KnownOperator[] = [
   { Brand: 'Virgin Mobile', SmsDomain: 'vmobl.com' },
   { Brand: 'Xfinity Mobile', SmsDomain: 'vtext.com' },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getbranchbyidv2, POST /api/client/addbranchoffice. */
+export const ZGetbranchbyidv2Body = z.strictObject({
+  branchofficeobject: z.strictObject({
+    ChecklistTemplatesData: z.array(ZChecklistTemplateData),
+    LastTask: ZLastTaskData.nullable(),
+    CreatedOn: z.string(),
+    FirstUseDate: z.string().nullable(),
+    Opening: z.number(),
+    Closing: z.number(),
+    Servicing: z.number(),
+    AutoCloseTime: z.string().nullable(),
+    WeekSchedule: z.array(z.strictObject({ weekday: z.number(), opensAt: z.string(), closesAt: z.string() })),
+    HolidaysTemplate: z.array(z.strictObject({ day: z.string(), name: z.string() })),
+    Altitude: z.number().nullable(),
+    Address: z.string().nullable(),
+    City: z.string().nullable(),
+    State: z.string().nullable(),
+    ZipCode: z.string().nullable(),
+    Country: z.string().nullable(),
+    PhoneNumber: z.string().nullable(),
+    Email: z.string().nullable(),
+    Latitude: z.number().nullable(),
+    Longitude: z.number().nullable(),
+    BranchOfficeId: z.number(),
+    OrganizationId: z.number(),
+    OrganizationName: z.string(),
+    RegionalOfficeId: z.number().nullable(),
+    RegionalOfficeName: z.string().nullable(),
+    Name: z.string(),
+    Code: z.string(),
+    StatusId: z.number(),
+    Status: z.string(),
+    TestMode: z.boolean(),
+    TestNote: z.string().nullable(),
+    BranchAction: z.string().nullable(),
+    BranchActionTime: z.string().nullable(),
+    BranchOfficeTypeId: z.number(),
+    BranchOfficeTypeDisplay: z.string(),
+    BranchTimeZone: z.string(),
+    BranchDst: z.string(),
+    SecurityOfficeId: z.number().nullable(),
+    SecurityOfficeName: z.string().nullable(),
+    GeofenceRadius: z.number(),
+  }),
+});
+export type Getbranchbyidv2Body = z.output<typeof ZGetbranchbyidv2Body>;
+
+/** Answer body of POST /api/client/getknownoperators. */
+export const ZGetknownoperatorsBody = z.strictObject({ branchofficetypes: z.array(ZBranchOfficeType), operators: z.array(ZKnownOperator) });
+export type GetknownoperatorsBody = z.output<typeof ZGetknownoperatorsBody>;
+
+/** Answer body of POST /api/client/getbranchbyregionalid. */
+export const ZGetbranchbyregionalidBody = z.strictObject({ organizationobject: z.array(ZBranchOfficeRow) });
+export type GetbranchbyregionalidBody = z.output<typeof ZGetbranchbyregionalidBody>;
+
+/** Answer body of POST /api/client/setbranchmode. */
+export const ZSetbranchmodeBody = z.strictObject({
+  NotificationId: z.number(),
+  BranchOfficeId: z.number(),
+  BranchAction: z.enum(['Service', 'Open', 'Close']),
+  At: z.string(),
+});
+export type SetbranchmodeBody = z.output<typeof ZSetbranchmodeBody>;

@@ -32,12 +32,13 @@ export const CALL_STATUSES = ['new', 'transfer', 'active', 'ended', 'closeout', 
 export type CallStatus = (typeof CALL_STATUSES)[number];
 
 /** The fields of a call that decide its status for a viewer. */
-export interface CallStatusFields {
-  State: CallState;
-  AnsweredBy: number | null;
-  TransferTo: number | null;
-  ClosedBy: number | null;
-}
+export const ZCallStatusFields = z.strictObject({
+  State: z.enum(CALL_STATES),
+  AnsweredBy: z.number().nullable(),
+  TransferTo: z.number().nullable(),
+  ClosedBy: z.number().nullable(),
+});
+export type CallStatusFields = z.output<typeof ZCallStatusFields>;
 
 /**
  * Spec §4: the status of `call` on the console of user `userId`: new while nobody answered;
@@ -105,63 +106,69 @@ const ZLng = z.coerce.number().min(-180).max(180);
 const ZText = (max: number) => z.string().trim().max(max, { error: ValidationKey.Max });
 
 /** A position of the caller during the call. */
-export interface CallLocation {
-  Latitude: number;
-  Longitude: number;
+export const ZCallLocation = z.strictObject({
+  Latitude: z.number(),
+  Longitude: z.number(),
   /** metres */
-  HorizontalAccuracy: number | null;
-  AtUTC: string;
-}
+  HorizontalAccuracy: z.number().nullable(),
+  AtUTC: z.string(),
+});
+export type CallLocation = z.output<typeof ZCallLocation>;
 
 /** One hand-over of a call (transfer chain): from the operator who held it to the chosen one. */
-export interface CallTransfer {
-  FromUserId: number;
-  FromName: string;
-  ToUserId: number;
-  ToName: string;
-  AtUTC: string;
-}
+export const ZCallTransfer = z.strictObject({
+  FromUserId: z.number(),
+  FromName: z.string(),
+  ToUserId: z.number(),
+  ToName: z.string(),
+  AtUTC: z.string(),
+});
+export type CallTransfer = z.output<typeof ZCallTransfer>;
 
 /** An emergency contact (spec §3 Incident). */
-export interface EmergencyContact {
-  Name: string;
-  Relationship: string | null;
-  PhoneNumber: string | null;
-  Email: string | null;
-}
+export const ZEmergencyContact = z.strictObject({
+  Name: z.string(),
+  Relationship: z.string().nullable(),
+  PhoneNumber: z.string().nullable(),
+  Email: z.string().nullable(),
+});
+export type EmergencyContact = z.output<typeof ZEmergencyContact>;
 
 /** The medical information of a mobile user (spec §3 Incident: blood type, hearing impaired, height, weight, special). */
-export interface MedicalInfo {
-  BloodType: BloodType | null;
-  HearingImpaired: boolean;
+export const ZMedicalInfo = z.strictObject({
+  BloodType: z.enum(BLOOD_TYPES).nullable(),
+  HearingImpaired: z.boolean(),
   /** centimetres */
-  HeightCm: number | null;
+  HeightCm: z.number().nullable(),
   /** kilograms */
-  WeightKg: number | null;
-  SpecialNotes: string | null;
-}
+  WeightKg: z.number().nullable(),
+  SpecialNotes: z.string().nullable(),
+});
+export type MedicalInfo = z.output<typeof ZMedicalInfo>;
 
 /** A mobile user's medical profile and emergency contacts (at most three). */
-export interface MedicalProfile {
-  Medical: MedicalInfo;
-  EmergencyContacts: EmergencyContact[];
+export const ZMedicalProfile = z.strictObject({
+  Medical: ZMedicalInfo,
+  EmergencyContacts: z.array(ZEmergencyContact),
   /** UTC ISO; null when never saved. */
-  UpdatedAtUTC: string | null;
-}
+  UpdatedAtUTC: z.string().nullable(),
+});
+export type MedicalProfile = z.output<typeof ZMedicalProfile>;
 
 /** The caller as the incident keeps it: the profile at call time (spec §3 Incident). */
-export interface CallerSnapshot {
-  UserId: number;
-  Name: string;
-  Surname: string;
-  Email: string;
-  PhoneNumber: string | null;
+export const ZCallerSnapshot = z.strictObject({
+  UserId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  Email: z.string(),
+  PhoneNumber: z.string().nullable(),
   /** LangId, e.g. 'en', 'sq'. */
-  Language: string;
-  OrganizationName: string | null;
-  Medical: MedicalInfo;
-  EmergencyContacts: EmergencyContact[];
-}
+  Language: z.string(),
+  OrganizationName: z.string().nullable(),
+  Medical: ZMedicalInfo,
+  EmergencyContacts: z.array(ZEmergencyContact),
+});
+export type CallerSnapshot = z.output<typeof ZCallerSnapshot>;
 
 /**
  * A call as consoles and the app receive it (lists, events, details): spec §3 Phone/video call
@@ -169,70 +176,76 @@ export interface CallerSnapshot {
  * status for the user who asked (callStatusFor); in an event it is null and each console computes
  * its own from the other fields.
  */
-export interface Call extends CallStatusFields {
+export const ZCall = ZCallStatusFields.extend({
   /** The incident id (= call id). */
-  IncidentId: number;
+  IncidentId: z.number(),
   /** The incident's text id (UUID). */
-  TextId: string;
-  Status: CallStatus | null;
+  TextId: z.string(),
+  Status: z.enum(CALL_STATUSES).nullable(),
   /** The caller's phone number as stored (E.164) and formatted for display. */
-  CallerId: string | null;
-  cleanedCallerId: string | null;
-  formattedCallerId: string | null;
-  CallerUserId: number;
-  profile: { firstName: string; lastName: string };
-  OrganizationId: number | null;
-  OrganizationName: string | null;
-  RegionalOfficeId: number | null;
-  RegionalOfficeName: string | null;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
-  BranchTimeZone: string | null;
-  BranchLatitude: number | null;
-  BranchLongitude: number | null;
-  Latitude: number | null;
-  Longitude: number | null;
-  HorizontalAccuracy: number | null;
-  locations: CallLocation[];
+  CallerId: z.string().nullable(),
+  cleanedCallerId: z.string().nullable(),
+  formattedCallerId: z.string().nullable(),
+  CallerUserId: z.number(),
+  profile: z.strictObject({
+    firstName: z.string(),
+    lastName: z.string(),
+  }),
+  OrganizationId: z.number().nullable(),
+  OrganizationName: z.string().nullable(),
+  RegionalOfficeId: z.number().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  BranchOfficeId: z.number().nullable(),
+  BranchOfficeName: z.string().nullable(),
+  BranchTimeZone: z.string().nullable(),
+  BranchLatitude: z.number().nullable(),
+  BranchLongitude: z.number().nullable(),
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+  HorizontalAccuracy: z.number().nullable(),
+  locations: z.array(ZCallLocation),
   /** Operator who holds (or last held) the call. */
-  answeredBy: number | null;
-  AnsweredByName: string | null;
+  answeredBy: z.number().nullable(),
+  AnsweredByName: z.string().nullable(),
   /** Operator the call is transferred to while State is 'transfer'. */
-  transferTo: number | null;
-  TransferToName: string | null;
-  TransferChain: CallTransfer[];
-  StartTimeUTC: string;
-  AnsweredTimeUTC: string | null;
-  EndTimeUTC: string | null;
-  ClosedTimeUTC: string | null;
+  transferTo: z.number().nullable(),
+  TransferToName: z.string().nullable(),
+  TransferChain: z.array(ZCallTransfer),
+  StartTimeUTC: z.string(),
+  AnsweredTimeUTC: z.string().nullable(),
+  EndTimeUTC: z.string().nullable(),
+  ClosedTimeUTC: z.string().nullable(),
   /** seconds from start to first answer (to now while ringing) */
-  WaitingSeconds: number;
+  WaitingSeconds: z.number(),
   /** seconds from first answer to end (to now while talking); null until answered */
-  TalkSeconds: number | null;
+  TalkSeconds: z.number().nullable(),
   /** Who disconnected: 'caller' or 'console'; null while connected. */
-  EndedBy: 'caller' | 'console' | null;
-  AppVersion: string | null;
-  OS: string | null;
-  PhoneModel: string | null;
-}
+  EndedBy: z.enum(['caller', 'console']).nullable(),
+  AppVersion: z.string().nullable(),
+  OS: z.string().nullable(),
+  PhoneModel: z.string().nullable(),
+});
+export type Call = z.output<typeof ZCall>;
 
 /**
  * spec §3 Incident / video recording: the call with the caller's profile as it was at call time,
  * the console answerer, answer time, time zone and the recording's media filename (null until
  * one is kept).
  */
-export interface Incident extends Call {
-  MediaFilename: string | null;
+export const ZIncident = ZCall.extend({
+  MediaFilename: z.string().nullable(),
   /** UTC ISO: when the incident was opened (the call placed). */
-  TimeStampUTC: string;
-  Caller: CallerSnapshot;
-}
+  TimeStampUTC: z.string(),
+  Caller: ZCallerSnapshot,
+});
+export type Incident = z.output<typeof ZIncident>;
 
 /** The CALL event's payload: the call (Status null) and what changed. */
-export interface CallPayload {
-  call: Call;
-  change: 'placed' | 'answered' | 'transferred' | 'ended' | 'closed' | 'missed' | 'located';
-}
+export const ZCallPayload = z.strictObject({
+  call: ZCall,
+  change: z.enum(['placed', 'answered', 'transferred', 'ended', 'closed', 'missed', 'located']),
+});
+export type CallPayload = z.output<typeof ZCallPayload>;
 
 // ---- Requests --------------------------------------------------------------------------------
 
@@ -264,12 +277,13 @@ export const ZGetIncidentsRequest = z
 export type GetIncidentsRequest = z.infer<typeof ZGetIncidentsRequest>;
 
 /** getincidents' answer: the page, oldest last (newest first), and the total matching. */
-export interface IncidentsPage {
-  incidents: Incident[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+export const ZIncidentsPage = z.strictObject({
+  incidents: z.array(ZIncident),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type IncidentsPage = z.output<typeof ZIncidentsPage>;
 
 /** Mobile calls/start: place a call for one of the caller's branches, with its position. */
 export const ZMobileCallStartRequest = z
@@ -317,24 +331,26 @@ export const ZCallMediaSocketOffer = z
 export type CallMediaSocketOffer = z.infer<typeof ZCallMediaSocketOffer>;
 
 /** The server's answer to a console's `call-media-offer` (SDP with the server's candidates). */
-export interface CallMediaSocketAnswer {
-  type: 'call-media-answer';
-  callId: number;
-  sdp: string;
-}
+export const ZCallMediaSocketAnswer = z.strictObject({
+  type: z.literal('call-media-answer'),
+  callId: z.number(),
+  sdp: z.string(),
+});
+export type CallMediaSocketAnswer = z.output<typeof ZCallMediaSocketAnswer>;
 
 /**
  * A refused `call-media-offer`: `status` as HTTP callmedia would answer (400 bad offer, 403
  * calls.errors.notYours, 404 calls.errors.notFound, 409 calls.errors.wrongState / disconnected),
  * `code` the catalogue key and `description` its text; `callId` null when the message was unreadable.
  */
-export interface CallMediaSocketError {
-  type: 'call-media-error';
-  callId: number | null;
-  status: number;
-  code: string;
-  description: string;
-}
+export const ZCallMediaSocketError = z.strictObject({
+  type: z.literal('call-media-error'),
+  callId: z.number().nullable(),
+  status: z.number(),
+  code: z.string(),
+  description: z.string(),
+});
+export type CallMediaSocketError = z.output<typeof ZCallMediaSocketError>;
 
 /** GET callrecording/:callId: the recording of a call (WebM, HTTP ranges). */
 export const ZCallRecordingParams = z.object({ callId: ZId }).strict();
@@ -344,7 +360,7 @@ export const ZMobileCallLocationRequest = z
   .object({ callId: ZId, latitude: ZLat, longitude: ZLng, horizontalAccuracy: z.coerce.number().min(0).max(100_000).optional() })
   .strict();
 
-const ZEmergencyContact = z
+const ZEmergencyContactInput = z
   .object({
     Name: ZText(100).min(1, { error: ValidationKey.Required }),
     Relationship: ZText(60).nullable().optional(),
@@ -368,7 +384,7 @@ export const ZMedicalProfileRequest = z
         SpecialNotes: ZText(1000).nullable().optional(),
       })
       .strict(),
-    EmergencyContacts: z.array(ZEmergencyContact).max(EMERGENCY_CONTACTS_MAX, { error: ValidationKey.Max }),
+    EmergencyContacts: z.array(ZEmergencyContactInput).max(EMERGENCY_CONTACTS_MAX, { error: ValidationKey.Max }),
   })
   .strict();
 export type MedicalProfileRequest = z.infer<typeof ZMedicalProfileRequest>;
@@ -394,26 +410,63 @@ export const ZVideoRecordingsRequest = ZReportBase.extend({
 export type VideoRecordingsRequest = z.infer<typeof ZVideoRecordingsRequest>;
 
 /** A row of the video recordings report: times UTC and branch-local (`…Local`), durations seconds and hh:mm:ss. */
-export interface VideoRecordingRow {
-  IncidentId: number;
-  TextId: string;
-  State: CallState;
-  StartTimeUTC: string;
-  StartTimeLocal: string;
-  CallerUserId: number;
-  CallerName: string;
-  OrganizationName: string | null;
-  RegionalOfficeName: string | null;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
-  BranchTimeZone: string | null;
-  WaitingSeconds: number;
-  TalkSeconds: number | null;
-  Waiting: string;
-  Talk: string;
-  AnsweredByName: string | null;
+export const ZVideoRecordingRow = z.strictObject({
+  IncidentId: z.number(),
+  TextId: z.string(),
+  State: z.enum(CALL_STATES),
+  StartTimeUTC: z.string(),
+  StartTimeLocal: z.string(),
+  CallerUserId: z.number(),
+  CallerName: z.string(),
+  OrganizationName: z.string().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  BranchOfficeId: z.number().nullable(),
+  BranchOfficeName: z.string().nullable(),
+  BranchTimeZone: z.string().nullable(),
+  WaitingSeconds: z.number(),
+  TalkSeconds: z.number().nullable(),
+  Waiting: z.string(),
+  Talk: z.string(),
+  AnsweredByName: z.string().nullable(),
   /** The hand-overs in order ('' when none): "A → B, B → C". */
-  TransferChain: string;
+  TransferChain: z.string(),
   /** True when a recording file is kept (GET callrecording/:callId serves it). */
-  HasRecording: boolean;
-}
+  HasRecording: z.boolean(),
+});
+export type VideoRecordingRow = z.output<typeof ZVideoRecordingRow>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getcalls. */
+export const ZGetcallsBody = z.strictObject({ callobject: z.array(ZCall) });
+export type GetcallsBody = z.output<typeof ZGetcallsBody>;
+
+/** Answer body of POST /api/client/getcall, POST /api/client/answercall, POST /api/client/transfercall, POST /api/client/endcall, POST /api/client/closeoutcall. */
+export const ZGetcallBody = z.strictObject({ incidentobject: ZIncident });
+export type GetcallBody = z.output<typeof ZGetcallBody>;
+
+/** Answer body of POST /api/client/callmedia, POST /api/mobile/calls/media. */
+export const ZCallmediaBody = z.strictObject({ sdp: z.string() });
+export type CallmediaBody = z.output<typeof ZCallmediaBody>;
+
+/** Answer body of POST /api/client/getincidents. */
+export const ZGetincidentsBody = z.strictObject({ incidentobject: ZIncidentsPage });
+export type GetincidentsBody = z.output<typeof ZGetincidentsBody>;
+
+/** Answer body of POST /api/client/getvideorecordings. */
+export const ZGetvideorecordingsBody = z.strictObject({
+  resultobject: z.array(ZVideoRecordingRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type GetvideorecordingsBody = z.output<typeof ZGetvideorecordingsBody>;
+
+/** Answer body of POST /api/mobile/calls/start, POST /api/mobile/calls/hangup, POST /api/mobile/calls/status, POST /api/mobile/calls/location. */
+export const ZMobileCallsStartBody = z.strictObject({ callobject: ZCall });
+export type MobileCallsStartBody = z.output<typeof ZMobileCallsStartBody>;
+
+/** Answer body of POST /api/mobile/medicalprofile, POST /api/mobile/medicalprofile/update. */
+export const ZMobileMedicalprofileBody = z.strictObject({ medicalprofile: ZMedicalProfile });
+export type MobileMedicalprofileBody = z.output<typeof ZMobileMedicalprofileBody>;

@@ -59,98 +59,107 @@ const ZContent = z
   .refine((s) => s.trim().length > 0, { error: ValidationKey.Required });
 
 /** spec §3 Chat message. `MsgContent` is sanitised HTML. */
-export interface ChatMessage {
-  MsgAutoId: number;
-  MsgFromUserId: number;
+export const ZChatMessage = z.strictObject({
+  MsgAutoId: z.number(),
+  MsgFromUserId: z.number(),
   /** UTC ISO. */
-  MsgSentTimestamp: string;
-  MsgContent: string;
+  MsgSentTimestamp: z.string(),
+  MsgContent: z.string(),
   /** Sent from a console (true) or from the mobile app (false). */
-  FromConsole: boolean;
+  FromConsole: z.boolean(),
   /** Sender's names (for the officer-to-officer history and transcripts). */
-  FromName: string | null;
-  FromSurname: string | null;
-}
+  FromName: z.string().nullable(),
+  FromSurname: z.string().nullable(),
+});
+export type ChatMessage = z.output<typeof ZChatMessage>;
 
 /** A position of the caller: at start, or with a later message. */
-export interface ChatLocation {
-  Latitude: number;
-  Longitude: number;
+export const ZChatLocation = z.strictObject({
+  Latitude: z.number(),
+  Longitude: z.number(),
   /** metres */
-  HorizontalAccuracy: number | null;
-  AtUTC: string;
-}
+  HorizontalAccuracy: z.number().nullable(),
+  AtUTC: z.string(),
+});
+export type ChatLocation = z.output<typeof ZChatLocation>;
 
 /**
  * spec §3 Chat session as the console and the app receive it (lists, socket events, details).
  * `MessagesArray` is filled by getSessionDetailsBySessionId and the mobile `chat/session` call; the
  * lists and events carry it empty.
  */
-export interface ChatSession {
-  ChatRoomId: number;
-  SessionAutoId: number;
-  ChatSessionId: string;
+export const ZChatSession = z.strictObject({
+  ChatRoomId: z.number(),
+  SessionAutoId: z.number(),
+  ChatSessionId: z.string(),
   /** 'mobile': a caller and the security office; 'console': two security officers (startchatso). */
-  SessionKind: 'mobile' | 'console';
-  ChatStatus: ChatStatus;
-  StartTimeUTC: string;
-  AnsweredTimeUTC: string | null;
-  StopTimeUTC: string | null;
+  SessionKind: z.enum(['mobile', 'console']),
+  ChatStatus: z.enum(CHAT_STATUSES),
+  StartTimeUTC: z.string(),
+  AnsweredTimeUTC: z.string().nullable(),
+  StopTimeUTC: z.string().nullable(),
   /** seconds from start to answer (to now while incoming); null for console sessions */
-  WaitingSeconds: number | null;
+  WaitingSeconds: z.number().nullable(),
   /** seconds from answer to stop (to now while open); null until answered */
-  HandlingSeconds: number | null;
-  URLForMedia: string | null;
-  InitiatedBy: number;
-  FinishedBy: number | null;
-  Latitude: number | null;
-  Longitude: number | null;
-  HorizontalAccuracy: number | null;
-  Locations: ChatLocation[];
-  MobileCallerId: number;
-  MobileCallerName: string;
-  MobileSessionType: string;
-  AppVersion: string | null;
-  OS: string | null;
-  PhoneModel: string | null;
-  MobileClient: { Name: string; Surname: string; PhoneNumber: string | null };
-  CallerProfile: {
-    UserId: number;
-    Name: string;
-    Surname: string;
-    Email: string;
-    PhoneNumber: string | null;
-    RoleId: number;
-    RoleNameDisplay: string;
-  };
-  SecurityOfficerId: number | null;
-  SecurityOfficerName: string | null;
+  HandlingSeconds: z.number().nullable(),
+  URLForMedia: z.string().nullable(),
+  InitiatedBy: z.number(),
+  FinishedBy: z.number().nullable(),
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+  HorizontalAccuracy: z.number().nullable(),
+  Locations: z.array(ZChatLocation),
+  MobileCallerId: z.number(),
+  MobileCallerName: z.string(),
+  MobileSessionType: z.string(),
+  AppVersion: z.string().nullable(),
+  OS: z.string().nullable(),
+  PhoneModel: z.string().nullable(),
+  MobileClient: z.strictObject({
+    Name: z.string(),
+    Surname: z.string(),
+    PhoneNumber: z.string().nullable(),
+  }),
+  CallerProfile: z.strictObject({
+    UserId: z.number(),
+    Name: z.string(),
+    Surname: z.string(),
+    Email: z.string(),
+    PhoneNumber: z.string().nullable(),
+    RoleId: z.number(),
+    RoleNameDisplay: z.string(),
+  }),
+  SecurityOfficerId: z.number().nullable(),
+  SecurityOfficerName: z.string().nullable(),
   /** For a console session: the other officer. */
-  PeerUserId: number | null;
-  OrganizationId: number | null;
-  OrganizationName: string | null;
-  RegionalOfficeName: string | null;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
+  PeerUserId: z.number().nullable(),
+  OrganizationId: z.number().nullable(),
+  OrganizationName: z.string().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  BranchOfficeId: z.number().nullable(),
+  BranchOfficeName: z.string().nullable(),
   /** IANA zone of the branch (transcript times are shown in it). */
-  BranchTimeZone: string | null;
-  MessagesArray: ChatMessage[];
-}
+  BranchTimeZone: z.string().nullable(),
+  MessagesArray: z.array(ZChatMessage),
+});
+export type ChatSession = z.output<typeof ZChatSession>;
 
 /** Payload of a CHAT-SESSION socket event: the session after a transition (its MessagesArray empty). */
-export interface ChatSessionPayload {
-  session: ChatSession;
+export const ZChatSessionPayload = z.strictObject({
+  session: ZChatSession,
   /** What happened: started, answered, hold, resumed, finished (by the console), terminated (by the caller). */
-  change: 'started' | 'answered' | 'hold' | 'resumed' | 'finished' | 'terminated';
-}
+  change: z.enum(['started', 'answered', 'hold', 'resumed', 'finished', 'terminated']),
+});
+export type ChatSessionPayload = z.output<typeof ZChatSessionPayload>;
 
 /** Payload of a CHAT-MESSAGE socket event. */
-export interface ChatMessagePayload {
-  ChatSessionId: string;
-  ChatRoomId: number;
-  SessionKind: 'mobile' | 'console';
-  Message: ChatMessage;
-}
+export const ZChatMessagePayload = z.strictObject({
+  ChatSessionId: z.string(),
+  ChatRoomId: z.number(),
+  SessionKind: z.enum(['mobile', 'console']),
+  Message: ZChatMessage,
+});
+export type ChatMessagePayload = z.output<typeof ZChatMessagePayload>;
 
 // ---- Console calls (POST /api/client/<name>, roles 5 and 8; others 403) ----------------------
 
@@ -192,15 +201,16 @@ export const ZEmployeesForConsoleRequest = z.object({
   email: z.string().max(200).optional(),
 });
 /** A row of GET-EMPLOYEES-FOR-CONSOLE (spec §2 Console dialog). */
-export interface ConsoleOfficer {
-  UserId: number;
-  Name: string;
-  Surname: string;
-  RoleId: number;
-  RoleNameDisplay: string;
-  Email: string;
-  PhoneNumber: string | null;
-}
+export const ZConsoleOfficer = z.strictObject({
+  UserId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  RoleId: z.number(),
+  RoleNameDisplay: z.string(),
+  Email: z.string(),
+  PhoneNumber: z.string().nullable(),
+});
+export type ConsoleOfficer = z.output<typeof ZConsoleOfficer>;
 
 /** Sort keys of the chat recordings report. */
 export const CHAT_RECORDING_SORTS = ['start', 'waiting', 'handling', 'caller', 'branch'] as const;
@@ -212,30 +222,31 @@ export const ZChatRecordingsRequest = ZReportBase.extend({
 });
 export type ChatRecordingsRequest = z.infer<typeof ZChatRecordingsRequest>;
 /** A row of the chat recordings report: times UTC and branch-local (`…Local`), figures in seconds and hh:mm:ss. */
-export interface ChatRecordingRow {
-  ChatRoomId: number;
-  ChatSessionId: string;
-  StartTimeUTC: string;
-  StartTimeLocal: string;
-  AnsweredTimeUTC: string | null;
-  StopTimeUTC: string | null;
-  StopTimeLocal: string | null;
-  WaitingSeconds: number | null;
-  HandlingSeconds: number | null;
-  Waiting: string;
-  Handling: string;
-  MobileCallerId: number;
-  MobileCallerName: string;
-  SecurityOfficerName: string | null;
-  FinishedBy: number | null;
-  FinishedByName: string | null;
-  OrganizationName: string | null;
-  RegionalOfficeName: string | null;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
-  BranchTimeZone: string | null;
-  Messages: number;
-}
+export const ZChatRecordingRow = z.strictObject({
+  ChatRoomId: z.number(),
+  ChatSessionId: z.string(),
+  StartTimeUTC: z.string(),
+  StartTimeLocal: z.string(),
+  AnsweredTimeUTC: z.string().nullable(),
+  StopTimeUTC: z.string().nullable(),
+  StopTimeLocal: z.string().nullable(),
+  WaitingSeconds: z.number().nullable(),
+  HandlingSeconds: z.number().nullable(),
+  Waiting: z.string(),
+  Handling: z.string(),
+  MobileCallerId: z.number(),
+  MobileCallerName: z.string(),
+  SecurityOfficerName: z.string().nullable(),
+  FinishedBy: z.number().nullable(),
+  FinishedByName: z.string().nullable(),
+  OrganizationName: z.string().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  BranchOfficeId: z.number().nullable(),
+  BranchOfficeName: z.string().nullable(),
+  BranchTimeZone: z.string().nullable(),
+  Messages: z.number(),
+});
+export type ChatRecordingRow = z.output<typeof ZChatRecordingRow>;
 
 // ---- Mobile calls (POST /api/mobile/chat/*, bearer token, roles 6, 7, 9, 10, 11, 13) ----------
 
@@ -281,3 +292,31 @@ export const CHAT_SANITIZE_CONFIG = {
   ALLOW_DATA_ATTR: false,
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:)/i,
 };
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getSessions. */
+export const ZGetSessionsBody = z.strictObject({ chatobject: z.array(ZChatSession) });
+export type GetSessionsBody = z.output<typeof ZGetSessionsBody>;
+
+/** Answer body of POST /api/client/getSessionDetailsBySessionId, POST /api/client/answerchatfromconsole, POST /api/client/holdchat, POST /api/client/finishChat, POST /api/client/startchatso, POST /api/mobile/chat/start, POST /api/mobile/chat/finish, POST /api/mobile/chat/session. */
+export const ZGetSessionDetailsBySessionIdBody = z.strictObject({ chatobject: ZChatSession });
+export type GetSessionDetailsBySessionIdBody = z.output<typeof ZGetSessionDetailsBySessionIdBody>;
+
+/** Answer body of POST /api/client/writeinchat, POST /api/mobile/chat/write. */
+export const ZWriteinchatBody = z.strictObject({ message: ZChatMessage });
+export type WriteinchatBody = z.output<typeof ZWriteinchatBody>;
+
+/** Answer body of POST /api/client/employeebyemail. */
+export const ZEmployeebyemailBody = z.strictObject({ personobject: z.array(ZConsoleOfficer) });
+export type EmployeebyemailBody = z.output<typeof ZEmployeebyemailBody>;
+
+/** Answer body of POST /api/client/getchatrecordings. */
+export const ZGetchatrecordingsBody = z.strictObject({
+  resultobject: z.array(ZChatRecordingRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type GetchatrecordingsBody = z.output<typeof ZGetchatrecordingsBody>;

@@ -17,7 +17,7 @@ import {
   optionalText,
   requiredId,
   requiredText,
-  type PostalAddress,
+  ZPostalAddress,
 } from './fields.js';
 import { ZResendActivationRequest, ZSendTemporaryPasswordCase } from './account.js';
 import { INT16_MAX, zId, zInteger } from './numbers.js';
@@ -61,53 +61,61 @@ export const ZGetEmployeeRequest = z.object({ case: z.literal('GET-EMPLOYEE-BY-I
 /** POST /api/client/getbranchemployees (spec §7 Offices and organisations): the people working at a branch or its region. */
 export const ZGetBranchEmployeesRequest = z.object({ param_branchid: requiredId() });
 /** A person of getbranchemployees `body.userobject`: who works at the branch (WorksIn the branch or its region). */
-export interface BranchEmployeeRow {
-  UserId: number;
-  Name: string;
-  Surname: string;
-  Email: string;
-  PhoneNumber: string | null;
-  RoleId: number;
-  RoleNameDisplay: string;
-  StatusId: number;
-  Status: string;
-}
+export const ZBranchEmployeeRow = z.strictObject({
+  UserId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  Email: z.string(),
+  PhoneNumber: z.string().nullable(),
+  RoleId: z.number(),
+  RoleNameDisplay: z.string(),
+  StatusId: z.number(),
+  Status: z.string(),
+});
+export type BranchEmployeeRow = z.output<typeof ZBranchEmployeeRow>;
 
 /** One WorksIn assignment (spec §3 User.WorksIn). */
-export interface WorksInEntry {
-  RegionalOfficeId: number | null;
-  RegionalOfficeName: string | null;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
-  SecurityOfficeId: number | null;
-  SecurityOfficeName: string | null;
+export const ZWorksInEntry = z.strictObject({
+  RegionalOfficeId: z.number().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  BranchOfficeId: z.number().nullable(),
+  BranchOfficeName: z.string().nullable(),
+  SecurityOfficeId: z.number().nullable(),
+  SecurityOfficeName: z.string().nullable(),
   /** Zone abbreviation of the office now. */
-  OfficeDst: string | null;
-}
+  OfficeDst: z.string().nullable(),
+});
+export type WorksInEntry = z.output<typeof ZWorksInEntry>;
 /** An employee row (spec §3 User, the list columns). */
-export interface EmployeeRow extends PostalAddress {
-  UserId: number;
-  Name: string;
-  Surname: string;
-  Email: string;
-  PhoneNumber: string | null;
-  Number: string | null;
-  RoleId: number;
-  RoleNameDisplay: string;
-  StatusId: number;
-  Status: string;
-  OrganizationId: number | null;
-  OrganizationName: string | null;
+export const ZEmployeeRow = ZPostalAddress.extend({
+  UserId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  Email: z.string(),
+  PhoneNumber: z.string().nullable(),
+  Number: z.string().nullable(),
+  RoleId: z.number(),
+  RoleNameDisplay: z.string(),
+  StatusId: z.number(),
+  Status: z.string(),
+  OrganizationId: z.number().nullable(),
+  OrganizationName: z.string().nullable(),
   /** UTC ISO instant, or null if never. */
-  LastLogin: string | null;
+  LastLogin: z.string().nullable(),
   /** Zone of the first office the user works in (LastLogin is shown there), else UTC. */
-  OfficeTimeZone: string;
-  WorksIn: WorksInEntry[];
-  LangId: string;
-  GeofenceValidation: boolean;
+  OfficeTimeZone: z.string(),
+  WorksIn: z.array(ZWorksInEntry),
+  LangId: z.string(),
+  GeofenceValidation: z.boolean(),
   /** The user's SMS operator (spec §3 User CarrierInfo), chosen from getknownoperators; null when none. */
-  CarrierInfo: { CarrierName: string; CarrierDomain: string } | null;
-}
+  CarrierInfo: z
+    .strictObject({
+      CarrierName: z.string(),
+      CarrierDomain: z.string(),
+    })
+    .nullable(),
+});
+export type EmployeeRow = z.output<typeof ZEmployeeRow>;
 
 // ---------------------------------------------------------------------------------------------
 // Write side
@@ -204,16 +212,23 @@ export const IMPORT_COLUMNS = [
   'Send Email',
 ] as const;
 /** One refused row of an import: its line in the file and the messages. */
-export interface ImportRowError {
-  Line: number;
-  Errors: { code: string; message: string }[];
-}
+export const ZImportRowError = z.strictObject({
+  Line: z.number(),
+  Errors: z.array(
+    z.strictObject({
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type ImportRowError = z.output<typeof ZImportRowError>;
 /** Answer body of the import calls (the refusal of IMPORT-EMPLOYEES carries the same rows). */
-export interface ImportResult {
-  rows: number;
-  errors: ImportRowError[];
-  imported: number;
-}
+export const ZImportResult = z.strictObject({
+  rows: z.number(),
+  errors: z.array(ZImportRowError),
+  imported: z.number(),
+});
+export type ImportResult = z.output<typeof ZImportResult>;
 
 /**
  * POST /api/client/manageemployees body: a discriminated union on `case` (spec §7):
@@ -239,3 +254,18 @@ export const ZManageRoleStatusRequest = z.object({
     .optional(),
   statusId: ZStatusId.optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getallemployees, POST /api/admin/getallemployees. */
+export const ZGetallemployeesBody = z.strictObject({ personobject: z.array(ZEmployeeRow), total: z.number() });
+export type GetallemployeesBody = z.output<typeof ZGetallemployeesBody>;
+
+/** Answer body of POST /api/client/getemployee. */
+export const ZGetemployeeBody = z.strictObject({ personobject: ZEmployeeRow });
+export type GetemployeeBody = z.output<typeof ZGetemployeeBody>;
+
+/** Answer body of POST /api/client/getbranchemployees. */
+export const ZGetbranchemployeesBody = z.strictObject({ userobject: z.array(ZBranchEmployeeRow) });
+export type GetbranchemployeesBody = z.output<typeof ZGetbranchemployeesBody>;

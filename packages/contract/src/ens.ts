@@ -110,86 +110,97 @@ export const ZManageEnsMessageTemplatesRequest = z.discriminatedUnion('case', [
 export type ManageEnsMessageTemplatesRequest = z.infer<typeof ZManageEnsMessageTemplatesRequest>;
 
 /** ENS message template (spec §3). */
-export interface EnsMessageTemplate {
-  MessageTemplateId: number;
-  ShortMsg: string;
-  Description: string;
-  OrganizationId: number;
-}
+export const ZEnsMessageTemplate = z.strictObject({
+  MessageTemplateId: z.number(),
+  ShortMsg: z.string(),
+  Description: z.string(),
+  OrganizationId: z.number(),
+});
+export type EnsMessageTemplate = z.output<typeof ZEnsMessageTemplate>;
 
 /** Answer of NOTIFY-EMEGREGENCY: resflag (spec §7) and what was recorded. */
-export interface NotifyEmergencyResult {
-  resflag: boolean;
-  EnsId: number;
-  Recipients: number;
-  Deliveries: number;
-}
+export const ZNotifyEmergencyResult = z.strictObject({
+  resflag: z.boolean(),
+  EnsId: z.number(),
+  Recipients: z.number(),
+  Deliveries: z.number(),
+});
+export type NotifyEmergencyResult = z.output<typeof ZNotifyEmergencyResult>;
 
 /** One delivery of a recipient on one channel. Instants UTC ISO. */
-export interface EnsChannelState {
-  Status: EnsDeliveryStatus;
-  Attempts: number;
-  AtUTC: string | null;
-  Error: string | null;
-}
+export const ZEnsChannelState = z.strictObject({
+  Status: z.enum(ENS_DELIVERY_STATUSES),
+  Attempts: z.number(),
+  AtUTC: z.string().nullable(),
+  Error: z.string().nullable(),
+});
+export type EnsChannelState = z.output<typeof ZEnsChannelState>;
 
 /** Counts of an ENS notification (live in ENS-STATUS events). */
-export interface EnsCounts {
-  Recipients: number;
-  Read: number;
-  Safe: number;
-  Help: number;
+export const ZEnsCounts = z.strictObject({
+  Recipients: z.number(),
+  Read: z.number(),
+  Safe: z.number(),
+  Help: z.number(),
   /** Recipients who have not answered. */
-  NoAnswer: number;
+  NoAnswer: z.number(),
   /** Deliveries (recipient × channel) that failed for good. */
-  Failed: number;
+  Failed: z.number(),
   /** Deliveries still queued or being sent. */
-  Pending: number;
-}
+  Pending: z.number(),
+});
+export type EnsCounts = z.output<typeof ZEnsCounts>;
 
 /** A recipient of an ENS notification (spec §3 "recipient details"). */
-export interface EnsRecipient {
-  UserId: number;
-  Name: string;
-  Surname: string;
-  Email: string;
-  PhoneNumber: string | null;
-  LangId: string;
+export const ZEnsRecipient = z.strictObject({
+  UserId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  Email: z.string(),
+  PhoneNumber: z.string().nullable(),
+  LangId: z.string(),
   /** The furthest state reached over all channels (replied > read > delivered > sent > queued). */
-  Status: EnsDeliveryStatus;
-  Reply: EnsReply | null;
-  ReadAtUTC: string | null;
-  RepliedAtUTC: string | null;
-  Channels: Record<EnsChannel, EnsChannelState>;
-}
+  Status: z.enum(ENS_DELIVERY_STATUSES),
+  Reply: z.enum(ENS_REPLIES).nullable(),
+  ReadAtUTC: z.string().nullable(),
+  RepliedAtUTC: z.string().nullable(),
+  Channels: z.record(z.enum(ENS_CHANNELS), ZEnsChannelState),
+});
+export type EnsRecipient = z.output<typeof ZEnsRecipient>;
 
 /** ENS notification (spec §3): a row of the ENS list; the detail adds `Recipients`. */
-export interface EnsNotification {
-  Id: number;
-  OrganizationId: number;
-  OrganizationName: string;
-  BranchAction: 'ENS';
-  RegionalOfficeId: number | null;
-  RegionalOfficeName: string | null;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
+export const ZEnsNotification = z.strictObject({
+  Id: z.number(),
+  OrganizationId: z.number(),
+  OrganizationName: z.string(),
+  BranchAction: z.literal('ENS'),
+  RegionalOfficeId: z.number().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
   /** The sender. */
-  UserId: number;
-  Name: string;
-  Surname: string;
+  UserId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
   /** The console user who sent it (same person as UserId), with role. */
-  SentBy: { UserId: number; Name: string; Surname: string; RoleId: number };
-  SecurityOfficeId: number | null;
-  SecurityOfficeName: string | null;
-  MessageTemplateId: number | null;
-  MessageTitle: string;
-  MessageContent: string;
-  TimeSentUtc: string;
-  BranchTimezone: string;
-  BranchDst: boolean;
-  Counts: EnsCounts;
-  Recipients?: EnsRecipient[];
-}
+  SentBy: z.strictObject({
+    UserId: z.number(),
+    Name: z.string(),
+    Surname: z.string(),
+    RoleId: z.number(),
+  }),
+  SecurityOfficeId: z.number().nullable(),
+  SecurityOfficeName: z.string().nullable(),
+  MessageTemplateId: z.number().nullable(),
+  MessageTitle: z.string(),
+  MessageContent: z.string(),
+  TimeSentUtc: z.string(),
+  BranchTimezone: z.string(),
+  BranchDst: z.boolean(),
+  Counts: ZEnsCounts,
+  Recipients: z.array(ZEnsRecipient).optional(),
+});
+export type EnsNotification = z.output<typeof ZEnsNotification>;
 
 /** POST /api/client/getnotifications ENS cases (handled by the ens module). */
 export const ZEnsListRequest = z.object({
@@ -203,20 +214,53 @@ export const ZEnsDetailRequest = z.object({ case: z.literal('GET-ENS-NOTIFICATIO
 // Mobile: ENS (docs/API.md "Mobile: ENS")
 
 /** An ENS message in the app's inbox (GET /api/mobile/ens). */
-export interface EnsInboxItem {
-  EnsId: number;
-  MessageTitle: string;
-  MessageContent: string;
-  TimeSentUtc: string;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  From: { Name: string; Surname: string };
-  ReadAtUTC: string | null;
-  Reply: EnsReply | null;
-  RepliedAtUTC: string | null;
-}
+export const ZEnsInboxItem = z.strictObject({
+  EnsId: z.number(),
+  MessageTitle: z.string(),
+  MessageContent: z.string(),
+  TimeSentUtc: z.string(),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  From: z.strictObject({
+    Name: z.string(),
+    Surname: z.string(),
+  }),
+  ReadAtUTC: z.string().nullable(),
+  Reply: z.enum(ENS_REPLIES).nullable(),
+  RepliedAtUTC: z.string().nullable(),
+});
+export type EnsInboxItem = z.output<typeof ZEnsInboxItem>;
 
 /** POST /api/mobile/ens/read. */
 export const ZEnsReadRequest = z.object({ ensId: ZId });
 /** POST /api/mobile/ens/reply: "safe" or "help". A later reply replaces an earlier one; "help" raises an Emergency alarm once per recipient. */
 export const ZEnsReplyRequest = z.object({ ensId: ZId, reply: z.enum(ENS_REPLIES) });
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/manageensmessagetemplates. */
+export const ZManageensmessagetemplatesBody = z.union([
+  z.strictObject({ templates: z.array(ZEnsMessageTemplate), template: z.undefined().optional() }),
+  z.strictObject({ template: ZEnsMessageTemplate, templates: z.undefined().optional() }),
+  z.strictObject({ MessageTemplateId: z.number() }),
+  ZNotifyEmergencyResult,
+]);
+export type ManageensmessagetemplatesBody = z.output<typeof ZManageensmessagetemplatesBody>;
+
+/** Answer body of GET /api/mobile/ens. */
+export const ZMobileEnsBody = z.strictObject({ ensobject: z.array(ZEnsInboxItem) });
+export type MobileEnsBody = z.output<typeof ZMobileEnsBody>;
+
+/** Answer body of POST /api/mobile/ens/read. */
+export const ZMobileEnsReadBody = z.strictObject({ EnsId: z.number(), ReadAtUTC: z.string() });
+export type MobileEnsReadBody = z.output<typeof ZMobileEnsReadBody>;
+
+/** Answer body of POST /api/mobile/ens/reply. */
+export const ZMobileEnsReplyBody = z.strictObject({
+  EnsId: z.number(),
+  Reply: z.enum(['safe', 'help']),
+  RepliedAtUTC: z.string(),
+  AlarmNotificationId: z.number().nullable(),
+});
+export type MobileEnsReplyBody = z.output<typeof ZMobileEnsReplyBody>;

@@ -162,29 +162,32 @@ export const contactFields = {
 };
 
 /** A postal address as rows carry it (spec §3: Address, City, State, ZipCode, Country). */
-export interface PostalAddress {
-  Address: string | null;
-  City: string | null;
-  State: string | null;
-  ZipCode: string | null;
-  Country: string | null;
-}
+export const ZPostalAddress = z.strictObject({
+  Address: z.string().nullable(),
+  City: z.string().nullable(),
+  State: z.string().nullable(),
+  ZipCode: z.string().nullable(),
+  Country: z.string().nullable(),
+});
+export type PostalAddress = z.output<typeof ZPostalAddress>;
 
 /** Where an office is and how to reach it: its address, phone, e-mail and WGS 84 coordinates (degrees; spec §3). */
-export interface OfficeContact extends PostalAddress {
-  PhoneNumber: string | null;
-  Email: string | null;
-  Latitude: number | null;
-  Longitude: number | null;
-}
+export const ZOfficeContact = ZPostalAddress.extend({
+  PhoneNumber: z.string().nullable(),
+  Email: z.string().nullable(),
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+});
+export type OfficeContact = z.output<typeof ZOfficeContact>;
 
 /** A contact person (spec §3 Head office, Organisation: primary and secondary contact). */
-export interface Contact {
-  Name: string | null;
-  Surname: string | null;
-  Email: string | null;
-  PhoneNumber: string | null;
-}
+export const ZContact = z.strictObject({
+  Name: z.string().nullable(),
+  Surname: z.string().nullable(),
+  Email: z.string().nullable(),
+  PhoneNumber: z.string().nullable(),
+});
+export type Contact = z.output<typeof ZContact>;
 
 /** A page of a list call: rows and the total count of matches. */
 export interface ListPage<R> {
@@ -209,13 +212,18 @@ export const ZTimers = z.object({
   autoCloseTime: z.union([z.literal(''), z.null(), ZTimeOfDay]).optional(),
 });
 export type Timers = z.infer<typeof ZTimers>;
+/** One open weekday as detail answers carry it (the stored form of {@link ZWeekScheduleDay}: trimmed HH:MM). */
+export const ZWeekScheduleDayRow = z.strictObject({ weekday: z.number(), opensAt: z.string(), closesAt: z.string() });
+/** One holiday as detail answers carry it (YYYY-MM-DD, its name). */
+export const ZHolidayRow = z.strictObject({ day: z.string(), name: z.string() });
 
 /** Week schedule, holidays and timers (minutes) of an office as the detail calls return them (spec §3). */
-export interface OfficeSchedule {
-  WeekSchedule: WeekScheduleDay[];
-  HolidaysTemplate: Holiday[];
-  Opening: number;
-  Closing: number;
-  Servicing: number;
-  AutoCloseTime: string | null;
-}
+export const ZOfficeSchedule = z.strictObject({
+  WeekSchedule: z.array(ZWeekScheduleDayRow),
+  HolidaysTemplate: z.array(ZHolidayRow),
+  Opening: z.number(),
+  Closing: z.number(),
+  Servicing: z.number(),
+  AutoCloseTime: z.string().nullable(),
+});
+export type OfficeSchedule = z.output<typeof ZOfficeSchedule>;

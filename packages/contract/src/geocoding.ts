@@ -20,16 +20,18 @@ export type GeocodeRequest = z.input<typeof ZGeocodeRequest>;
 /** Most places a GEOCODE-ADDRESS answer lists. */
 export const GEOCODE_MAX_RESULTS = 5;
 /** One place found for an address: WGS84 degrees rounded to 6 decimals (about 0.1 m). */
-export interface GeocodeResult {
-  Latitude: number;
-  Longitude: number;
-  DisplayName: string;
-}
+export const ZGeocodeResult = z.strictObject({
+  Latitude: z.number(),
+  Longitude: z.number(),
+  DisplayName: z.string(),
+});
+export type GeocodeResult = z.output<typeof ZGeocodeResult>;
 /** Answer body of the geocode call: `results` only for GEOCODE-ADDRESS (possibly empty). */
-export interface GeocodeBody {
-  configured: boolean;
-  results?: GeocodeResult[];
-}
+export const ZGeocodeBody = z.strictObject({
+  configured: z.boolean(),
+  results: z.array(ZGeocodeResult).optional(),
+});
+export type GeocodeBody = z.output<typeof ZGeocodeBody>;
 
 /** A coordinate rounded to 6 decimals (about 0.1 m), as the map picker and the geocoder store it. */
 export function roundCoordinate(value: number): number {

@@ -4,8 +4,8 @@
  * the head office and the regional list (regions.ts), so its request is put together here.
  */
 import { z } from 'zod';
-import { ZHoliday, ZTimers, ZWeekScheduleDay, contactFields, optionalId, type Contact, type OfficeSchedule } from './fields.js';
-import { ZGetRegionalOfficesCases, ZRegionalDetails, type OfficeRow } from './regions.js';
+import { ZHoliday, ZTimers, ZWeekScheduleDay, contactFields, optionalId, ZContact, ZOfficeSchedule } from './fields.js';
+import { ZAddregionalofficeBody, ZGetRegionalOfficesCases, ZRegionalDetails, ZOfficeRow } from './regions.js';
 
 /** Head office details form: regional fields plus contacts (spec §3 Head office). */
 export const ZHeadOfficeDetails = ZRegionalDetails.omit({ statusId: true }).extend(contactFields);
@@ -22,13 +22,18 @@ export const ZGetOfficesRequest = z.discriminatedUnion('case', [
 ]);
 
 /** Head office detail: row, contacts and schedule (spec §3 Head office). */
-export interface HeadOfficeDetail extends OfficeRow, OfficeSchedule {
-  OfficeTypeName: string;
-  /** Spec §3 Head office TaskNames: the names of the organisation's task list templates, by name. */
-  TaskNames: string[];
-  PrimaryContact: Contact;
-  SecondaryContact: Contact;
-}
+export const ZHeadOfficeDetail = z.strictObject({
+  ...ZOfficeRow.shape,
+  ...ZOfficeSchedule.shape,
+  ...{
+    OfficeTypeName: z.string(),
+    /** Spec §3 Head office TaskNames: the names of the organisation's task list templates, by name. */
+    TaskNames: z.array(z.string()),
+    PrimaryContact: ZContact,
+    SecondaryContact: ZContact,
+  },
+});
+export type HeadOfficeDetail = z.output<typeof ZHeadOfficeDetail>;
 
 /**
  * POST /api/client/getstatistics (spec §7 Offices and organisations: "getstatistics (branch
@@ -41,31 +46,63 @@ export const ZGetStatisticsRequest = z.object({
 });
 
 /** Branches of one status group (spec §4 Active / Pending / Inactive) and how many are in test mode. */
-export interface BranchCounts {
-  Active: number;
-  Pending: number;
-  Inactive: number;
+export const ZBranchCounts = z.strictObject({
+  Active: z.number(),
+  Pending: z.number(),
+  Inactive: z.number(),
   /** Branches in test mode (any status). */
-  TestMode: number;
+  TestMode: z.number(),
   /** All branches. */
-  Total: number;
-}
+  Total: z.number(),
+});
+export type BranchCounts = z.output<typeof ZBranchCounts>;
 
 /**
  * getstatistics body.statisticsobject: the organisation's regions in name order, each with its
  * branch counts and its branches per branch type, then the branches without a region (RegionalOfficeId
  * null, last, when there are any), and the totals. Counts are whole numbers of branch offices.
  */
-export interface BranchStructure {
-  OrganizationId: number;
-  OrganizationName: string;
-  Regions: (BranchCounts & {
-    RegionalOfficeId: number | null;
-    RegionalOfficeName: string | null;
-    /** Regional office status (spec §4); null for the branches without a region. */
-    StatusId: number | null;
-    Types: { BranchOfficeTypeId: number; BranchOfficeTypeDisplay: string; Count: number }[];
-  })[];
+export const ZBranchStructure = z.strictObject({
+  OrganizationId: z.number(),
+  OrganizationName: z.string(),
+  Regions: z.array(
+    ZBranchCounts.extend({
+      RegionalOfficeId: z.number().nullable(),
+      RegionalOfficeName: z.string().nullable(),
+      /** Regional office status (spec §4); null for the branches without a region. */
+      StatusId: z.number().nullable(),
+      Types: z.array(
+        z.strictObject({
+          BranchOfficeTypeId: z.number(),
+          BranchOfficeTypeDisplay: z.string(),
+          Count: z.number(),
+        }),
+      ),
+    }),
+  ),
   /** Regions: regional offices of the organisation; Employees: its Active users. */
-  Totals: BranchCounts & { Regions: number; Employees: number };
-}
+  Totals: ZBranchCounts.extend({
+    Regions: z.number(),
+    Employees: z.number(),
+  }),
+});
+export type BranchStructure = z.output<typeof ZBranchStructure>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/**
+ * Answer body of POST /api/client/getoffices: a page of regional offices (GET-REGIONAL-OFFICES),
+ * one regional office (GET-REGIONAL-OFFICE-BY-ID), or the head office (GET-HEAD-OFFICE and its
+ * UPDATE-HEAD-OFFICE-* cases).
+ */
+export const ZGetofficesBody = z.union([
+  z.strictObject({ officeobject: z.array(ZOfficeRow), total: z.number() }),
+  ZAddregionalofficeBody,
+  z.strictObject({ officeobject: ZHeadOfficeDetail }),
+]);
+export type GetofficesBody = z.output<typeof ZGetofficesBody>;
+
+/** Answer body of POST /api/client/getstatistics. */
+export const ZGetstatisticsBody = z.strictObject({ statisticsobject: ZBranchStructure });
+export type GetstatisticsBody = z.output<typeof ZGetstatisticsBody>;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ValidationKey } from './errors.js';
 import { zId } from './numbers.js';
 import { cleanText } from './text.js';
+import { ZTask } from './task-lists.js';
 
 const ZPin = z.string().regex(/^\d{4}$/, { error: 'validation.pinFormat' });
 const ZLat = z.number().min(-90).max(90);
@@ -109,3 +110,78 @@ export const ZVaultAccessRequest = z.object({
   longitude: z.number().min(-180).max(180).optional(),
 });
 export type VaultAccessRequest = z.infer<typeof ZVaultAccessRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/mobile/login. */
+export const ZMobileLoginBody = z.strictObject({
+  Token: z.string(),
+  UserId: z.number(),
+  RoleId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  LangId: z.string(),
+  GeofenceValidation: z.boolean(),
+  MustChangePassword: z.boolean(),
+  Branches: z.array(
+    z.strictObject({
+      BranchOfficeId: z.number(),
+      Name: z.string(),
+      Code: z.string(),
+      Latitude: z.number().nullable(),
+      Longitude: z.number().nullable(),
+      GeofenceRadius: z.number(),
+      BranchTimeZone: z.string(),
+    }),
+  ),
+});
+export type MobileLoginBody = z.output<typeof ZMobileLoginBody>;
+
+/** Answer body of POST /api/mobile/branchaction. */
+export const ZMobileBranchactionBody = z.strictObject({
+  Task: ZTask.nullable(),
+  NotificationId: z.number(),
+  BranchOfficeId: z.number(),
+  BranchAction: z.enum(['Service', 'Open', 'Close']),
+  At: z.string(),
+});
+export type MobileBranchactionBody = z.output<typeof ZMobileBranchactionBody>;
+
+/** Answer body of POST /api/mobile/alarm. */
+export const ZMobileAlarmBody = z.strictObject({ NotificationId: z.number(), At: z.string() });
+export type MobileAlarmBody = z.output<typeof ZMobileAlarmBody>;
+
+/** Answer body of POST /api/mobile/checkin. */
+export const ZMobileCheckinBody = z.strictObject({
+  CheckInId: z.number(),
+  InsideGeofence: z.boolean().nullable(),
+  Distance: z.number().nullable(),
+});
+export type MobileCheckinBody = z.output<typeof ZMobileCheckinBody>;
+
+/** Answer body of POST /api/mobile/checkout. */
+export const ZMobileCheckoutBody = z.strictObject({ CheckInId: z.number(), CheckOut: z.string() });
+export type MobileCheckoutBody = z.output<typeof ZMobileCheckoutBody>;
+
+/** Answer body of POST /api/mobile/timer/start. */
+export const ZMobileTimerStartBody = z.strictObject({ TimerId: z.number(), ExpiresAtUTC: z.string() });
+export type MobileTimerStartBody = z.output<typeof ZMobileTimerStartBody>;
+
+/** Answer body of POST /api/mobile/timer/ping. */
+export const ZMobileTimerPingBody = z.strictObject({ TimerId: z.number() });
+export type MobileTimerPingBody = z.output<typeof ZMobileTimerPingBody>;
+
+/** Answer body of POST /api/mobile/timer/stop. */
+export const ZMobileTimerStopBody = z.strictObject({ TimerId: z.number(), SafeStopped: z.boolean() });
+export type MobileTimerStopBody = z.output<typeof ZMobileTimerStopBody>;
+
+/** Answer body of POST /api/mobile/vaultaccess. */
+export const ZMobileVaultaccessBody = z.strictObject({
+  NotificationId: z.number(),
+  BranchOfficeId: z.number(),
+  VaultName: z.string(),
+  Action: z.enum(['OPEN', 'CLOSE']),
+  At: z.string(),
+});
+export type MobileVaultaccessBody = z.output<typeof ZMobileVaultaccessBody>;

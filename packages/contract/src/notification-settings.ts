@@ -81,13 +81,14 @@ export const ZNotificationsAllowedRequest = z.discriminatedUnion('case', [
 ]);
 
 /** A user's settings as every call answers them (`body.NotificationSettings`). */
-export interface NotificationSettings {
-  Web: Record<AlertCategory, CategoryPrefs>;
-  Allowed: Record<AlertCategory, boolean>;
-  NotificationDoNotDisturb: DoNotDisturb;
+export const ZNotificationSettings = z.strictObject({
+  Web: z.record(z.enum(ALERT_CATEGORIES), z.strictObject({ Popup: z.boolean(), Sound: z.boolean() })),
+  Allowed: z.record(z.enum(ALERT_CATEGORIES), z.boolean()),
+  NotificationDoNotDisturb: z.strictObject({ Enabled: z.boolean(), From: z.string(), To: z.string(), TimeZone: z.string() }),
   /** Categories that sound for this user whatever the settings (roles 5, 8: panic, emergency; else none). */
-  AlwaysSound: AlertCategory[];
-}
+  AlwaysSound: z.array(z.enum(ALERT_CATEGORIES)),
+});
+export type NotificationSettings = z.output<typeof ZNotificationSettings>;
 
 /**
  * Categories that do not pop up until the user turns them on: 'other' is every branch opening,
@@ -140,3 +141,27 @@ export function alertAllowed(s: NotificationSettings, category: AlertCategory, w
   if (inDoNotDisturb(s.NotificationDoNotDisturb, at)) return false;
   return s.Web[category][what];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/updateDndNotifications, POST /api/client/updatenotificationsettingsweb. */
+export const ZUpdateDndNotificationsBody = z.strictObject({ NotificationSettings: ZNotificationSettings });
+export type UpdateDndNotificationsBody = z.output<typeof ZUpdateDndNotificationsBody>;
+
+/** Answer body of POST /api/client/updatenotificationsallowed. */
+export const ZUpdatenotificationsallowedBody = z.union([
+  z.strictObject({ NotificationSettings: ZNotificationSettings, AllowedNotifications: z.undefined().optional() }),
+  z.strictObject({
+    AllowedNotifications: z.strictObject({
+      anomaly: z.boolean(),
+      alarm: z.boolean(),
+      emergency: z.boolean(),
+      panic: z.boolean(),
+      other: z.boolean(),
+      chat: z.boolean(),
+    }),
+    NotificationSettings: z.undefined().optional(),
+  }),
+]);
+export type UpdatenotificationsallowedBody = z.output<typeof ZUpdatenotificationsallowedBody>;

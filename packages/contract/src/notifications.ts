@@ -4,12 +4,11 @@
  * live message on /_socket (realtime.ts) is the same NotificationRow.
  */
 import { z } from 'zod';
-import type { ActivityNotificationFields } from './activity.js';
-import type { NotificationCategory } from './constants.js';
 import { ZEnsDetailRequest, ZEnsListRequest } from './ens.js';
 import { ZActivityReportRequest } from './reports.js';
 import { zId, zInteger, zOffset } from './numbers.js';
 import { zDay } from './dates.js';
+import { ZActivityNotificationFields } from './activity.js';
 
 /** The notifications/[type] pages and getnotificationsv2 `type` (spec §2 Notifications: All, Alarms, Anomaly, Emergency, ENS). */
 export const NOTIFICATION_LIST_TYPES = ['all', 'alarms', 'panic', 'anomaly', 'emergency', 'ens'] as const;
@@ -43,34 +42,44 @@ export const ZGetNotificationsRequest = z.discriminatedUnion('case', [
 ]);
 
 /** Who acknowledged an alarm first, and when (UTC ISO). The row's `Acknowledged` and the ALARM-ACK message's payload. */
-export interface NotificationAcknowledgement {
-  UserId: number;
+export const ZNotificationAcknowledgement = z.strictObject({
+  UserId: z.number(),
   /** 'Name Surname' of the user. */
-  Name: string;
-  AtUTC: string;
+  Name: z.string(),
+  AtUTC: z.string(),
   /** The disposition chosen (required for panic, duress, emergency; issue 13), else null. */
-  Disposition: string | null;
+  Disposition: z.string().nullable(),
   /** The note given with the acknowledgement, else null. */
-  Note: string | null;
-}
+  Note: z.string().nullable(),
+});
+export type NotificationAcknowledgement = z.output<typeof ZNotificationAcknowledgement>;
 
 /** An operator's note on an alarm (UTC ISO time; `By` is 'Name Surname'). An entry of the row's `Notes` and the ALARM-NOTE message's payload. */
-export interface NotificationNote {
-  NoteId: number;
-  Note: string;
-  By: string;
-  AtUTC: string;
-}
+export const ZNotificationNote = z.strictObject({
+  NoteId: z.number(),
+  Note: z.string(),
+  By: z.string(),
+  AtUTC: z.string(),
+});
+export type NotificationNote = z.output<typeof ZNotificationNote>;
 
 /**
  * One notification (spec §3 Activity notification, plus read and acknowledgement state). Times UTC
  * ISO. A live NOTIFICATION message carries the row as it was logged: unread, not acknowledged, no
  * notes; ALARM-ACK and ALARM-NOTE messages then carry the acknowledgement and the notes.
  */
-export interface NotificationRow extends ActivityNotificationFields {
+export const ZNotificationRow = ZActivityNotificationFields.extend({
   /** anomaly | alarm | emergency | panic | other (notificationCategory). */
-  Category: NotificationCategory;
-  IsRead: boolean;
-  Acknowledged: NotificationAcknowledgement | null;
-  Notes: NotificationNote[];
-}
+  Category: z.enum(['anomaly', 'alarm', 'emergency', 'panic', 'other']),
+  IsRead: z.boolean(),
+  Acknowledged: ZNotificationAcknowledgement.nullable(),
+  Notes: z.array(ZNotificationNote),
+});
+export type NotificationRow = z.output<typeof ZNotificationRow>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of GET /api/client/getnotificationsv2. */
+export const ZGetnotificationsv2Body = z.strictObject({ notificationobject: z.array(ZNotificationRow) });
+export type Getnotificationsv2Body = z.output<typeof ZGetnotificationsv2Body>;

@@ -16,21 +16,22 @@ import {
   optionalText,
   requiredId,
   requiredText,
-  type Contact,
-  type PostalAddress,
+  ZContact,
+  ZPostalAddress,
 } from './fields.js';
 import { zId } from './numbers.js';
 
 /** POST /api/client/getorganizations: organisations in the caller's scope (the dealer's list, spec §6, §7). */
-export interface OrganizationSummary {
-  OrganizationId: number;
-  Name: string;
-  PhoneNumber: string | null;
-  Address: string | null;
-  City: string | null;
-  Country: string | null;
-  StatusId: number;
-}
+export const ZOrganizationSummary = z.strictObject({
+  OrganizationId: z.number(),
+  Name: z.string(),
+  PhoneNumber: z.string().nullable(),
+  Address: z.string().nullable(),
+  City: z.string().nullable(),
+  Country: z.string().nullable(),
+  StatusId: z.number(),
+});
+export type OrganizationSummary = z.output<typeof ZOrganizationSummary>;
 
 /** POST /api/admin/getorganizations (spec §7 Admin). */
 export const ZOrganizationListRequest = z.object({ statusId: ZStatusId.optional(), ...ZListPaging });
@@ -57,37 +58,55 @@ export const ZEditClientRequest = ZOrganizationDetails.extend({ organizationId: 
 export const ZGetOrganizationByIdRequest = z.object({ organizationId: requiredId() });
 
 /** An organisation row of the admin list (spec §3 Organisation). */
-export interface OrganizationRow extends PostalAddress {
-  OrganizationId: number;
-  Name: string;
-  PhoneNumber: string | null;
-  Email: string | null;
-  StatusId: number;
+export const ZOrganizationRow = ZPostalAddress.extend({
+  OrganizationId: z.number(),
+  Name: z.string(),
+  PhoneNumber: z.string().nullable(),
+  Email: z.string().nullable(),
+  StatusId: z.number(),
   /** True when StatusId is 1 (spec §4). */
-  Active: boolean;
-  BranchCount: number;
-}
+  Active: z.boolean(),
+  BranchCount: z.number(),
+});
+export type OrganizationRow = z.output<typeof ZOrganizationRow>;
 /** Organisation detail (spec §3 Organisation). */
-export interface OrganizationDetail extends OrganizationRow {
-  Latitude: number | null;
-  Longitude: number | null;
-  FormattedAddress: string | null;
-  TimeZone: string;
-  PrimaryContact: Contact;
-  SecondaryContact: Contact;
-  HeadOfficeId: number | null;
-  Admins: { UserId: number; Name: string; Surname: string; Email: string; PhoneNumber: string | null; StatusId: number }[];
-  Dealers: {
-    UserId: number;
-    Name: string;
-    Surname: string;
-    DealerEmail: string;
-    PhoneNumber: string | null;
-    DealerAssignedHere: boolean;
-    StatusId: number;
-  }[];
-  SecurityOffices: { Id: number; Name: string }[];
-}
+export const ZOrganizationDetail = ZOrganizationRow.extend({
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+  FormattedAddress: z.string().nullable(),
+  TimeZone: z.string(),
+  PrimaryContact: ZContact,
+  SecondaryContact: ZContact,
+  HeadOfficeId: z.number().nullable(),
+  Admins: z.array(
+    z.strictObject({
+      UserId: z.number(),
+      Name: z.string(),
+      Surname: z.string(),
+      Email: z.string(),
+      PhoneNumber: z.string().nullable(),
+      StatusId: z.number(),
+    }),
+  ),
+  Dealers: z.array(
+    z.strictObject({
+      UserId: z.number(),
+      Name: z.string(),
+      Surname: z.string(),
+      DealerEmail: z.string(),
+      PhoneNumber: z.string().nullable(),
+      DealerAssignedHere: z.boolean(),
+      StatusId: z.number(),
+    }),
+  ),
+  SecurityOffices: z.array(
+    z.strictObject({
+      Id: z.number(),
+      Name: z.string(),
+    }),
+  ),
+});
+export type OrganizationDetail = z.output<typeof ZOrganizationDetail>;
 
 /**
  * POST /api/admin/editclient {case: 'UPDATE-SSO'} (platform admin): an organisation's OpenID
@@ -114,3 +133,31 @@ export const ZUpdateSsoRequest = z.union([
   z.object({ case: z.literal('UPDATE-SSO'), organizationId: zId(), ssoIssuer: z.null() }),
 ]);
 export type UpdateSsoRequest = z.input<typeof ZUpdateSsoRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getorganizations. */
+export const ZGetorganizationsBody = z.strictObject({ organizationobject: z.array(ZOrganizationSummary) });
+export type GetorganizationsBody = z.output<typeof ZGetorganizationsBody>;
+
+/** Answer body of POST /api/admin/getorganizations. */
+export const ZAdminGetorganizationsBody = z.strictObject({ organizationobject: z.array(ZOrganizationRow), total: z.number() });
+export type AdminGetorganizationsBody = z.output<typeof ZAdminGetorganizationsBody>;
+
+/** Answer body of POST /api/admin/getorganizationbyid, POST /api/admin/addclient. */
+export const ZAdminGetorganizationbyidBody = z.strictObject({ organizationobject: ZOrganizationDetail });
+export type AdminGetorganizationbyidBody = z.output<typeof ZAdminGetorganizationbyidBody>;
+
+/** The single sign-on settings as editclient UPDATE-SSO answers them (the secret only as "set"). */
+export const ZSsoSettingsBody = z.strictObject({
+  OrganizationId: z.number(),
+  SsoDomain: z.string().nullable(),
+  SsoIssuer: z.string().nullable(),
+  SsoClientId: z.string().nullable(),
+  SsoClientSecretSet: z.boolean(),
+});
+export type SsoSettingsBody = z.output<typeof ZSsoSettingsBody>;
+
+/** Answer body of POST /api/admin/editclient: the organisation (edit) or its single sign-on settings (UPDATE-SSO). */
+export const ZAdminEditclientBody = z.union([ZAdminGetorganizationbyidBody, ZSsoSettingsBody]);

@@ -1,5 +1,6 @@
 /** POST /api/client/manageuserproperties (spec §7 Employees and profile; §5 Profile; §8 Profile). */
 import { z } from 'zod';
+import { envelopeOf } from './envelope.js';
 import { ValidationKey } from './errors.js';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 
@@ -29,6 +30,13 @@ export const ZUpdateLanguageRequest = z.object({
 
 export const ZManageUserPropertiesRequest = z.union([ZUpdateProfileRequest, ZUpdatePasswordRequest, ZUpdateLanguageRequest]);
 /** Response body: `{ msg }` with the server's message; the envelope also carries `status`. */
-export interface ManageUserPropertiesBody {
-  msg: string;
-}
+export const ZManageUserPropertiesBody = z.strictObject({
+  msg: z.string(),
+});
+export type ManageUserPropertiesBody = z.output<typeof ZManageUserPropertiesBody>;
+
+/**
+ * The whole manageuserproperties answer (spec §7: "response status, success, body.msg,
+ * description"): the success envelope plus `status`, the HTTP status repeated (200).
+ */
+export const ZManageUserPropertiesAnswer = envelopeOf(ZManageUserPropertiesBody).extend({ status: z.number() });

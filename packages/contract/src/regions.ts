@@ -17,7 +17,7 @@ import {
   optionalId,
   requiredId,
   requiredText,
-  type OfficeContact,
+  ZOfficeContact,
 } from './fields.js';
 
 /** Regional office details form (spec §3 Regional office; §5 validation). */
@@ -52,16 +52,53 @@ export const ZGetRegionalOfficesCases = [
 ] as const;
 
 /** A regional or head office row (spec §3 Regional office, Head office). */
-export interface OfficeRow extends OfficeContact {
-  Id: number;
-  OrganizationId: number;
-  OrganizationName: string;
-  OfficeTypeId: number;
-  Name: string;
-  Code: string;
-  TimeZone: string;
-  Dst: string;
-  StatusId: number;
-  Status: string;
-  BranchCount: number;
-}
+export const ZOfficeRow = ZOfficeContact.extend({
+  Id: z.number(),
+  OrganizationId: z.number(),
+  OrganizationName: z.string(),
+  OfficeTypeId: z.number(),
+  Name: z.string(),
+  Code: z.string(),
+  TimeZone: z.string(),
+  Dst: z.string(),
+  StatusId: z.number(),
+  Status: z.string(),
+  BranchCount: z.number(),
+});
+export type OfficeRow = z.output<typeof ZOfficeRow>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/addregionaloffice, POST /api/client/manageregionaloffices. */
+export const ZAddregionalofficeBody = z.strictObject({
+  officeobject: z.strictObject({
+    WeekSchedule: z.array(z.strictObject({ weekday: z.number(), opensAt: z.string(), closesAt: z.string() })),
+    HolidaysTemplate: z.array(z.strictObject({ day: z.string(), name: z.string() })),
+    Opening: z.number(),
+    Closing: z.number(),
+    Servicing: z.number(),
+    AutoCloseTime: z.string().nullable(),
+    Address: z.string().nullable(),
+    City: z.string().nullable(),
+    State: z.string().nullable(),
+    ZipCode: z.string().nullable(),
+    Country: z.string().nullable(),
+    PhoneNumber: z.string().nullable(),
+    Email: z.string().nullable(),
+    Latitude: z.number().nullable(),
+    Longitude: z.number().nullable(),
+    Id: z.number(),
+    OrganizationId: z.number(),
+    OrganizationName: z.string(),
+    OfficeTypeId: z.number(),
+    Name: z.string(),
+    Code: z.string(),
+    TimeZone: z.string(),
+    Dst: z.string(),
+    StatusId: z.number(),
+    Status: z.string(),
+    BranchCount: z.number(),
+  }),
+});
+export type AddregionalofficeBody = z.output<typeof ZAddregionalofficeBody>;

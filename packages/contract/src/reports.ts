@@ -17,33 +17,36 @@
  */
 import { z } from 'zod';
 import { ValidationKey } from './errors.js';
-import type { ActivityNotificationFields } from './activity.js';
 import { zId, zInteger, zOffset } from './numbers.js';
 import { zDay } from './dates.js';
+import { ZActivityNotificationFields } from './activity.js';
 
 /**
  * A task list run brought by a branch action (spec §3 Activity ChecklistLBranchActions): instants
  * UTC ISO, durations seconds (the run's pauses excluded), TimeInterval = expected seconds.
  */
-export interface ChecklistBranchAction {
-  TaskId: number;
-  TemplateName: string;
-  TaskingType: string;
-  Status: string;
-  StartedAtUTC: string | null;
-  EndedAtUTC: string | null;
-  DurationSeconds: number | null;
-  items: {
-    TemplateDetailsAutoId: number;
-    name: string;
-    PriorityOrder: number;
-    TimeInterval: number;
-    StartedAtUTC: string | null;
-    EndedAtUTC: string | null;
-    DurationSeconds: number | null;
-    Done: boolean;
-  }[];
-}
+export const ZChecklistBranchAction = z.strictObject({
+  TaskId: z.number(),
+  TemplateName: z.string(),
+  TaskingType: z.string(),
+  Status: z.string(),
+  StartedAtUTC: z.string().nullable(),
+  EndedAtUTC: z.string().nullable(),
+  DurationSeconds: z.number().nullable(),
+  items: z.array(
+    z.strictObject({
+      TemplateDetailsAutoId: z.number(),
+      name: z.string(),
+      PriorityOrder: z.number(),
+      TimeInterval: z.number(),
+      StartedAtUTC: z.string().nullable(),
+      EndedAtUTC: z.string().nullable(),
+      DurationSeconds: z.number().nullable(),
+      Done: z.boolean(),
+    }),
+  ),
+});
+export type ChecklistBranchAction = z.output<typeof ZChecklistBranchAction>;
 
 /** Longest range a report accepts, in days (a whole year plus a leap day). */
 export const REPORT_MAX_RANGE_DAYS = 366;
@@ -193,14 +196,6 @@ export interface ReportPage<Row> {
   limit: number;
 }
 
-/** Answer body of getnotifications GET-ALL-REPORTS (spec §7: the rows in body.notificationobject). */
-export interface ActivityReportPage {
-  notificationobject: ActivityReportRow[];
-  total: number;
-  offset: number;
-  limit: number;
-}
-
 /** Punctuality of an opening or closing against the schedule (supervision: early > 5 min before, late after the timer). */
 export type Punctuality = 'early' | 'ontime' | 'late';
 
@@ -213,231 +208,306 @@ export const DAY_STATUSES = ['HOLIDAY', 'NOT_SCHEDULED', 'PENDING', 'NOT_OPENED'
 export type DayStatus = (typeof DAY_STATUSES)[number];
 
 /** One opening or closing in the daily report. */
-export interface DailyTask {
-  NotificationId: number;
+export const ZDailyTask = z.strictObject({
+  NotificationId: z.number(),
   /** UTC instant. */
-  TimeUTC: string;
+  TimeUTC: z.string(),
   /** Branch-local 'yyyy-MM-dd HH:mm:ss' + zone abbreviation. */
-  TimeLocal: string;
-  UserId: number | null;
-  Name: string | null;
-  Surname: string | null;
+  TimeLocal: z.string(),
+  UserId: z.number().nullable(),
+  Name: z.string().nullable(),
+  Surname: z.string().nullable(),
   /** Classified for the first opening / last closing of the day on a working day; null otherwise (re-openings, closed days). */
-  Punctuality: Punctuality | null;
-  IsClosedBySystem: boolean;
-}
+  Punctuality: z.enum(['early', 'ontime', 'late']).nullable(),
+  IsClosedBySystem: z.boolean(),
+});
+export type DailyTask = z.output<typeof ZDailyTask>;
 
 /** Daily report row (spec §3 Daily report row). */
-export interface DailyReportRow {
+export const ZDailyReportRow = z.strictObject({
   /** Branch-local day 'YYYY-MM-DD'. */
-  date: string;
+  date: z.string(),
   /** ISO weekday 1 (Monday) … 7 (Sunday). */
-  day: number;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  RegionalOfficeName: string | null;
-  OrganizationName: string;
+  day: z.number(),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  RegionalOfficeName: z.string().nullable(),
+  OrganizationName: z.string(),
   /** Zone abbreviation on that day (at noon local), e.g. CST, CEST. */
-  TimeZoneCode: string;
+  TimeZoneCode: z.string(),
   /** IANA zone. */
-  TimeZone: string;
-  DayStatus: DayStatus;
+  TimeZone: z.string(),
+  DayStatus: z.enum(DAY_STATUSES),
   /** 'HH:MM–HH:MM' branch-local on a working day, the holiday name, or null when not scheduled. */
-  Schedule: string | null;
-  OpeningStatus: Punctuality | null;
-  ClosingStatus: Punctuality | null;
-  tasksOpenings: DailyTask[];
-  tasksClosings: DailyTask[];
-}
+  Schedule: z.string().nullable(),
+  OpeningStatus: z.enum(['early', 'ontime', 'late']).nullable(),
+  ClosingStatus: z.enum(['early', 'ontime', 'late']).nullable(),
+  tasksOpenings: z.array(ZDailyTask),
+  tasksClosings: z.array(ZDailyTask),
+});
+export type DailyReportRow = z.output<typeof ZDailyReportRow>;
 
 /** Activity report row (spec §3 Activity notification). */
-export interface ActivityReportRow extends ActivityNotificationFields {
+export const ZActivityReportRow = ZActivityNotificationFields.extend({
   /** UTC instant of the action. */
-  start_time: string;
+  start_time: z.string(),
   /** UTC end of the action when it has one (a service ended by the next Open); else null. */
-  stop_time: string | null;
+  stop_time: z.string().nullable(),
   /** The task list run the branch action brought (task-lists.ts), with its items' times; empty for none. */
-  ChecklistLBranchActions: ChecklistBranchAction[];
+  ChecklistLBranchActions: z.array(ZChecklistBranchAction),
   /** Branch-local time with zone abbreviation. */
-  NotificationTimeLocal: string;
-  Punctuality: Punctuality | null;
-}
+  NotificationTimeLocal: z.string(),
+  Punctuality: z.enum(['early', 'ontime', 'late']).nullable(),
+});
+export type ActivityReportRow = z.output<typeof ZActivityReportRow>;
+
+/** Answer body of getnotifications GET-ALL-REPORTS (spec §7: the rows in body.notificationobject). */
+export const ZActivityReportPage = z.strictObject({
+  notificationobject: z.array(ZActivityReportRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type BranchActivitiesPage = z.output<typeof ZBranchActivitiesPage>;
+export type ActivityReportPage = z.output<typeof ZActivityReportPage>;
+/** Answer body of managebranchoffices GET-ACTIVITIES-BY-BRANCH-ID: one branch's activity rows in `organizationobject`. */
+export const ZBranchActivitiesPage = z.strictObject({
+  organizationobject: z.array(ZActivityReportRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
 
 /** Extra fields of an activity detail (spec §3 "Detail adds Packet, Msg, Notes, NoteCategory, NotificationUserProfile, Destination"). */
-export interface ActivityDetailExtras {
-  Packet: Record<string, unknown>;
-  Msg: string | null;
-  NoteCategory: string | null;
-  NotificationUserProfile: { Name: string; Surname: string; Email: string; PhoneNumber: string | null; RoleNameDisplay: string } | null;
-  Destination: string | null;
-  NotifiedUsers: { Name: string; Surname: string; PhoneNumber: string | null; RoleNameDisplay: string }[];
-}
+export const ZActivityDetailExtras = z.strictObject({
+  Packet: z.record(z.string(), z.unknown()),
+  Msg: z.string().nullable(),
+  NoteCategory: z.string().nullable(),
+  NotificationUserProfile: z
+    .strictObject({
+      Name: z.string(),
+      Surname: z.string(),
+      Email: z.string(),
+      PhoneNumber: z.string().nullable(),
+      RoleNameDisplay: z.string(),
+    })
+    .nullable(),
+  Destination: z.string().nullable(),
+  NotifiedUsers: z.array(
+    z.strictObject({
+      Name: z.string(),
+      Surname: z.string(),
+      PhoneNumber: z.string().nullable(),
+      RoleNameDisplay: z.string(),
+    }),
+  ),
+});
+export type ActivityDetailExtras = z.output<typeof ZActivityDetailExtras>;
 
 /** Check-in/out report row (spec §3 Check-in/out report row). Accuracy in metres. */
-export interface CheckInOutRow {
-  CheckInId: number;
-  UserId: number;
-  Name: string;
-  Surname: string;
-  Email: string;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  BranchLongitude: number | null;
-  BranchLatitude: number | null;
-  BranchOfficeDst: string;
-  BranchOfficeTimeZone: string;
-  BranchOfficeType: string;
-  RegionalOfficeId: number | null;
-  RegionalOfficeName: string | null;
-  OrganizationId: number;
-  OrganizationName: string;
+export const ZCheckInOutRow = z.strictObject({
+  CheckInId: z.number(),
+  UserId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  Email: z.string(),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  BranchLongitude: z.number().nullable(),
+  BranchLatitude: z.number().nullable(),
+  BranchOfficeDst: z.string(),
+  BranchOfficeTimeZone: z.string(),
+  BranchOfficeType: z.string(),
+  RegionalOfficeId: z.number().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+  OrganizationId: z.number(),
+  OrganizationName: z.string(),
   /** Branch-local check-in time with zone abbreviation. */
-  CheckIn: string;
-  CheckInTimestamp: string;
-  CheckOut: string | null;
-  CheckOutTimestamp: string | null;
-  CheckedOutBy: string | null;
-  Longitude: number | null;
-  Latitude: number | null;
-  HorizontalAccuracy: number | null;
-  InsideGeofence: boolean | null;
-}
+  CheckIn: z.string(),
+  CheckInTimestamp: z.string(),
+  CheckOut: z.string().nullable(),
+  CheckOutTimestamp: z.string().nullable(),
+  CheckedOutBy: z.string().nullable(),
+  Longitude: z.number().nullable(),
+  Latitude: z.number().nullable(),
+  HorizontalAccuracy: z.number().nullable(),
+  InsideGeofence: z.boolean().nullable(),
+});
+export type CheckInOutRow = z.output<typeof ZCheckInOutRow>;
 
 /** A timer location ping. */
-export interface TimerPing {
-  AtUTC: string;
-  AtLocal: string;
-  Latitude: number;
-  Longitude: number;
-  HorizontalAccuracy: number | null;
-}
+export const ZTimerPing = z.strictObject({
+  AtUTC: z.string(),
+  AtLocal: z.string(),
+  Latitude: z.number(),
+  Longitude: z.number(),
+  HorizontalAccuracy: z.number().nullable(),
+});
+export type TimerPing = z.output<typeof ZTimerPing>;
 
 /** Timer report row (spec §3 Timer report row). Durations in seconds and as hh:mm:ss (spec §9). */
-export interface TimerReportRow {
-  CheckInOutId: number;
-  TimerForAction: string;
-  ActionStartUTC: string;
-  ActionStopUTC: string | null;
-  ActionStartLocal: string;
-  ActionStopLocal: string | null;
-  TimeZone: string;
+export const ZTimerReportRow = z.strictObject({
+  CheckInOutId: z.number(),
+  TimerForAction: z.string(),
+  ActionStartUTC: z.string(),
+  ActionStopUTC: z.string().nullable(),
+  ActionStartLocal: z.string(),
+  ActionStopLocal: z.string().nullable(),
+  TimeZone: z.string(),
   /** Requested duration, seconds. */
-  DurationSeconds: number;
+  DurationSeconds: z.number(),
   /** Requested duration, hh:mm:ss. */
-  Duration: string;
+  Duration: z.string(),
   /** Elapsed time from start to stop (or to now while running), hh:mm:ss. */
-  Elapsed: string;
-  Latitude: number | null;
-  Longitude: number | null;
-  UserProfile: { UserId: number; Name: string; Surname: string; Email: string; PhoneNumber: string | null };
-  SafeStopped: boolean;
-  Alerted: boolean;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
-  BranchLatitude: number | null;
-  BranchLongitude: number | null;
-  GeofenceRadius: number | null;
-  PingCount: number;
-  Pings?: TimerPing[];
-}
+  Elapsed: z.string(),
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+  UserProfile: z.strictObject({
+    UserId: z.number(),
+    Name: z.string(),
+    Surname: z.string(),
+    Email: z.string(),
+    PhoneNumber: z.string().nullable(),
+  }),
+  SafeStopped: z.boolean(),
+  Alerted: z.boolean(),
+  BranchOfficeId: z.number().nullable(),
+  BranchOfficeName: z.string().nullable(),
+  BranchLatitude: z.number().nullable(),
+  BranchLongitude: z.number().nullable(),
+  GeofenceRadius: z.number().nullable(),
+  PingCount: z.number(),
+  Pings: z.array(ZTimerPing).optional(),
+});
+export type TimerReportRow = z.output<typeof ZTimerReportRow>;
 
 /** Survey report row (spec §3 Survey report row; `SubmitetSurveyId` spelled so). */
-export interface SurveyReportRow {
-  SubmitetSurveyId: number;
-  EndWithNotification: boolean;
-  NotificationQuestionId: number | null;
-  SurveyId: number;
-  SurveyName: string;
-  CreatedAtUTC: string;
-  CreatedAtLocal: string;
-  Name: string;
-  Surname: string;
-  RoleId: number;
-  RoleName: string;
-  RoleNameDisplay: string;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  RegionalOfficeName: string | null;
-  OrganizationName: string;
-}
+export const ZSurveyReportRow = z.strictObject({
+  SubmitetSurveyId: z.number(),
+  EndWithNotification: z.boolean(),
+  NotificationQuestionId: z.number().nullable(),
+  SurveyId: z.number(),
+  SurveyName: z.string(),
+  CreatedAtUTC: z.string(),
+  CreatedAtLocal: z.string(),
+  Name: z.string(),
+  Surname: z.string(),
+  RoleId: z.number(),
+  RoleName: z.string(),
+  RoleNameDisplay: z.string(),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  RegionalOfficeName: z.string().nullable(),
+  OrganizationName: z.string(),
+});
+export type SurveyReportRow = z.output<typeof ZSurveyReportRow>;
 
 /** A survey question with its options (spec §3 Survey). */
-export interface SurveyQuestion {
-  QuestionId: number;
-  Question: string;
-  Answers: { Option: string; Action?: string; EndSurveyWithNotification?: boolean }[];
-}
+export const ZReportSurveyQuestion = z.strictObject({
+  QuestionId: z.number(),
+  Question: z.string(),
+  Answers: z.array(
+    z.strictObject({
+      Option: z.string(),
+      Action: z.string().optional(),
+      EndSurveyWithNotification: z.boolean().optional(),
+    }),
+  ),
+});
+export type SurveyQuestion = z.output<typeof ZReportSurveyQuestion>;
 
 /** Survey report detail (spec §3 "Detail adds Answers, SurveyQuestions, NotifiedUsers, …"). */
-export interface SurveyReportDetail extends SurveyReportRow {
-  Answers: { QuestionId: number; Answer: string }[];
-  SurveyQuestions: SurveyQuestion[];
-  NotifiedUsers: { Name: string; Surname: string; PhoneNumber: string | null; RoleNameDisplay: string }[];
-  NotifyRecomandation: string | null;
-  NonNotifyRecomandation: string | null;
-  SurveyDescription: string | null;
+export const ZSurveyReportDetail = ZSurveyReportRow.extend({
+  Answers: z.array(
+    z.strictObject({
+      QuestionId: z.number(),
+      Answer: z.string(),
+    }),
+  ),
+  SurveyQuestions: z.array(ZReportSurveyQuestion),
+  NotifiedUsers: z.array(
+    z.strictObject({
+      Name: z.string(),
+      Surname: z.string(),
+      PhoneNumber: z.string().nullable(),
+      RoleNameDisplay: z.string(),
+    }),
+  ),
+  NotifyRecomandation: z.string().nullable(),
+  NonNotifyRecomandation: z.string().nullable(),
+  SurveyDescription: z.string().nullable(),
   /** Other submissions of the same survey by the same user (ids and UTC times). */
-  MySubmitions: { SubmitetSurveyId: number; CreatedAtUTC: string }[];
-}
+  MySubmitions: z.array(
+    z.strictObject({
+      SubmitetSurveyId: z.number(),
+      CreatedAtUTC: z.string(),
+    }),
+  ),
+});
+export type SurveyReportDetail = z.output<typeof ZSurveyReportDetail>;
 
 /** VaultTrak (log access) row. */
-export interface LogAccessRow {
-  Id: number;
-  VaultName: string;
+export const ZLogAccessRow = z.strictObject({
+  Id: z.number(),
+  VaultName: z.string(),
   /** OPEN or CLOSE. */
-  Action: string;
-  UserId: number | null;
-  Name: string | null;
-  Surname: string | null;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  RegionalOfficeName: string | null;
-  OrganizationName: string;
-  AtUTC: string;
-  AtLocal: string;
-  TimeZone: string;
-  Latitude: number | null;
-  Longitude: number | null;
-}
+  Action: z.string(),
+  UserId: z.number().nullable(),
+  Name: z.string().nullable(),
+  Surname: z.string().nullable(),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  RegionalOfficeName: z.string().nullable(),
+  OrganizationName: z.string(),
+  AtUTC: z.string(),
+  AtLocal: z.string(),
+  TimeZone: z.string(),
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+});
+export type LogAccessRow = z.output<typeof ZLogAccessRow>;
 
 /** Summary counts (spec §3 Summary report). Test notifications are not counted. */
-export interface SummaryCounts {
-  Openings: number;
-  OpeningsEarly: number;
-  OpeningsLate: number;
-  OpeningsOnTime: number;
-  NotOpened: number;
-  Closings: number;
-  ClosingsEarly: number;
-  ClosingsLate: number;
-  ClosingsOnTime: number;
-  AutoClosed: number;
-  Service: number;
-  Panic: number;
-  Trouble: number;
-  Emergency: number;
-  SecurityAlerts: number;
-}
+export const ZSummaryCounts = z.strictObject({
+  Openings: z.number(),
+  OpeningsEarly: z.number(),
+  OpeningsLate: z.number(),
+  OpeningsOnTime: z.number(),
+  NotOpened: z.number(),
+  Closings: z.number(),
+  ClosingsEarly: z.number(),
+  ClosingsLate: z.number(),
+  ClosingsOnTime: z.number(),
+  AutoClosed: z.number(),
+  Service: z.number(),
+  Panic: z.number(),
+  Trouble: z.number(),
+  Emergency: z.number(),
+  SecurityAlerts: z.number(),
+});
+export type SummaryCounts = z.output<typeof ZSummaryCounts>;
 
 /** Per-branch activity in the summary. */
-export interface BranchActivitySummary {
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  Openings: number;
-  Closings: number;
-  Service: number;
-  Alarms: number;
-}
+export const ZBranchActivitySummary = z.strictObject({
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  Openings: z.number(),
+  Closings: z.number(),
+  Service: z.number(),
+  Alarms: z.number(),
+});
+export type BranchActivitySummary = z.output<typeof ZBranchActivitySummary>;
 
 /** body.resultobject.APPObject of managesummaryreports. Lists hold at most SUMMARY_LIST_LIMIT rows, newest first. */
-export interface SummaryReport extends SummaryCounts {
-  EmergencyData: ActivityReportRow[];
-  MissingData: ActivityReportRow[];
-  PanicData: ActivityReportRow[];
-  SecurityAlertsData: ActivityReportRow[];
-  TroubleData: ActivityReportRow[];
-  BranchActivity: BranchActivitySummary[];
-}
+export const ZSummaryReport = ZSummaryCounts.extend({
+  EmergencyData: z.array(ZActivityReportRow),
+  MissingData: z.array(ZActivityReportRow),
+  PanicData: z.array(ZActivityReportRow),
+  SecurityAlertsData: z.array(ZActivityReportRow),
+  TroubleData: z.array(ZActivityReportRow),
+  BranchActivity: z.array(ZBranchActivitySummary),
+});
+export type SummaryReport = z.output<typeof ZSummaryReport>;
 export const SUMMARY_LIST_LIMIT = 100;
 
 /** hh:mm:ss of a duration in seconds (spec §9 "Timer durations are shown hh:mm:ss"); hours may exceed 24. */
@@ -450,3 +520,42 @@ export function formatDuration(seconds: number): string {
 /** Branch-local day bounds of the daily report default (spec §9: today, 00:00:00 to 23:59:59). */
 export const DAILY_DEFAULT_START_TIME = '00:00:00';
 export const DAILY_DEFAULT_END_TIME = '23:59:59';
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/dailyreports. */
+export const ZDailyreportsBody = z.strictObject({
+  resultobject: z.array(ZDailyReportRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type DailyreportsBody = z.output<typeof ZDailyreportsBody>;
+
+/** Answer body of POST /api/client/getcheckinout. */
+export const ZGetcheckinoutBody = z.strictObject({
+  resultobject: z.array(ZCheckInOutRow),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type GetcheckinoutBody = z.output<typeof ZGetcheckinoutBody>;
+
+/** Answer body of POST /api/client/gettrackings. */
+export const ZGettrackingsBody = z.union([
+  z.strictObject({ resultobject: z.array(ZTimerReportRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ resultobject: ZTimerReportRow }),
+]);
+export type GettrackingsBody = z.output<typeof ZGettrackingsBody>;
+
+/** Answer body of POST /api/client/managesummaryreports. */
+export const ZManagesummaryreportsBody = z.strictObject({ resultobject: z.strictObject({ APPObject: ZSummaryReport }) });
+export type ManagesummaryreportsBody = z.output<typeof ZManagesummaryreportsBody>;
+
+/** Answer body of POST /api/client/log-access/reports. */
+export const ZLogAccessReportsBody = z.union([
+  z.strictObject({ resultobject: z.array(ZLogAccessRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ resultobject: ZLogAccessRow }),
+]);
+export type LogAccessReportsBody = z.output<typeof ZLogAccessReportsBody>;

@@ -14,7 +14,7 @@ import {
   optionalId,
   requiredId,
   requiredText,
-  type OfficeContact,
+  ZOfficeContact,
 } from './fields.js';
 import { zId } from './numbers.js';
 
@@ -40,21 +40,40 @@ export const ZAddSecurityOfficeRequest = z.discriminatedUnion('case', [
   ZSecurityOfficeDetails.extend({ case: z.literal('UPDATE-SECURITY-OFFICE'), securityOfficeId: requiredId() }),
 ]);
 /** A security office row (spec §3 Security office). */
-export interface SecurityOfficeRow extends OfficeContact {
-  SecurityOfficeId: number;
-  Name: string;
-  Code: string;
-  TimeZone: string;
-  IsMonitoring: boolean;
-  StatusId: number;
-  Status: string;
-  Managing: { OrganizationId: number; OrganizationName: string }[];
-  Admins: {
-    AdminId: number;
-    AdminName: string;
-    AdminSurname: string;
-    AdminEmail: string;
-    AdminPhoneNumber: string | null;
-    StatusId: number;
-  }[];
-}
+export const ZSecurityOfficeRow = ZOfficeContact.extend({
+  SecurityOfficeId: z.number(),
+  Name: z.string(),
+  Code: z.string(),
+  TimeZone: z.string(),
+  IsMonitoring: z.boolean(),
+  StatusId: z.number(),
+  Status: z.string(),
+  Managing: z.array(
+    z.strictObject({
+      OrganizationId: z.number(),
+      OrganizationName: z.string(),
+    }),
+  ),
+  Admins: z.array(
+    z.strictObject({
+      AdminId: z.number(),
+      AdminName: z.string(),
+      AdminSurname: z.string(),
+      AdminEmail: z.string(),
+      AdminPhoneNumber: z.string().nullable(),
+      StatusId: z.number(),
+    }),
+  ),
+});
+export type SecurityOfficeRow = z.output<typeof ZSecurityOfficeRow>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/getallsecurityoffices, POST /api/admin/getAllSecurityOffices. */
+export const ZGetallsecurityofficesBody = z.strictObject({ securityofficeobject: z.array(ZSecurityOfficeRow), total: z.number() });
+export type GetallsecurityofficesBody = z.output<typeof ZGetallsecurityofficesBody>;
+
+/** Answer body of POST /api/admin/addsecurityoffice. */
+export const ZAdminAddsecurityofficeBody = z.strictObject({ securityofficeobject: ZSecurityOfficeRow });
+export type AdminAddsecurityofficeBody = z.output<typeof ZAdminAddsecurityofficeBody>;

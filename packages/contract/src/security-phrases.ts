@@ -104,25 +104,27 @@ export type AddPhraseRequest = Extract<CommonPhraseRequest, { case: 'ADD-PHRASE'
 export type UpdatePhrasesRequest = Extract<CommonPhraseRequest, { case: 'UPDATE-MULTIPLE-PHRASES' }>;
 
 /** Security phrase (spec §3). Instants are ISO 8601 UTC. */
-export interface SecurityPhrase {
-  Id: number;
-  Phrase: string;
-  IsDuress: boolean;
+export const ZSecurityPhrase = z.strictObject({
+  Id: z.number(),
+  Phrase: z.string(),
+  IsDuress: z.boolean(),
   /** When it stops being valid; null = no expiry. */
-  Expires: string | null;
-  Created: string;
+  Expires: z.string().nullable(),
+  Created: z.string(),
   /** Whether the caller may edit it: an admin of its organisation, and the phrase not expired. */
-  CanBeEdited: boolean;
+  CanBeEdited: z.boolean(),
   /** Name and surname of the creator; null when unknown. */
-  CreatedBy: string | null;
+  CreatedBy: z.string().nullable(),
   /** Whether its expiry may be changed (spec §3 expiration-editable flag). */
-  ExpirationEditable: boolean;
+  ExpirationEditable: z.boolean(),
   /** True once Expires has passed: never valid again (shown to admins as history only). */
-  IsExpired: boolean;
-  OrganizationId: number;
-}
+  IsExpired: z.boolean(),
+  OrganizationId: z.number(),
+});
+export type SecurityPhrase = z.output<typeof ZSecurityPhrase>;
 
 /** Answer body of every commonphrase case. */
-export interface CommonPhraseAnswer {
-  phrases: SecurityPhrase[];
-}
+export const ZCommonPhraseAnswer = z.strictObject({
+  phrases: z.array(ZSecurityPhrase),
+});
+export type CommonPhraseAnswer = z.output<typeof ZCommonPhraseAnswer>;

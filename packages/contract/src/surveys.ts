@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ValidationKey as V } from './errors.js';
 import { ZOptionalPhone, idList, optionalId, optionalText, requiredId, requiredText } from './fields.js';
 import { isEmailAddress } from './email.js';
-import { ZSurveyReportRequest, type SurveyQuestion } from './reports.js';
+import { ZReportSurveyQuestion, ZSurveyReportRequest, type SurveyQuestion } from './reports.js';
 
 /** Catalogue keys of the survey errors (packages/i18n surveys.*.json). */
 export const SurveyKey = {
@@ -166,85 +166,114 @@ export const ZMobileSurveyAnswersRequest = z.object({
 });
 
 /** Survey user (spec §3: Id, names, role, email, phone). */
-export interface SurveyUser {
-  Id: number;
-  Name: string;
-  Surname: string;
-  RoleId: number;
-  RoleNameDisplay: string;
-  Email: string;
-  PhoneNumber: string | null;
-}
+export const ZSurveyUser = z.strictObject({
+  Id: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  RoleId: z.number(),
+  RoleNameDisplay: z.string(),
+  Email: z.string(),
+  PhoneNumber: z.string().nullable(),
+});
+export type SurveyUser = z.output<typeof ZSurveyUser>;
 
 /** External user (spec §3: ExternalUserId, Name, Email, Phone, BranchOfficeId). */
-export interface ExternalUserRow {
-  ExternalUserId: number;
-  Name: string;
-  Email: string;
-  Phone: string | null;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  LangId: string;
-}
+export const ZExternalUserRow = z.strictObject({
+  ExternalUserId: z.number(),
+  Name: z.string(),
+  Email: z.string(),
+  Phone: z.string().nullable(),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  LangId: z.string(),
+});
+export type ExternalUserRow = z.output<typeof ZExternalUserRow>;
 
 /** An external respondent of a survey with their link's state (managesurveysexternaluser). */
-export interface SurveyExternalUserRow extends ExternalUserRow {
-  LinkSentAtUTC: string | null;
-  LinkUsedAtUTC: string | null;
-}
+export const ZSurveyExternalUserRow = ZExternalUserRow.extend({
+  LinkSentAtUTC: z.string().nullable(),
+  LinkUsedAtUTC: z.string().nullable(),
+});
+export type SurveyExternalUserRow = z.output<typeof ZSurveyExternalUserRow>;
 
 /** Survey (spec §3 Survey). */
-export interface SurveyRow {
-  Id: number;
-  SurveyId: number;
-  OrganizationId: number;
-  Name: string;
-  Description: string | null;
-  NotifyRecomandation: string | null;
-  NonNotifyRecomandation: string | null;
-  CreatedAtUTC: string;
-  CreatedBy: string | null;
-  UpdatedAtUTC: string;
-  UpdatedBy: string | null;
-  Questions: SurveyQuestion[];
-  BranchOffices: { BranchOfficeId: number; Name: string; RegionalOfficeId: number | null }[];
-  UsersForSurvey: SurveyUser[];
-  NotifyUsers: SurveyUser[];
-  NotifyExternalUsers: ExternalUserRow[];
+export const ZSurveyRow = z.strictObject({
+  Id: z.number(),
+  SurveyId: z.number(),
+  OrganizationId: z.number(),
+  Name: z.string(),
+  Description: z.string().nullable(),
+  NotifyRecomandation: z.string().nullable(),
+  NonNotifyRecomandation: z.string().nullable(),
+  CreatedAtUTC: z.string(),
+  CreatedBy: z.string().nullable(),
+  UpdatedAtUTC: z.string(),
+  UpdatedBy: z.string().nullable(),
+  Questions: z.array(ZReportSurveyQuestion),
+  BranchOffices: z.array(
+    z.strictObject({
+      BranchOfficeId: z.number(),
+      Name: z.string(),
+      RegionalOfficeId: z.number().nullable(),
+    }),
+  ),
+  UsersForSurvey: z.array(ZSurveyUser),
+  NotifyUsers: z.array(ZSurveyUser),
+  NotifyExternalUsers: z.array(ZExternalUserRow),
   /** UTC ISO; null = not scheduled. */
-  StartDate: string | null;
+  StartDate: z.string().nullable(),
   /** UTC ISO; null = until deactivated by hand. */
-  EndDate: string | null;
-  Active: boolean;
+  EndDate: z.string().nullable(),
+  Active: z.boolean(),
   /** Offered now (active, started, not ended). */
-  Offered: boolean;
+  Offered: z.boolean(),
   /** The survey has answers: its questions are locked. */
-  UsedOnce: boolean;
-  Submissions: number;
-}
+  UsedOnce: z.boolean(),
+  Submissions: z.number(),
+});
+export type SurveyRow = z.output<typeof ZSurveyRow>;
 
 /** What the public page and the app show of a survey (body.surveyexternalusersobject). */
-export interface SurveyToAnswer {
-  SurveyId: number;
-  Name: string;
-  Description: string | null;
-  Questions: SurveyQuestion[];
-  BranchOfficeId: number;
-  BranchOfficeName: string;
+export const ZSurveyToAnswer = z.strictObject({
+  SurveyId: z.number(),
+  Name: z.string(),
+  Description: z.string().nullable(),
+  Questions: z.array(ZReportSurveyQuestion),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
   /** The respondent's language (external users), for the page's initial language. */
-  LangId: string;
-}
+  LangId: z.string(),
+});
+export type SurveyToAnswer = z.output<typeof ZSurveyToAnswer>;
 
 /** A survey offered to a staff user in the app, with the branches they may answer it for. */
-export interface MobileSurvey extends Omit<SurveyToAnswer, 'BranchOfficeId' | 'BranchOfficeName' | 'LangId'> {
-  BranchOffices: { BranchOfficeId: number; Name: string }[];
-}
+export const ZMobileSurvey = ZSurveyToAnswer.omit({ BranchOfficeId: true, BranchOfficeName: true, LangId: true }).extend({
+  BranchOffices: z.array(
+    z.strictObject({
+      BranchOfficeId: z.number(),
+      Name: z.string(),
+    }),
+  ),
+});
+export type MobileSurvey = z.output<typeof ZMobileSurvey>;
 
 /** Per-question answer counts of a survey (the report's chart): for each question, each option and how often it was chosen. */
-export interface SurveyAnswerCounts {
-  SurveyId: number;
-  Questions: { QuestionId: number; Question: string; Counts: { Option: string; Count: number }[] }[];
-}
+export const ZSurveyAnswerCounts = z.strictObject({
+  SurveyId: z.number(),
+  Questions: z.array(
+    z.strictObject({
+      QuestionId: z.number(),
+      Question: z.string(),
+      Counts: z.array(
+        z.strictObject({
+          Option: z.string(),
+          Count: z.number(),
+        }),
+      ),
+    }),
+  ),
+});
+export type SurveyAnswerCounts = z.output<typeof ZSurveyAnswerCounts>;
 
 /** Whether a survey is offered at `now` (spec §4 scheduled; EndDate exclusive). */
 export function surveyOffered(s: { active: boolean; startDate: Date | null; endDate: Date | null }, now: Date): boolean {
@@ -277,3 +306,53 @@ export function checkSurveyAnswers(
   }
   return answers.length === questions.length ? { endWithNotification: false, notificationQuestionId: null } : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/managesurveysexternaluser. */
+export const ZManagesurveysexternaluserBody = z.union([
+  z.strictObject({ surveyexternaluserobject: z.strictObject({ Sent: z.number() }) }),
+  z.strictObject({ surveyexternaluserobject: z.array(ZSurveyExternalUserRow) }),
+]);
+export type ManagesurveysexternaluserBody = z.output<typeof ZManagesurveysexternaluserBody>;
+
+/** Answer body of POST /api/client/manageexternalusers. */
+export const ZManageexternalusersBody = z.union([
+  z.strictObject({ externaluserobject: z.array(ZExternalUserRow) }),
+  z.strictObject({ externaluserobject: z.strictObject({ ExternalUserId: z.number() }) }),
+  z.strictObject({ externaluserobject: ZExternalUserRow }),
+]);
+export type ManageexternalusersBody = z.output<typeof ZManageexternalusersBody>;
+
+/** Answer body of POST /api/external/surveys. */
+export const ZExternalSurveysBody = z.union([
+  z.strictObject({
+    surveyexternalusersobject: ZSurveyToAnswer,
+    resflag: z.undefined().optional(),
+    SubmitetSurveyId: z.undefined().optional(),
+    EndWithNotification: z.undefined().optional(),
+  }),
+  z.strictObject({
+    resflag: z.boolean(),
+    SubmitetSurveyId: z.number(),
+    EndWithNotification: z.boolean(),
+    surveyexternalusersobject: z.undefined().optional(),
+  }),
+]);
+export type ExternalSurveysBody = z.output<typeof ZExternalSurveysBody>;
+
+/** Answer body of GET /api/mobile/surveys. */
+export const ZMobileSurveysBody = z.strictObject({ surveys: z.array(ZMobileSurvey) });
+export type MobileSurveysBody = z.output<typeof ZMobileSurveysBody>;
+
+/** Answer body of POST /api/mobile/surveys/answers. */
+export const ZMobileSurveysAnswersBody = z.strictObject({
+  SubmitetSurveyId: z.number(),
+  EndWithNotification: z.boolean(),
+  NotificationQuestionId: z.number().nullable(),
+  Recommendation: z.string().nullable(),
+  NotificationId: z.number().nullable(),
+  Notified: z.number(),
+});
+export type MobileSurveysAnswersBody = z.output<typeof ZMobileSurveysAnswersBody>;

@@ -121,41 +121,44 @@ export const ZActivateTaskRequest = z.discriminatedUnion('param_case', [
 export const ZDropActiveTaskRequest = z.object({ branchOfficeId: requiredId() });
 
 /** One item of a template (spec §3 details list). */
-export interface TemplateDetail {
-  TemplateDetailsAutoId: number;
-  name: string;
-  description: string | null;
-  PriorityOrder: number;
-  IsOrderMandatory: boolean;
+export const ZTemplateDetail = z.strictObject({
+  TemplateDetailsAutoId: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  PriorityOrder: z.number(),
+  IsOrderMandatory: z.boolean(),
   /** Expected duration, seconds. */
-  TimeInterval: number;
-}
+  TimeInterval: z.number(),
+});
+export type TemplateDetail = z.output<typeof ZTemplateDetail>;
 
 /** A branch a template is assigned to (spec §3 AssignedToBranches). */
-export interface AssignedBranch {
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  RegionalOfficeId: number | null;
-  RegionalOfficeName: string | null;
-}
+export const ZAssignedBranch = z.strictObject({
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  RegionalOfficeId: z.number().nullable(),
+  RegionalOfficeName: z.string().nullable(),
+});
+export type AssignedBranch = z.output<typeof ZAssignedBranch>;
 
 /** A task list template (spec §3 Task list template). */
-export interface TaskListTemplate {
-  TemplateAutoId: number;
-  name: string;
-  description: string | null;
-  TaskingType: TaskingType;
+export const ZTaskListTemplate = z.strictObject({
+  TemplateAutoId: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  TaskingType: z.enum(TASKING_TYPES),
   /** English name of the tasking type; the console shows the catalogue text taskLists.types.<TaskingType>. */
-  TaskingTypeName: string;
-  OrganizationId: number | null;
-  OrganizationName: string | null;
-  details: TemplateDetail[];
-  AssignedToBranches: AssignedBranch[];
-  IsAllowedChecklistEdit: boolean;
-  IsAllowedChecklistDelete: boolean;
+  TaskingTypeName: z.string(),
+  OrganizationId: z.number().nullable(),
+  OrganizationName: z.string().nullable(),
+  details: z.array(ZTemplateDetail),
+  AssignedToBranches: z.array(ZAssignedBranch),
+  IsAllowedChecklistEdit: z.boolean(),
+  IsAllowedChecklistDelete: z.boolean(),
   /** Sum of the items' TimeInterval, seconds. */
-  ExpectedSeconds: number;
-}
+  ExpectedSeconds: z.number(),
+});
+export type TaskListTemplate = z.output<typeof ZTaskListTemplate>;
 
 export const TASKING_TYPE_NAMES: Record<TaskingType, string> = {
   OPENING: 'Opening',
@@ -171,41 +174,43 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const ACTIVE_TASK_STATUSES: readonly TaskStatus[] = ['ACTIVATED', 'RUNNING', 'PAUSED'];
 
 /** One item of a task run: when it started and ended (UTC ISO), its duration and expected duration (seconds). */
-export interface TaskItem {
-  TemplateDetailsAutoId: number;
-  name: string;
-  PriorityOrder: number;
-  IsOrderMandatory: boolean;
-  TimeInterval: number;
-  StartedAtUTC: string | null;
-  EndedAtUTC: string | null;
-  DurationSeconds: number | null;
-  Done: boolean;
-}
+export const ZTaskItem = z.strictObject({
+  TemplateDetailsAutoId: z.number(),
+  name: z.string(),
+  PriorityOrder: z.number(),
+  IsOrderMandatory: z.boolean(),
+  TimeInterval: z.number(),
+  StartedAtUTC: z.string().nullable(),
+  EndedAtUTC: z.string().nullable(),
+  DurationSeconds: z.number().nullable(),
+  Done: z.boolean(),
+});
+export type TaskItem = z.output<typeof ZTaskItem>;
 
 /** A task (spec §3 LastTask, Active session TaskingInfo): one run of a template at a branch. */
-export interface Task {
-  TaskId: number;
-  TemplateAutoId: number | null;
-  TemplateName: string;
-  TaskingType: TaskingType;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  Status: TaskStatus;
-  StartedBy: number | null;
-  ActivatedAtUTC: string | null;
-  StartedAtUTC: string | null;
-  EndedAtUTC: string | null;
+export const ZTask = z.strictObject({
+  TaskId: z.number(),
+  TemplateAutoId: z.number().nullable(),
+  TemplateName: z.string(),
+  TaskingType: z.enum(TASKING_TYPES),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  Status: z.enum(TASK_STATUSES),
+  StartedBy: z.number().nullable(),
+  ActivatedAtUTC: z.string().nullable(),
+  StartedAtUTC: z.string().nullable(),
+  EndedAtUTC: z.string().nullable(),
   /** Seconds worked so far (pauses excluded). */
-  ElapsedSeconds: number;
+  ElapsedSeconds: z.number(),
   /** Sum of the items' TimeInterval, seconds. */
-  ExpectedSeconds: number;
-  Done: number;
-  Total: number;
+  ExpectedSeconds: z.number(),
+  Done: z.number(),
+  Total: z.number(),
   /** Names of the items finished later than their expected duration (TimeInterval > 0). */
-  LateItems: string[];
-  items: TaskItem[];
-}
+  LateItems: z.array(z.string()),
+  items: z.array(ZTaskItem),
+});
+export type Task = z.output<typeof ZTask>;
 
 // ---------------------------------------------------------------------------------------------
 // Mobile: tasks (docs/API.md "Mobile: tasks")
@@ -224,10 +229,11 @@ export const ZMobileTaskItemRequest = z.object({
 export const ZMobileTaskRequest = z.object({ TaskId: requiredId() });
 
 /** The branch's templates offered to its staff, and its active task (null when none). */
-export interface MobileTasksAnswer {
-  templates: TaskListTemplate[];
-  active: Task | null;
-}
+export const ZMobileTasksAnswer = z.strictObject({
+  templates: z.array(ZTaskListTemplate),
+  active: ZTask.nullable(),
+});
+export type MobileTasksAnswer = z.output<typeof ZMobileTasksAnswer>;
 
 // ---------------------------------------------------------------------------------------------
 // Report (issue 17 "Report"; docs/API.md "Task list report")
@@ -254,76 +260,117 @@ export const ZTaskListReportRequest = z.discriminatedUnion('case', [
 ]);
 
 /** A task run of the report: times UTC and branch-local ('yyyy-MM-dd HH:mm:ss' + zone), durations seconds and hh:mm:ss. */
-export interface TaskRunRow {
-  TaskId: number;
-  TemplateAutoId: number | null;
-  TemplateName: string;
-  TaskingType: TaskingType;
-  Status: TaskStatus;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  RegionalOfficeName: string | null;
-  StartedBy: string | null;
-  StartedAtUTC: string | null;
-  StartedLocal: string | null;
-  EndedLocal: string | null;
-  DurationSeconds: number | null;
-  Duration: string;
-  ExpectedSeconds: number;
-  Expected: string;
-  Done: number;
-  Total: number;
+export const ZTaskRunRow = z.strictObject({
+  TaskId: z.number(),
+  TemplateAutoId: z.number().nullable(),
+  TemplateName: z.string(),
+  TaskingType: z.enum(TASKING_TYPES),
+  Status: z.enum(TASK_STATUSES),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  RegionalOfficeName: z.string().nullable(),
+  StartedBy: z.string().nullable(),
+  StartedAtUTC: z.string().nullable(),
+  StartedLocal: z.string().nullable(),
+  EndedLocal: z.string().nullable(),
+  DurationSeconds: z.number().nullable(),
+  Duration: z.string(),
+  ExpectedSeconds: z.number(),
+  Expected: z.string(),
+  Done: z.number(),
+  Total: z.number(),
   /** Items finished later than expected. */
-  LateCount: number;
+  LateCount: z.number(),
   /** GET-TASK-RUN-BY-ID only: every item with its time, duration and expected duration. */
-  items?: (TaskItem & { StartedLocal: string | null; EndedLocal: string | null })[];
-}
+  items: z
+    .array(
+      ZTaskItem.extend({
+        StartedLocal: z.string().nullable(),
+        EndedLocal: z.string().nullable(),
+      }),
+    )
+    .optional(),
+});
+export type TaskRunRow = z.output<typeof ZTaskRunRow>;
 
 /** A summary row: one template at one branch over the range. */
-export interface TaskListSummaryRow {
-  TemplateName: string;
-  TaskingType: TaskingType;
-  BranchOfficeId: number;
-  BranchOfficeName: string;
-  Runs: number;
-  Completed: number;
+export const ZTaskListSummaryRow = z.strictObject({
+  TemplateName: z.string(),
+  TaskingType: z.enum(TASKING_TYPES),
+  BranchOfficeId: z.number(),
+  BranchOfficeName: z.string(),
+  Runs: z.number(),
+  Completed: z.number(),
   /** Completed / runs, percent (0–100, one decimal). */
-  CompletionRate: number;
-  MedianSeconds: number | null;
-  P90Seconds: number | null;
-  ExpectedSeconds: number;
-  Median: string;
-  P90: string;
-  Expected: string;
+  CompletionRate: z.number(),
+  MedianSeconds: z.number().nullable(),
+  P90Seconds: z.number().nullable(),
+  ExpectedSeconds: z.number(),
+  Median: z.string(),
+  P90: z.string(),
+  Expected: z.string(),
   /** The item with the longest median duration over its expected, and the item most often left undone. */
-  SlowestItem: string | null;
-  MostSkippedItem: string | null;
-}
+  SlowestItem: z.string().nullable(),
+  MostSkippedItem: z.string().nullable(),
+});
+export type TaskListSummaryRow = z.output<typeof ZTaskListSummaryRow>;
 
 /** Spec §3 Branch ChecklistTemplatesData: the templates assigned to a branch (branch detail). */
-export interface ChecklistTemplateData {
-  TemplateAutoId: number;
-  name: string;
-  TaskingType: TaskingType;
+export const ZChecklistTemplateData = z.strictObject({
+  TemplateAutoId: z.number(),
+  name: z.string(),
+  TaskingType: z.enum(TASKING_TYPES),
   /** Items of the template, and their expected total (seconds). */
-  Items: number;
-  ExpectedSeconds: number;
-}
+  Items: z.number(),
+  ExpectedSeconds: z.number(),
+});
+export type ChecklistTemplateData = z.output<typeof ZChecklistTemplateData>;
 
 /** Spec §3 Branch LastTask: the branch's latest task (branch detail); instants UTC ISO. */
-export interface LastTaskData {
-  TaskId: number;
-  TemplateName: string;
-  TaskingType: TaskingType;
-  Status: TaskStatus;
-  StartedAtUTC: string | null;
-  EndedAtUTC: string | null;
-  Done: number;
-  Total: number;
-}
+export const ZLastTaskData = z.strictObject({
+  TaskId: z.number(),
+  TemplateName: z.string(),
+  TaskingType: z.enum(TASKING_TYPES),
+  Status: z.enum(TASK_STATUSES),
+  StartedAtUTC: z.string().nullable(),
+  EndedAtUTC: z.string().nullable(),
+  Done: z.number(),
+  Total: z.number(),
+});
+export type LastTaskData = z.output<typeof ZLastTaskData>;
 
 /** The task-list fields of the branch detail (getbranchbyidv2). */
-export interface BranchTaskFields {
-  ChecklistTemplatesData: ChecklistTemplateData[];
-  LastTask: LastTaskData | null;
-}
+export const ZBranchTaskFields = z.strictObject({
+  ChecklistTemplatesData: z.array(ZChecklistTemplateData),
+  LastTask: ZLastTaskData.nullable(),
+});
+export type BranchTaskFields = z.output<typeof ZBranchTaskFields>;
+
+// ---------------------------------------------------------------------------------------------
+// Answer bodies of the routes (each route's schema.response is envelopeOf(body); docs/API.md)
+
+/** Answer body of POST /api/client/managecltemplates, POST /api/admin/managecltemplates. */
+export const ZManagecltemplatesBody = z.strictObject({
+  templateobject: z.union([ZTaskListTemplate, z.array(ZTaskListTemplate), z.strictObject({ TemplateAutoId: z.number() })]),
+});
+export type ManagecltemplatesBody = z.output<typeof ZManagecltemplatesBody>;
+
+/** Answer body of POST /api/client/getbranchesbytasklistid. */
+export const ZGetbranchesbytasklistidBody = z.strictObject({ branchobject: z.array(ZAssignedBranch) });
+export type GetbranchesbytasklistidBody = z.output<typeof ZGetbranchesbytasklistidBody>;
+
+/** Answer body of POST /api/client/activatetask, POST /api/client/dropactivetask. */
+export const ZActivatetaskBody = z.strictObject({ taskobject: ZTask });
+export type ActivatetaskBody = z.output<typeof ZActivatetaskBody>;
+
+/** Answer body of POST /api/client/gettasks. */
+export const ZGettasksBody = z.strictObject({ taskobject: z.array(ZTask) });
+export type GettasksBody = z.output<typeof ZGettasksBody>;
+
+/** Answer body of POST /api/client/tasklistreports. */
+export const ZTasklistreportsBody = z.union([
+  z.strictObject({ resultobject: z.array(ZTaskListSummaryRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ resultobject: z.array(ZTaskRunRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ resultobject: ZTaskRunRow }),
+]);
+export type TasklistreportsBody = z.output<typeof ZTasklistreportsBody>;

@@ -7,12 +7,13 @@
 import { z } from 'zod';
 
 /** One location of a timer's trail: WGS 84 degrees, accuracy metres (null when the device gave none), instant UTC ISO. */
-export interface TimerTrailPoint {
-  Latitude: number;
-  Longitude: number;
-  HorizontalAccuracy: number | null;
-  AtUTC: string;
-}
+export const ZTimerTrailPoint = z.strictObject({
+  Latitude: z.number(),
+  Longitude: z.number(),
+  HorizontalAccuracy: z.number().nullable(),
+  AtUTC: z.string(),
+});
+export type TimerTrailPoint = z.output<typeof ZTimerTrailPoint>;
 
 /**
  * A timer running now (not stopped), in the caller's scope: a timer at a branch by the branch, one
@@ -20,32 +21,34 @@ export interface TimerTrailPoint {
  * its 'Timer Expired' alarm; it stays until its user stops it. `Trail` oldest first, at most the
  * server's TIMER_TRAIL_PINGS latest pings (the start's position is the first ping).
  */
-export interface RunningTimer {
-  TimerId: number;
-  TimerForAction: string;
-  UserId: number;
-  Name: string;
-  Surname: string;
-  BranchOfficeId: number | null;
-  BranchOfficeName: string | null;
-  OrganizationId: number | null;
-  StartedAtUTC: string;
+export const ZRunningTimer = z.strictObject({
+  TimerId: z.number(),
+  TimerForAction: z.string(),
+  UserId: z.number(),
+  Name: z.string(),
+  Surname: z.string(),
+  BranchOfficeId: z.number().nullable(),
+  BranchOfficeName: z.string().nullable(),
+  OrganizationId: z.number().nullable(),
+  StartedAtUTC: z.string(),
   /** Seconds from start to the alarm. */
-  DurationSeconds: number;
-  ExpiresAtUTC: string;
-  Alerted: boolean;
+  DurationSeconds: z.number(),
+  ExpiresAtUTC: z.string(),
+  Alerted: z.boolean(),
   /** The latest ping's instant (the start when none followed). */
-  LastPingUTC: string;
-  Trail: TimerTrailPoint[];
-}
+  LastPingUTC: z.string(),
+  Trail: z.array(ZTimerTrailPoint),
+});
+export type RunningTimer = z.output<typeof ZRunningTimer>;
 
 /** POST /api/client/gettimers, case GET-RUNNING-TIMERS: the timers running now in scope. Answer `{timerobject: RunningTimer[]}`, soonest expiry first. */
 export const ZGetRunningTimersRequest = z.object({ case: z.literal('GET-RUNNING-TIMERS') });
 export type GetRunningTimersRequest = z.infer<typeof ZGetRunningTimersRequest>;
 /** The body of a gettimers answer. */
-export interface GetRunningTimersBody {
-  timerobject: RunningTimer[];
-}
+export const ZGetRunningTimersBody = z.strictObject({
+  timerobject: z.array(ZRunningTimer),
+});
+export type GetRunningTimersBody = z.output<typeof ZGetRunningTimersBody>;
 
 /** Seconds before expiry from which the console shows a running timer as expiring (orange). */
 export const TIMER_EXPIRING_SECONDS = 120;

@@ -19,10 +19,19 @@ import {
   ZValidatePinRequest,
   ZValidateTokenForPinRequest,
   type ConfirmPasswordBody,
-  type Envelope,
   type OutboxMessage,
   type ValidateLinkBody,
   type ValidateTokenForPinBody,
+  responsesOf,
+  ZValidateTokenForPinBody,
+  ZValidateAndConfirmBody,
+  ZValidateLinkBody,
+  ZConfirmPasswordBody,
+  ZOkEnvelope,
+  ZErrorEnvelope,
+  ZValidatepinBody,
+  ZAdminOutboxBody,
+  type Answer,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { manageableUser } from '../../plugins/authorization.js';
@@ -52,8 +61,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
   /** Activation link check (spec §7 validatetokenforpin). 400 account.errors.invalidActivationLink. */
   app.post(
     '/api/client/validatetokenforpin',
-    { schema: { body: ZValidateTokenForPinRequest }, config: linkLimit },
-    async (req): Promise<Envelope<ValidateTokenForPinBody>> => {
+    { schema: { body: ZValidateTokenForPinRequest, response: responsesOf(ZValidateTokenForPinBody) }, config: linkLimit },
+    async (req): Promise<Answer<ValidateTokenForPinBody>> => {
       const info = await checkActivationToken(app.db, req.body.token);
       const description = text(requestLanguage(req), 'account.activation.title');
       return {
@@ -66,8 +75,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
   /** Activation (spec §7 validateAndConfirm, §5 Activation). */
   app.post(
     '/api/client/validateAndConfirm',
-    { schema: { body: ZValidateAndConfirmRequest }, config: linkLimit },
-    async (req): Promise<Envelope<{ role_id: number; can_login_mobile: boolean }>> => {
+    { schema: { body: ZValidateAndConfirmRequest, response: responsesOf(ZValidateAndConfirmBody) }, config: linkLimit },
+    async (req): Promise<Answer<{ role_id: number; can_login_mobile: boolean }>> => {
       const { token, sso: _sso, show_pin: _showPin, ...values } = req.body;
       const info = await activateAccount(app, token, values, req.ip);
       return {
@@ -81,8 +90,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
   /** Reset link check (spec §7 validateLink): 200 with resflag true, or resflag false and the reason. */
   app.post(
     '/api/client/validateLink',
-    { schema: { body: ZValidateLinkRequest }, config: linkLimit },
-    async (req): Promise<Envelope<ValidateLinkBody>> => {
+    { schema: { body: ZValidateLinkRequest, response: responsesOf(ZValidateLinkBody) }, config: linkLimit },
+    async (req): Promise<Answer<ValidateLinkBody>> => {
       const lang = requestLanguage(req);
       const user = await findLinkToken(app.db, req.body.token, 'reset');
       const ok = !!user && user.statusId === StatusId.Active;
@@ -93,8 +102,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
   /** New password through a reset link (spec §7 confirmpassword). */
   app.post(
     '/api/client/confirmpassword',
-    { schema: { body: ZConfirmPasswordRequest }, config: linkLimit },
-    async (req): Promise<Envelope<ConfirmPasswordBody>> => {
+    { schema: { body: ZConfirmPasswordRequest, response: responsesOf(ZConfirmPasswordBody) }, config: linkLimit },
+    async (req): Promise<Answer<ConfirmPasswordBody>> => {
       const { roleId } = await confirmPasswordReset(app, req.body.token, req.body.password, req.ip);
       return {
         success: true,
@@ -117,7 +126,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
    */
   app.post(
     '/api/client/forgotpassword',
-    { schema: { body: ZForgotPasswordRequest }, config: { rateLimit: { max: loginRateMax, timeWindow: loginRateWindowMs } } },
+    {
+      schema: { body: ZForgotPasswordRequest, response: { 200: ZOkEnvelope, '4xx': ZErrorEnvelope } },
+      config: { rateLimit: { max: loginRateMax, timeWindow: loginRateWindowMs } },
+    },
     async (req) => {
       const work = requestPasswordReset(app, req.body.email, { origin: requestOrigin(req), ip: req.ip }).catch((err: unknown) =>
         app.log.error({ err: (err as Error).message }, 'password reset mail failed'),
@@ -131,8 +143,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
   /** PIN check for the signed-in user (spec §7 validatepin), counted per user against LOGIN_RATE_MAX / LOGIN_RATE_WINDOW_MS. */
   app.post(
     '/api/client/validatepin',
-    { preValidation: requireClient, schema: { body: ZValidatePinRequest }, config: linkLimit },
-    async (req): Promise<Envelope<{ valid: true }>> => {
+    { preValidation: requireClient, schema: { body: ZValidatePinRequest, response: responsesOf(ZValidatepinBody) }, config: linkLimit },
+    async (req): Promise<Answer<{ valid: true }>> => {
       await validatePin(app, authOf(req).userId, req.body.pin, { ip: req.ip });
       return { success: true, description: text(requestLanguage(req), AccountKey.PinValid), body: { valid: true } };
     },
@@ -141,8 +153,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
   /** Temporary password for a user in scope (our design; docs/API.md). */
   app.post(
     '/api/client/temporary-password',
-    { preValidation: requireClient, schema: { body: ZTemporaryPasswordRequest } },
-    async (req): Promise<Envelope> => {
+    { preValidation: requireClient, schema: { body: ZTemporaryPasswordRequest, response: { 200: ZOkEnvelope, '4xx': ZErrorEnvelope } } },
+    async (req) => {
       const auth = authOf(req);
       const target = await manageableUser(app.db, auth, req.body.employeeId);
       await sendTemporaryPassword(app, target.id, { actorUserId: auth.userId, origin: requestOrigin(req), ip: req.ip });
@@ -153,8 +165,8 @@ export async function accountRoutes(fastify: FastifyInstance) {
   /** Platform admin: the demo mailbox (messages kept when SMTP_URL is unset), newest first. */
   app.post(
     '/api/admin/outbox',
-    { preValidation: requireAdmin, schema: { body: ZOutboxRequest } },
-    async (req): Promise<Envelope<{ outboxobject: OutboxMessage[] }>> => ({
+    { preValidation: requireAdmin, schema: { body: ZOutboxRequest, response: responsesOf(ZAdminOutboxBody) } },
+    async (req): Promise<Answer<{ outboxobject: OutboxMessage[] }>> => ({
       success: true,
       body: { outboxobject: await listOutbox(app.db, req.body) },
     }),

@@ -13,9 +13,12 @@ import {
   ZLoginRequest,
   ZLoginWithTokenRequest,
   ZSsoRequest,
-  type Envelope,
   type ExternalToken,
   type LocateResponse,
+  responsesOf,
+  ZLocateResponse,
+  ZLoginResult,
+  type Answer,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { linkBase, requestOrigin } from '../../lib/http.js';
@@ -35,12 +38,16 @@ export async function authRoutes(fastify: FastifyInstance) {
    * enumeration); e-mails of a single sign-on domain answer the provider's https authorization
    * URL (account lifecycle, sso.service.ts).
    */
-  app.post('/locate', { schema: { body: ZLocateRequest } }, async (req): Promise<Envelope<LocateResponse>> => {
-    const sso = await ssoAuthorizationUrl(app, req, req.body.email);
-    if (sso) return { success: true, body: { url: sso, sso: true } };
-    const base = linkBase(app, requestOrigin(req));
-    return { success: true, body: { url: base, sso: false } };
-  });
+  app.post(
+    '/locate',
+    { schema: { body: ZLocateRequest, response: responsesOf(ZLocateResponse) } },
+    async (req): Promise<Answer<LocateResponse>> => {
+      const sso = await ssoAuthorizationUrl(app, req, req.body.email);
+      if (sso) return { success: true, body: { url: sso, sso: true } };
+      const base = linkBase(app, requestOrigin(req));
+      return { success: true, body: { url: base, sso: false } };
+    },
+  );
 
   for (const area of ['client', 'admin'] as Area[]) {
     const guard = area === 'admin' ? requireAdmin : requireClient;
@@ -89,7 +96,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/client/sso',
     {
-      schema: { body: ZSsoRequest },
+      schema: { body: ZSsoRequest, response: responsesOf(ZLoginResult) },
       config: { rateLimit: { max: loginRateMax * 3, timeWindow: loginRateWindowMs, keyGenerator: (req) => `account-link|${req.ip}` } },
     },
     async (req, reply) => {
@@ -107,7 +114,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     ['/api/client/externaltoken', requireClient],
     ['/api/mobile/externaltoken', requireMobile],
   ] as const) {
-    app.post(path, { preValidation: guard, schema: { body: ZExternalTokenRequest } }, async (req): Promise<Envelope<ExternalToken>> => ({
+    app.post(path, { preValidation: guard, schema: { body: ZExternalTokenRequest } }, async (req): Promise<Answer<ExternalToken>> => ({
       success: true,
       body: await issueExternalToken(app, authOf(req), linkBase(app, requestOrigin(req)), req.ip),
     }));

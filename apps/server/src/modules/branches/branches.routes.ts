@@ -23,11 +23,20 @@ import {
   ZManageBranchOfficesRequest,
   ZSetBranchModeRequest,
   type BranchOfficeType,
-  type Envelope,
   type GetOfficesForMapBody,
   type GetOfficesV2Body,
   type KnownOperator,
   type MapBranch,
+  responsesOf,
+  ZGetOfficesV2Body,
+  ZGetbranchbyidv2Body,
+  ZBranchActivitiesPage,
+  ZGetknownoperatorsBody,
+  ZGetbranchbyregionalidBody,
+  ZGetOfficesForMapBody,
+  ZSetbranchmodeBody,
+  type Answer,
+  type BranchActivitiesPage,
 } from '@vigil/contract';
 import { sql } from 'drizzle-orm';
 import { rows as sqlRows } from '../../db/client.js';
@@ -56,30 +65,38 @@ export interface BranchesRoutesOptions {
 export async function branchesRoutes(fastify: FastifyInstance, options: BranchesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/client/getofficesv2', { preValidation: requireClient, schema: { body: ZGetOfficesV2Request } }, async (req, reply) => {
-    const auth = authOf(req);
-    const f = req.body;
-    if (f.organizationId) await assertOrganizationInScope(app.db, auth, f.organizationId);
-    if (f.format === 'csv') {
-      return sendCsv(reply, 'branches.csv', BRANCH_CSV_HEADER, async (after: NameKey | null, limit) => {
-        const { rows } = await listBranches(app.db, auth, { ...f, offset: 0, limit, after, count: false });
-        return csvPage(rows, branchCsvRow, branchKey);
-      });
-    }
-    const { rows, total } = await listBranches(app.db, auth, f);
-    const out: Envelope<GetOfficesV2Body> = { success: true, body: { organizationobject: rows.map(presentBranch), total } };
-    return out;
-  });
+  app.post(
+    '/api/client/getofficesv2',
+    { preValidation: requireClient, schema: { body: ZGetOfficesV2Request, response: responsesOf(ZGetOfficesV2Body) } },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const f = req.body;
+      if (f.organizationId) await assertOrganizationInScope(app.db, auth, f.organizationId);
+      if (f.format === 'csv') {
+        return sendCsv(reply, 'branches.csv', BRANCH_CSV_HEADER, async (after: NameKey | null, limit) => {
+          const { rows } = await listBranches(app.db, auth, { ...f, offset: 0, limit, after, count: false });
+          return csvPage(rows, branchCsvRow, branchKey);
+        });
+      }
+      const { rows, total } = await listBranches(app.db, auth, f);
+      const out: Answer<GetOfficesV2Body> = { success: true, body: { organizationobject: rows.map(presentBranch), total } };
+      return out;
+    },
+  );
 
-  app.post('/api/client/getbranchbyidv2', { preValidation: requireClient, schema: { body: ZGetBranchByIdRequest } }, async (req) => ({
-    success: true,
-    body: { branchofficeobject: await branchDetail(app.db, authOf(req), req.body.branchOfficeId) },
-  }));
+  app.post(
+    '/api/client/getbranchbyidv2',
+    { preValidation: requireClient, schema: { body: ZGetBranchByIdRequest, response: responsesOf(ZGetbranchbyidv2Body) } },
+    async (req) => ({
+      success: true,
+      body: { branchofficeobject: await branchDetail(app.db, authOf(req), req.body.branchOfficeId) },
+    }),
+  );
 
   app.post(
     '/api/client/getknownoperators',
-    { preValidation: requireClient, schema: { body: ZGetKnownOperatorsRequest } },
-    async (): Promise<Envelope<{ branchofficetypes: BranchOfficeType[]; operators: KnownOperator[] }>> => ({
+    { preValidation: requireClient, schema: { body: ZGetKnownOperatorsRequest, response: responsesOf(ZGetknownoperatorsBody) } },
+    async (): Promise<Answer<{ branchofficetypes: BranchOfficeType[]; operators: KnownOperator[] }>> => ({
       success: true,
       body: { branchofficetypes: (await branchTypes(app.db)).map(presentBranchType), operators: [...KNOWN_OPERATORS] },
     }),
@@ -88,8 +105,8 @@ export async function branchesRoutes(fastify: FastifyInstance, options: Branches
   /** The branches of one region in scope (spec §7 getbranchbyregionalid); a region outside the scope 404. */
   app.post(
     '/api/client/getbranchbyregionalid',
-    { preValidation: requireClient, schema: { body: ZGetBranchByRegionRequest } },
-    async (req): Promise<Envelope<{ organizationobject: ReturnType<typeof presentBranch>[] }>> => {
+    { preValidation: requireClient, schema: { body: ZGetBranchByRegionRequest, response: responsesOf(ZGetbranchbyregionalidBody) } },
+    async (req): Promise<Answer<{ organizationobject: ReturnType<typeof presentBranch>[] }>> => {
       const auth = authOf(req);
       const regionId = req.body.regionalOfficeId;
       const found = await sqlRows<{ id: number }>(
@@ -105,8 +122,8 @@ export async function branchesRoutes(fastify: FastifyInstance, options: Branches
   /** Every branch in scope, compact, with GeoJSON features (spec §7 getofficesformap GET-FOR-MAP-COMPACT). */
   app.post(
     '/api/client/getofficesformap',
-    { preValidation: requireClient, schema: { body: ZGetOfficesForMapRequest } },
-    async (req): Promise<Envelope<GetOfficesForMapBody>> => {
+    { preValidation: requireClient, schema: { body: ZGetOfficesForMapRequest, response: responsesOf(ZGetOfficesForMapBody) } },
+    async (req): Promise<Answer<GetOfficesForMapBody>> => {
       const auth = authOf(req);
       if (req.body.organizationId) await assertOrganizationInScope(app.db, auth, req.body.organizationId);
       const { rows } = await listBranches(app.db, auth, {
@@ -145,25 +162,43 @@ export async function branchesRoutes(fastify: FastifyInstance, options: Branches
     },
   );
 
-  app.post('/api/client/addbranchoffice', { preValidation: requireClient, schema: { body: ZAddBranchOfficeRequest } }, async (req) => ({
-    success: true,
-    body: { branchofficeobject: await saveBranch(app.db, { auth: authOf(req), ip: req.ip }, req.body) },
-  }));
+  app.post(
+    '/api/client/addbranchoffice',
+    { preValidation: requireClient, schema: { body: ZAddBranchOfficeRequest, response: responsesOf(ZGetbranchbyidv2Body) } },
+    async (req) => ({
+      success: true,
+      body: { branchofficeobject: await saveBranch(app.db, { auth: authOf(req), ip: req.ip }, req.body) },
+    }),
+  );
 
   app.post(
     '/api/client/managebranchoffices',
-    { preValidation: requireClient, schema: { body: z.union([ZManageBranchOfficesRequest, ZBranchActivitiesRequest]) } },
+    {
+      preValidation: requireClient,
+      schema: {
+        body: z.union([ZManageBranchOfficesRequest, ZBranchActivitiesRequest]),
+        // The branch (UPDATE-BRANCH-OFFICE-*) or a page of its activities (JSON; CSV/XLSX exports are files).
+        response: responsesOf(z.union([ZGetbranchbyidv2Body, ZBranchActivitiesPage])),
+      },
+    },
     async (req, reply) => {
       const d = req.body;
       // GET-ACTIVITIES-BY-BRANCH-ID (spec §7 Reports) reads the branch's activity under the report scope rules.
-      if (d.case === 'GET-ACTIVITIES-BY-BRANCH-ID') return options.branchActivities(app, req, reply, d);
+      if (d.case === 'GET-ACTIVITIES-BY-BRANCH-ID') {
+        // A page (checked against ZBranchActivitiesPage by the response schema) or an export already sent.
+        return (await options.branchActivities(app, req, reply, d)) as Answer<BranchActivitiesPage> | undefined;
+      }
       return { success: true, body: { branchofficeobject: await manageBranch(app.db, { auth: authOf(req), ip: req.ip }, d) } };
     },
   );
 
   /** The console's open / close / service of a branch in scope (spec §7 setbranchmode SET-BRANCH-MODE). */
-  app.post('/api/client/setbranchmode', { preValidation: requireClient, schema: { body: ZSetBranchModeRequest } }, async (req) => ({
-    success: true,
-    body: await setBranchMode(app, { auth: authOf(req), ip: req.ip }, req.body),
-  }));
+  app.post(
+    '/api/client/setbranchmode',
+    { preValidation: requireClient, schema: { body: ZSetBranchModeRequest, response: responsesOf(ZSetbranchmodeBody) } },
+    async (req) => ({
+      success: true,
+      body: await setBranchMode(app, { auth: authOf(req), ip: req.ip }, req.body),
+    }),
+  );
 }

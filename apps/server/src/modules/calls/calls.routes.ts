@@ -22,6 +22,14 @@ import {
   ZMobileCallStartRequest,
   ZTransferCallRequest,
   ZVideoRecordingsRequest,
+  responsesOf,
+  ZGetcallsBody,
+  ZGetcallBody,
+  ZCallmediaBody,
+  ZGetincidentsBody,
+  ZGetvideorecordingsBody,
+  ZMobileCallsStartBody,
+  ZMobileMedicalprofileBody,
 } from '@vigil/contract';
 import { authOf, requireClient, requireMobile } from '../../plugins/session.js';
 import { AppError } from '../../plugins/errors.js';
@@ -62,34 +70,50 @@ export async function callsRoutes(fastify: FastifyInstance) {
   const mobile = { preValidation: requireMobile };
   const actor = (req: Parameters<typeof authOf>[0] & { ip: string }) => ({ auth: authOf(req), ip: req.ip });
 
-  app.post('/api/client/getcalls', { ...client, schema: { body: ZGetCallsRequest } }, async (req) => ({
-    success: true,
-    body: await openCalls(app, authOf(req)),
-  }));
-  app.post('/api/client/getcall', { ...client, schema: { body: ZCallIdRequest } }, async (req) => ({
+  app.post(
+    '/api/client/getcalls',
+    { ...client, schema: { body: ZGetCallsRequest, response: responsesOf(ZGetcallsBody) } },
+    async (req) => ({
+      success: true,
+      body: await openCalls(app, authOf(req)),
+    }),
+  );
+  app.post('/api/client/getcall', { ...client, schema: { body: ZCallIdRequest, response: responsesOf(ZGetcallBody) } }, async (req) => ({
     success: true,
     body: await callDetails(app, authOf(req), req.body.callId),
   }));
-  app.post('/api/client/answercall', { ...client, schema: { body: ZCallIdRequest } }, async (req) => ({
+  app.post('/api/client/answercall', { ...client, schema: { body: ZCallIdRequest, response: responsesOf(ZGetcallBody) } }, async (req) => ({
     success: true,
     body: await answerCall(app, actor(req), req.body.callId),
   }));
-  app.post('/api/client/transfercall', { ...client, schema: { body: ZTransferCallRequest } }, async (req) => ({
-    success: true,
-    body: await transferCall(app, actor(req), req.body.callId, req.body.toUserId),
-  }));
-  app.post('/api/client/endcall', { ...client, schema: { body: ZCallIdRequest } }, async (req) => ({
+  app.post(
+    '/api/client/transfercall',
+    { ...client, schema: { body: ZTransferCallRequest, response: responsesOf(ZGetcallBody) } },
+    async (req) => ({
+      success: true,
+      body: await transferCall(app, actor(req), req.body.callId, req.body.toUserId),
+    }),
+  );
+  app.post('/api/client/endcall', { ...client, schema: { body: ZCallIdRequest, response: responsesOf(ZGetcallBody) } }, async (req) => ({
     success: true,
     body: await endCall(app, actor(req), req.body.callId),
   }));
-  app.post('/api/client/closeoutcall', { ...client, schema: { body: ZCallIdRequest } }, async (req) => ({
-    success: true,
-    body: await closeoutCall(app, actor(req), req.body.callId),
-  }));
-  app.post('/api/client/callmedia', { ...client, schema: { body: ZCallMediaRequest } }, async (req) => ({
-    success: true,
-    body: await consoleCallMedia(app, actor(req), req.body.callId, req.body.sdp),
-  }));
+  app.post(
+    '/api/client/closeoutcall',
+    { ...client, schema: { body: ZCallIdRequest, response: responsesOf(ZGetcallBody) } },
+    async (req) => ({
+      success: true,
+      body: await closeoutCall(app, actor(req), req.body.callId),
+    }),
+  );
+  app.post(
+    '/api/client/callmedia',
+    { ...client, schema: { body: ZCallMediaRequest, response: responsesOf(ZCallmediaBody) } },
+    async (req) => ({
+      success: true,
+      body: await consoleCallMedia(app, actor(req), req.body.callId, req.body.sdp),
+    }),
+  );
   // The same exchange over the console's /_socket (docs/API.md "Call media"): call-media-offer →
   // call-media-answer, or call-media-error with the status and code callmedia would answer.
   onSocketRequest(app, 'call-media-offer', {
@@ -108,43 +132,78 @@ export async function callsRoutes(fastify: FastifyInstance) {
       return { type: 'call-media-answer', callId: parsed.data.callId, sdp } satisfies CallMediaSocketAnswer;
     },
   });
+  // A file download (WebM, HTTP ranges): no JSON answer, so no response schema.
   app.get('/api/client/callrecording/:callId', { ...client, schema: { params: ZCallRecordingParams } }, (req, reply) =>
     serveRecording(app, authOf(req), req.params.callId, req.headers.range, reply),
   );
-  app.post('/api/client/getincidents', { ...client, schema: { body: ZGetIncidentsRequest } }, async (req) => ({
-    success: true,
-    body: await incidents(app, authOf(req), req.body),
-  }));
-  app.post('/api/client/getvideorecordings', { ...client, schema: { body: ZVideoRecordingsRequest } }, (req, reply) =>
-    serveVideoRecordings(app, req, reply, req.body),
+  app.post(
+    '/api/client/getincidents',
+    { ...client, schema: { body: ZGetIncidentsRequest, response: responsesOf(ZGetincidentsBody) } },
+    async (req) => ({
+      success: true,
+      body: await incidents(app, authOf(req), req.body),
+    }),
+  );
+  app.post(
+    '/api/client/getvideorecordings',
+    { ...client, schema: { body: ZVideoRecordingsRequest, response: responsesOf(ZGetvideorecordingsBody) } },
+    (req, reply) => serveVideoRecordings(app, req, reply, req.body),
   );
 
-  app.post('/api/mobile/calls/start', { ...mobile, schema: { body: ZMobileCallStartRequest } }, async (req) => ({
-    success: true,
-    body: await startMobileCall(app, actor(req), req.body),
-  }));
-  app.post('/api/mobile/calls/hangup', { ...mobile, schema: { body: ZCallIdRequest } }, async (req) => ({
-    success: true,
-    body: await hangupMobileCall(app, actor(req), req.body.callId),
-  }));
-  app.post('/api/mobile/calls/status', { ...mobile, schema: { body: ZCallIdRequest } }, async (req) => ({
-    success: true,
-    body: await mobileCallStatus(app, actor(req), req.body.callId),
-  }));
-  app.post('/api/mobile/calls/media', { ...mobile, schema: { body: ZCallMediaRequest } }, async (req) => ({
-    success: true,
-    body: await mobileCallMedia(app, actor(req), req.body.callId, req.body.sdp),
-  }));
-  app.post('/api/mobile/calls/location', { ...mobile, schema: { body: ZMobileCallLocationRequest } }, async (req) => ({
-    success: true,
-    body: await mobileCallLocation(app, actor(req), req.body),
-  }));
-  app.post('/api/mobile/medicalprofile', { ...mobile, schema: { body: ZMedicalProfileGetRequest } }, async (req) => ({
-    success: true,
-    body: await getMedicalProfile(app, actor(req)),
-  }));
-  app.post('/api/mobile/medicalprofile/update', { ...mobile, schema: { body: ZMedicalProfileRequest } }, async (req) => ({
-    success: true,
-    body: await updateMedicalProfile(app, actor(req), req.body),
-  }));
+  app.post(
+    '/api/mobile/calls/start',
+    { ...mobile, schema: { body: ZMobileCallStartRequest, response: responsesOf(ZMobileCallsStartBody) } },
+    async (req) => ({
+      success: true,
+      body: await startMobileCall(app, actor(req), req.body),
+    }),
+  );
+  app.post(
+    '/api/mobile/calls/hangup',
+    { ...mobile, schema: { body: ZCallIdRequest, response: responsesOf(ZMobileCallsStartBody) } },
+    async (req) => ({
+      success: true,
+      body: await hangupMobileCall(app, actor(req), req.body.callId),
+    }),
+  );
+  app.post(
+    '/api/mobile/calls/status',
+    { ...mobile, schema: { body: ZCallIdRequest, response: responsesOf(ZMobileCallsStartBody) } },
+    async (req) => ({
+      success: true,
+      body: await mobileCallStatus(app, actor(req), req.body.callId),
+    }),
+  );
+  app.post(
+    '/api/mobile/calls/media',
+    { ...mobile, schema: { body: ZCallMediaRequest, response: responsesOf(ZCallmediaBody) } },
+    async (req) => ({
+      success: true,
+      body: await mobileCallMedia(app, actor(req), req.body.callId, req.body.sdp),
+    }),
+  );
+  app.post(
+    '/api/mobile/calls/location',
+    { ...mobile, schema: { body: ZMobileCallLocationRequest, response: responsesOf(ZMobileCallsStartBody) } },
+    async (req) => ({
+      success: true,
+      body: await mobileCallLocation(app, actor(req), req.body),
+    }),
+  );
+  app.post(
+    '/api/mobile/medicalprofile',
+    { ...mobile, schema: { body: ZMedicalProfileGetRequest, response: responsesOf(ZMobileMedicalprofileBody) } },
+    async (req) => ({
+      success: true,
+      body: await getMedicalProfile(app, actor(req)),
+    }),
+  );
+  app.post(
+    '/api/mobile/medicalprofile/update',
+    { ...mobile, schema: { body: ZMedicalProfileRequest, response: responsesOf(ZMobileMedicalprofileBody) } },
+    async (req) => ({
+      success: true,
+      body: await updateMedicalProfile(app, actor(req), req.body),
+    }),
+  );
 }

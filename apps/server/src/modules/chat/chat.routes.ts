@@ -19,6 +19,12 @@ import {
   ZMobileChatWriteRequest,
   ZStartChatSoRequest,
   ZWriteInChatRequest,
+  responsesOf,
+  ZGetSessionsBody,
+  ZGetSessionDetailsBySessionIdBody,
+  ZWriteinchatBody,
+  ZEmployeebyemailBody,
+  ZGetchatrecordingsBody,
 } from '@vigil/contract';
 import { authOf, requireClient, requireMobile } from '../../plugins/session.js';
 import { serveChatRecordings } from './chat-recordings.service.js';
@@ -42,56 +48,106 @@ export async function chatRoutes(fastify: FastifyInstance) {
   const client = { preValidation: requireClient };
   const mobile = { preValidation: requireMobile };
 
-  app.post('/api/client/getSessions', { ...client, schema: { body: ZGetSessionsRequest } }, async (req) => ({
-    success: true,
-    body: await openSessions(app, authOf(req)),
-  }));
-  app.post('/api/client/getSessionDetailsBySessionId', { ...client, schema: { body: ZGetSessionDetailsRequest } }, async (req) => ({
-    success: true,
-    body: await sessionDetails(app, authOf(req), req.body.param_session_id),
-  }));
-  app.post('/api/client/answerchatfromconsole', { ...client, schema: { body: ZAnswerChatRequest } }, async (req) => ({
-    success: true,
-    body: await answerChat(app, { auth: authOf(req), ip: req.ip }, req.body.param_chat_session_id),
-  }));
-  app.post('/api/client/writeinchat', { ...client, schema: { body: ZWriteInChatRequest } }, async (req) => ({
-    success: true,
-    body: await writeConsoleChat(app, { auth: authOf(req), ip: req.ip }, req.body.param_chat_session_id, req.body.param_content),
-  }));
-  app.post('/api/client/holdchat', { ...client, schema: { body: ZHoldChatRequest } }, async (req) => ({
-    success: true,
-    body: await holdChat(app, { auth: authOf(req), ip: req.ip }, req.body.chat_room_id, req.body.hold),
-  }));
-  app.post('/api/client/finishChat', { ...client, schema: { body: ZFinishChatRequest } }, async (req) => ({
-    success: true,
-    body: await finishChat(app, { auth: authOf(req), ip: req.ip }, req.body.param_chat_session_id),
-  }));
-  app.post('/api/client/startchatso', { ...client, schema: { body: ZStartChatSoRequest } }, async (req) => ({
-    success: true,
-    body: await startOfficerChat(app, { auth: authOf(req), ip: req.ip }, req.body.param_userid2),
-  }));
-  app.post('/api/client/employeebyemail', { ...client, schema: { body: ZEmployeesForConsoleRequest } }, async (req) => ({
-    success: true,
-    body: await employeesForConsole(app, authOf(req), req.body.email),
-  }));
-  app.post('/api/client/getchatrecordings', { ...client, schema: { body: ZChatRecordingsRequest } }, (req, reply) =>
-    serveChatRecordings(app, req, reply, req.body),
+  app.post(
+    '/api/client/getSessions',
+    { ...client, schema: { body: ZGetSessionsRequest, response: responsesOf(ZGetSessionsBody) } },
+    async (req) => ({
+      success: true,
+      body: await openSessions(app, authOf(req)),
+    }),
+  );
+  app.post(
+    '/api/client/getSessionDetailsBySessionId',
+    { ...client, schema: { body: ZGetSessionDetailsRequest, response: responsesOf(ZGetSessionDetailsBySessionIdBody) } },
+    async (req) => ({
+      success: true,
+      body: await sessionDetails(app, authOf(req), req.body.param_session_id),
+    }),
+  );
+  app.post(
+    '/api/client/answerchatfromconsole',
+    { ...client, schema: { body: ZAnswerChatRequest, response: responsesOf(ZGetSessionDetailsBySessionIdBody) } },
+    async (req) => ({
+      success: true,
+      body: await answerChat(app, { auth: authOf(req), ip: req.ip }, req.body.param_chat_session_id),
+    }),
+  );
+  app.post(
+    '/api/client/writeinchat',
+    { ...client, schema: { body: ZWriteInChatRequest, response: responsesOf(ZWriteinchatBody) } },
+    async (req) => ({
+      success: true,
+      body: await writeConsoleChat(app, { auth: authOf(req), ip: req.ip }, req.body.param_chat_session_id, req.body.param_content),
+    }),
+  );
+  app.post(
+    '/api/client/holdchat',
+    { ...client, schema: { body: ZHoldChatRequest, response: responsesOf(ZGetSessionDetailsBySessionIdBody) } },
+    async (req) => ({
+      success: true,
+      body: await holdChat(app, { auth: authOf(req), ip: req.ip }, req.body.chat_room_id, req.body.hold),
+    }),
+  );
+  app.post(
+    '/api/client/finishChat',
+    { ...client, schema: { body: ZFinishChatRequest, response: responsesOf(ZGetSessionDetailsBySessionIdBody) } },
+    async (req) => ({
+      success: true,
+      body: await finishChat(app, { auth: authOf(req), ip: req.ip }, req.body.param_chat_session_id),
+    }),
+  );
+  app.post(
+    '/api/client/startchatso',
+    { ...client, schema: { body: ZStartChatSoRequest, response: responsesOf(ZGetSessionDetailsBySessionIdBody) } },
+    async (req) => ({
+      success: true,
+      body: await startOfficerChat(app, { auth: authOf(req), ip: req.ip }, req.body.param_userid2),
+    }),
+  );
+  app.post(
+    '/api/client/employeebyemail',
+    { ...client, schema: { body: ZEmployeesForConsoleRequest, response: responsesOf(ZEmployeebyemailBody) } },
+    async (req) => ({
+      success: true,
+      body: await employeesForConsole(app, authOf(req), req.body.email),
+    }),
+  );
+  app.post(
+    '/api/client/getchatrecordings',
+    { ...client, schema: { body: ZChatRecordingsRequest, response: responsesOf(ZGetchatrecordingsBody) } },
+    (req, reply) => serveChatRecordings(app, req, reply, req.body),
   );
 
-  app.post('/api/mobile/chat/start', { ...mobile, schema: { body: ZMobileChatStartRequest } }, async (req) => ({
-    success: true,
-    body: await startMobileChat(app, { auth: authOf(req), ip: req.ip }, req.body),
-  }));
-  app.post('/api/mobile/chat/write', { ...mobile, schema: { body: ZMobileChatWriteRequest } }, async (req) => ({
-    success: true,
-    body: await writeMobileChat(app, { auth: authOf(req), ip: req.ip }, req.body),
-  }));
-  app.post('/api/mobile/chat/finish', { ...mobile, schema: { body: ZMobileChatSessionRequest } }, async (req) => ({
-    success: true,
-    body: await terminateMobileChat(app, { auth: authOf(req), ip: req.ip }, req.body.chatSessionId),
-  }));
-  app.post('/api/mobile/chat/session', { ...mobile, schema: { body: ZMobileChatSessionRequest } }, async (req) => ({
-    success: true,
-    body: await mobileChatSession(app, { auth: authOf(req), ip: req.ip }, req.body.chatSessionId),
-  }));
+  app.post(
+    '/api/mobile/chat/start',
+    { ...mobile, schema: { body: ZMobileChatStartRequest, response: responsesOf(ZGetSessionDetailsBySessionIdBody) } },
+    async (req) => ({
+      success: true,
+      body: await startMobileChat(app, { auth: authOf(req), ip: req.ip }, req.body),
+    }),
+  );
+  app.post(
+    '/api/mobile/chat/write',
+    { ...mobile, schema: { body: ZMobileChatWriteRequest, response: responsesOf(ZWriteinchatBody) } },
+    async (req) => ({
+      success: true,
+      body: await writeMobileChat(app, { auth: authOf(req), ip: req.ip }, req.body),
+    }),
+  );
+  app.post(
+    '/api/mobile/chat/finish',
+    { ...mobile, schema: { body: ZMobileChatSessionRequest, response: responsesOf(ZGetSessionDetailsBySessionIdBody) } },
+    async (req) => ({
+      success: true,
+      body: await terminateMobileChat(app, { auth: authOf(req), ip: req.ip }, req.body.chatSessionId),
+    }),
+  );
+  app.post(
+    '/api/mobile/chat/session',
+    { ...mobile, schema: { body: ZMobileChatSessionRequest, response: responsesOf(ZGetSessionDetailsBySessionIdBody) } },
+    async (req) => ({
+      success: true,
+      body: await mobileChatSession(app, { auth: authOf(req), ip: req.ip }, req.body.chatSessionId),
+    }),
+  );
 }

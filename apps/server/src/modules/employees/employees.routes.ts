@@ -17,6 +17,11 @@ import {
   ZManageRoleStatusRequest,
   type BranchEmployeeRow,
   type Envelope,
+  responsesOf,
+  ZGetallemployeesBody,
+  ZGetemployeeBody,
+  ZGetbranchemployeesBody,
+  type Answer,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { assertOrganizationInScope } from '../../plugins/authorization.js';
@@ -72,7 +77,7 @@ export async function employeesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/client/getallemployees',
-    { preValidation: requireClient, schema: { body: ZGetAllEmployeesRequest } },
+    { preValidation: requireClient, schema: { body: ZGetAllEmployeesRequest, response: responsesOf(ZGetallemployeesBody) } },
     async (req, reply) => {
       const auth = authOf(req);
       if (req.body.organizationId) await assertOrganizationInScope(app.db, auth, req.body.organizationId);
@@ -80,18 +85,22 @@ export async function employeesRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/api/client/getemployee', { preValidation: requireClient, schema: { body: ZGetEmployeeRequest } }, async (req) => {
-    const page = await listEmployees(app.db, authOf(req), { employeeId: req.body.employeeId, offset: 0, limit: 1, count: false });
-    const person = page.rows[0];
-    if (!person) throw notFound();
-    return { success: true, body: { personobject: person } };
-  });
+  app.post(
+    '/api/client/getemployee',
+    { preValidation: requireClient, schema: { body: ZGetEmployeeRequest, response: responsesOf(ZGetemployeeBody) } },
+    async (req) => {
+      const page = await listEmployees(app.db, authOf(req), { employeeId: req.body.employeeId, offset: 0, limit: 1, count: false });
+      const person = page.rows[0];
+      if (!person) throw notFound();
+      return { success: true, body: { personobject: person } };
+    },
+  );
 
   /** The people working at a branch in scope or its region (404 for a branch outside the scope). */
   app.post(
     '/api/client/getbranchemployees',
-    { preValidation: requireClient, schema: { body: ZGetBranchEmployeesRequest } },
-    async (req): Promise<Envelope<{ userobject: BranchEmployeeRow[] }>> => {
+    { preValidation: requireClient, schema: { body: ZGetBranchEmployeesRequest, response: responsesOf(ZGetbranchemployeesBody) } },
+    async (req): Promise<Answer<{ userobject: BranchEmployeeRow[] }>> => {
       const branch = await branchForEmployees(app.db, authOf(req), req.body.param_branchid);
       if (!branch) throw notFound();
       return { success: true, body: { userobject: await listBranchEmployees(app.db, branch) } };
@@ -111,8 +120,10 @@ export async function employeesRoutes(fastify: FastifyInstance) {
     async (req): Promise<Envelope<unknown>> => roleStatusAnswer(req, req.body, false),
   );
 
-  app.post('/api/admin/getallemployees', { preValidation: requireAdmin, schema: { body: ZGetAllEmployeesRequest } }, async (req, reply) =>
-    listAnswer(reply, null, req.body),
+  app.post(
+    '/api/admin/getallemployees',
+    { preValidation: requireAdmin, schema: { body: ZGetAllEmployeesRequest, response: responsesOf(ZGetallemployeesBody) } },
+    async (req, reply) => listAnswer(reply, null, req.body),
   );
 
   /** Platform admin: every case of manageemployees for any organisation. */

@@ -7,7 +7,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EnsKey, ZEnsReadRequest, ZEnsReplyRequest, ZManageEnsMessageTemplatesRequest } from '@vigil/contract';
+import {
+  EnsKey,
+  ZEnsReadRequest,
+  ZEnsReplyRequest,
+  ZManageEnsMessageTemplatesRequest,
+  responsesOf,
+  ZManageensmessagetemplatesBody,
+  ZMobileEnsBody,
+  ZMobileEnsReadBody,
+  ZMobileEnsReplyBody,
+} from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { requestLanguage } from '../../plugins/errors.js';
 import { authOf, requireClient, requireMobile } from '../../plugins/session.js';
@@ -28,7 +38,10 @@ export async function ensRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/client/manageensmessagetemplates',
-    { preValidation: requireClient, schema: { body: ZManageEnsMessageTemplatesRequest } },
+    {
+      preValidation: requireClient,
+      schema: { body: ZManageEnsMessageTemplatesRequest, response: responsesOf(ZManageensmessagetemplatesBody) },
+    },
     async (req) => {
       const auth = authOf(req);
       const input = req.body;
@@ -57,13 +70,24 @@ export async function ensRoutes(fastify: FastifyInstance) {
 
   const guarded = { preValidation: requireMobile };
   /** The signed-in mobile user's ENS messages, newest first (marks the app deliveries delivered). */
-  app.get('/api/mobile/ens', guarded, async (req) => ({ success: true, body: { ensobject: await mobileInbox(app, authOf(req)) } }));
-  app.post('/api/mobile/ens/read', { ...guarded, schema: { body: ZEnsReadRequest } }, async (req) => ({
+  app.get('/api/mobile/ens', { ...guarded, schema: { response: responsesOf(ZMobileEnsBody) } }, async (req) => ({
     success: true,
-    body: await mobileRead(app, authOf(req), req.body.ensId),
+    body: { ensobject: await mobileInbox(app, authOf(req)) },
   }));
-  app.post('/api/mobile/ens/reply', { ...guarded, schema: { body: ZEnsReplyRequest } }, async (req) => ({
-    success: true,
-    body: await mobileReply(app, authOf(req), req.body.ensId, req.body.reply),
-  }));
+  app.post(
+    '/api/mobile/ens/read',
+    { ...guarded, schema: { body: ZEnsReadRequest, response: responsesOf(ZMobileEnsReadBody) } },
+    async (req) => ({
+      success: true,
+      body: await mobileRead(app, authOf(req), req.body.ensId),
+    }),
+  );
+  app.post(
+    '/api/mobile/ens/reply',
+    { ...guarded, schema: { body: ZEnsReplyRequest, response: responsesOf(ZMobileEnsReplyBody) } },
+    async (req) => ({
+      success: true,
+      body: await mobileReply(app, authOf(req), req.body.ensId, req.body.reply),
+    }),
+  );
 }

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ManagementKey, ZGeocodeRequest, type Envelope, type GeocodeBody } from '@vigil/contract';
+import { ManagementKey, ZGeocodeRequest, type GeocodeBody, responsesOf, ZGeocodeBody, type Answer } from '@vigil/contract';
 import { AppError, requestLanguage } from '../../plugins/errors.js';
 import { authOf, requireAdmin, requireClient } from '../../plugins/session.js';
 import { assertCanManage } from '../../plugins/authorization.js';
@@ -23,7 +23,7 @@ export async function geocodingRoutes(fastify: FastifyInstance) {
   const limit = { rateLimit: { max: GEOCODE_RATE_MAX, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `geocode|${req.ip}` } };
 
   /** The answer of both routes (the caller's role is checked before). */
-  const answer = async (req: FastifyRequest, d: z.output<typeof ZGeocodeRequest>): Promise<Envelope<GeocodeBody>> => {
+  const answer = async (req: FastifyRequest, d: z.output<typeof ZGeocodeRequest>): Promise<Answer<GeocodeBody>> => {
     const base = app.config.geocoderUrl;
     if (d.case === 'GEOCODER-STATUS') return { success: true, body: { configured: !!base } };
     if (!base) throw new AppError(404, ManagementKey.GeocoderOff);
@@ -39,12 +39,18 @@ export async function geocodingRoutes(fastify: FastifyInstance) {
     }
   };
 
-  app.post('/api/client/geocode', { preValidation: requireClient, schema: { body: ZGeocodeRequest }, config: limit }, async (req) => {
-    if (req.body.case === 'GEOCODE-ADDRESS') assertCanManage(authOf(req));
-    return answer(req, req.body);
-  });
+  app.post(
+    '/api/client/geocode',
+    { preValidation: requireClient, schema: { body: ZGeocodeRequest, response: responsesOf(ZGeocodeBody) }, config: limit },
+    async (req) => {
+      if (req.body.case === 'GEOCODE-ADDRESS') assertCanManage(authOf(req));
+      return answer(req, req.body);
+    },
+  );
 
-  app.post('/api/admin/geocode', { preValidation: requireAdmin, schema: { body: ZGeocodeRequest }, config: limit }, async (req) =>
-    answer(req, req.body),
+  app.post(
+    '/api/admin/geocode',
+    { preValidation: requireAdmin, schema: { body: ZGeocodeRequest, response: responsesOf(ZGeocodeBody) }, config: limit },
+    async (req) => answer(req, req.body),
   );
 }

@@ -7,7 +7,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZGetOfficesRequest, ZGetStatisticsRequest, type BranchStructure, type Envelope } from '@vigil/contract';
+import {
+  ZGetOfficesRequest,
+  ZGetStatisticsRequest,
+  type BranchStructure,
+  responsesOf,
+  ZGetofficesBody,
+  ZGetstatisticsBody,
+  type Answer,
+} from '@vigil/contract';
 import { authOf, requireClient } from '../../plugins/session.js';
 import { regionalOfficesAnswer, regionDetail } from '../regions/regions.service.js';
 import { branchStatistics, headOfficeDetail, updateHeadOffice } from './head-office.service.js';
@@ -15,20 +23,24 @@ import { branchStatistics, headOfficeDetail, updateHeadOffice } from './head-off
 export async function headOfficeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/client/getoffices', { preValidation: requireClient, schema: { body: ZGetOfficesRequest } }, async (req, reply) => {
-    const auth = authOf(req);
-    const d = req.body;
-    switch (d.case) {
-      case 'GET-REGIONAL-OFFICES':
-        return regionalOfficesAnswer(app.db, reply, auth, d);
-      case 'GET-REGIONAL-OFFICE-BY-ID':
-        return { success: true, body: { officeobject: await regionDetail(app.db, auth, d.regionalOfficeId) } };
-      case 'GET-HEAD-OFFICE':
-        return { success: true, body: { officeobject: await headOfficeDetail(app.db, auth, d.organizationId) } };
-      default:
-        return { success: true, body: { officeobject: await updateHeadOffice(app.db, { auth, ip: req.ip }, d) } };
-    }
-  });
+  app.post(
+    '/api/client/getoffices',
+    { preValidation: requireClient, schema: { body: ZGetOfficesRequest, response: responsesOf(ZGetofficesBody) } },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const d = req.body;
+      switch (d.case) {
+        case 'GET-REGIONAL-OFFICES':
+          return regionalOfficesAnswer(app.db, reply, auth, d);
+        case 'GET-REGIONAL-OFFICE-BY-ID':
+          return { success: true, body: { officeobject: await regionDetail(app.db, auth, d.regionalOfficeId) } };
+        case 'GET-HEAD-OFFICE':
+          return { success: true, body: { officeobject: await headOfficeDetail(app.db, auth, d.organizationId) } };
+        default:
+          return { success: true, body: { officeobject: await updateHeadOffice(app.db, { auth, ip: req.ip }, d) } };
+      }
+    },
+  );
 
   /**
    * getstatistics (spec §7 "branch structure"): body.statisticsobject (BranchStructure) of the
@@ -37,8 +49,8 @@ export async function headOfficeRoutes(fastify: FastifyInstance) {
    */
   app.post(
     '/api/client/getstatistics',
-    { preValidation: requireClient, schema: { body: ZGetStatisticsRequest } },
-    async (req): Promise<Envelope<{ statisticsobject: BranchStructure }>> => {
+    { preValidation: requireClient, schema: { body: ZGetStatisticsRequest, response: responsesOf(ZGetstatisticsBody) } },
+    async (req): Promise<Answer<{ statisticsobject: BranchStructure }>> => {
       return { success: true, body: { statisticsobject: await branchStatistics(app.db, authOf(req), req.body.organizationId) } };
     },
   );

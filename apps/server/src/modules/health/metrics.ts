@@ -116,6 +116,7 @@ export function registerMetrics(app: FastifyInstance) {
     },
   });
 
+  // Prometheus text, not JSON: no response schema.
   app.get('/metrics', async (req, reply) => {
     if (!tokenMatches(req.headers.authorization, token)) {
       return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'metrics token required' });

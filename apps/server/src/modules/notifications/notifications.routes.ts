@@ -16,6 +16,8 @@ import {
   type ActivityReportRequest,
   type ZEnsDetailRequest,
   type ZEnsListRequest,
+  responsesOf,
+  ZGetnotificationsv2Body,
 } from '@vigil/contract';
 import type { z } from 'zod';
 import { authOf, requireClient, type AuthContext } from '../../plugins/session.js';
@@ -45,7 +47,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, opts: Notifi
 
   app.get(
     '/api/client/getnotificationsv2',
-    { preValidation: requireClient, schema: { querystring: ZGetNotificationsV2Query } },
+    { preValidation: requireClient, schema: { querystring: ZGetNotificationsV2Query, response: responsesOf(ZGetnotificationsv2Body) } },
     async (req) => {
       const list = await listNotifications(app.db, authOf(req), req.query);
       if (req.query.id && list.length === 0) throw notFound();

@@ -13,8 +13,13 @@ import {
   ZGetOrganizationByIdRequest,
   ZOrganizationListRequest,
   ZUpdateSsoRequest,
-  type Envelope,
+  ZAdminEditclientBody,
   type OrganizationSummary,
+  responsesOf,
+  ZGetorganizationsBody,
+  ZAdminGetorganizationsBody,
+  ZAdminGetorganizationbyidBody,
+  type Answer,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { requestLanguage } from '../../plugins/errors.js';
@@ -30,8 +35,8 @@ export async function organizationsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/client/getorganizations',
-    { preValidation: requireClient },
-    async (req): Promise<Envelope<{ organizationobject: OrganizationSummary[] }>> => ({
+    { schema: { response: responsesOf(ZGetorganizationsBody) }, preValidation: requireClient },
+    async (req): Promise<Answer<{ organizationobject: OrganizationSummary[] }>> => ({
       success: true,
       body: { organizationobject: await listOrganizations(app.db, authOf(req)) },
     }),
@@ -39,7 +44,7 @@ export async function organizationsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/getorganizations',
-    { preValidation: requireAdmin, schema: { body: ZOrganizationListRequest } },
+    { preValidation: requireAdmin, schema: { body: ZOrganizationListRequest, response: responsesOf(ZAdminGetorganizationsBody) } },
     async (req, reply) => {
       const d = req.body;
       if (d.format === 'csv') {
@@ -59,20 +64,27 @@ export async function organizationsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/getorganizationbyid',
-    { preValidation: requireAdmin, schema: { body: ZGetOrganizationByIdRequest } },
+    { preValidation: requireAdmin, schema: { body: ZGetOrganizationByIdRequest, response: responsesOf(ZAdminGetorganizationbyidBody) } },
     async (req) => ({ success: true, body: { organizationobject: await organizationDetail(app.db, req.body.organizationId) } }),
   );
 
-  app.post('/api/admin/addclient', { preValidation: requireAdmin, schema: { body: ZAddClientRequest } }, async (req) => ({
-    success: true,
-    body: { organizationobject: await addClient(app.db, { userId: authOf(req).userId, ip: req.ip }, req.body) },
-  }));
+  app.post(
+    '/api/admin/addclient',
+    { preValidation: requireAdmin, schema: { body: ZAddClientRequest, response: responsesOf(ZAdminGetorganizationbyidBody) } },
+    async (req) => ({
+      success: true,
+      body: { organizationobject: await addClient(app.db, { userId: authOf(req).userId, ip: req.ip }, req.body) },
+    }),
+  );
 
   /** editclient: case UPDATE-SSO sets the single sign-on settings; any other body is the organisation edit. */
   app.post(
     '/api/admin/editclient',
-    { preValidation: requireAdmin, schema: { body: z.union([ZUpdateSsoRequest, ZEditClientRequest]) } },
-    async (req): Promise<Envelope<unknown>> => {
+    {
+      preValidation: requireAdmin,
+      schema: { body: z.union([ZUpdateSsoRequest, ZEditClientRequest]), response: responsesOf(ZAdminEditclientBody) },
+    },
+    async (req) => {
       const by = { userId: authOf(req).userId, ip: req.ip };
       const b = req.body;
       if (!('case' in b)) return { success: true, body: { organizationobject: await editClient(app.db, by, b) } };

@@ -13,6 +13,7 @@ import {
   type ZAddClientRequest,
   type ZEditClientRequest,
   type ZUpdateSsoRequest,
+  type SsoSettingsBody,
 } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
 import { offices, OfficeType, organizations } from '../../db/schema/index.js';
@@ -116,15 +117,6 @@ export async function editClient(db: Db, by: Writer, d: z.output<typeof ZEditCli
     }),
   );
   return organizationDetail(db, d.organizationId);
-}
-
-/** The single sign-on settings as editclient UPDATE-SSO answers them (the secret only as "set"). */
-export interface SsoSettingsBody {
-  OrganizationId: number;
-  SsoDomain: string | null;
-  SsoIssuer: string | null;
-  SsoClientId: string | null;
-  SsoClientSecretSet: boolean;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZManageUserPropertiesRequest } from '@vigil/contract';
+import { ZManageUserPropertiesRequest, ZManageUserPropertiesAnswer, ZErrorEnvelope } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { requestLanguage } from '../../plugins/errors.js';
 import { authOf, requireClient } from '../../plugins/session.js';
@@ -15,7 +15,10 @@ export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/client/manageuserproperties',
-    { preValidation: requireClient, schema: { body: ZManageUserPropertiesRequest } },
+    {
+      preValidation: requireClient,
+      schema: { body: ZManageUserPropertiesRequest, response: { 200: ZManageUserPropertiesAnswer, '4xx': ZErrorEnvelope } },
+    },
     async (req) => {
       const msgKey = await updateOwnProfile(app.db, authOf(req).userId, req.ip, req.body);
       const msg = translate(requestLanguage(req), msgKey);

@@ -7,7 +7,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ZAddSecurityOfficeRequest, ZSecurityOfficeListRequest } from '@vigil/contract';
+import {
+  ZAddSecurityOfficeRequest,
+  ZSecurityOfficeListRequest,
+  responsesOf,
+  ZGetallsecurityofficesBody,
+  ZAdminAddsecurityofficeBody,
+} from '@vigil/contract';
 import { assertOrganizationInScope } from '../../plugins/authorization.js';
 import { authOf, requireAdmin, requireClient, type AuthContext } from '../../plugins/session.js';
 import { csvPage, sendCsv } from '../../lib/csv.js';
@@ -36,7 +42,7 @@ export async function securityOfficesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/client/getallsecurityoffices',
-    { preValidation: requireClient, schema: { body: ZSecurityOfficeListRequest } },
+    { preValidation: requireClient, schema: { body: ZSecurityOfficeListRequest, response: responsesOf(ZGetallsecurityofficesBody) } },
     async (req, reply) => {
       const auth = authOf(req);
       const d = req.body;
@@ -47,12 +53,16 @@ export async function securityOfficesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/getAllSecurityOffices',
-    { preValidation: requireAdmin, schema: { body: ZSecurityOfficeListRequest } },
+    { preValidation: requireAdmin, schema: { body: ZSecurityOfficeListRequest, response: responsesOf(ZGetallsecurityofficesBody) } },
     async (req, reply) => answer(reply, null, req.body),
   );
 
-  app.post('/api/admin/addsecurityoffice', { preValidation: requireAdmin, schema: { body: ZAddSecurityOfficeRequest } }, async (req) => ({
-    success: true,
-    body: { securityofficeobject: await saveSecurityOffice(app.db, { userId: authOf(req).userId, ip: req.ip }, req.body) },
-  }));
+  app.post(
+    '/api/admin/addsecurityoffice',
+    { preValidation: requireAdmin, schema: { body: ZAddSecurityOfficeRequest, response: responsesOf(ZAdminAddsecurityofficeBody) } },
+    async (req) => ({
+      success: true,
+      body: { securityofficeobject: await saveSecurityOffice(app.db, { userId: authOf(req).userId, ip: req.ip }, req.body) },
+    }),
+  );
 }

@@ -14,6 +14,12 @@ import {
   ZManageSurveysRequest,
   ZMobileSurveyAnswersRequest,
   type SurveyReportRequest,
+  responsesOf,
+  ZManagesurveysexternaluserBody,
+  ZManageexternalusersBody,
+  ZExternalSurveysBody,
+  ZMobileSurveysBody,
+  ZMobileSurveysAnswersBody,
 } from '@vigil/contract';
 import { requestOrigin } from '../../lib/http.js';
 import { authOf, requireClient, requireMobile } from '../../plugins/session.js';
@@ -38,20 +44,31 @@ export async function surveysRoutes(fastify: FastifyInstance, opts: SurveysRoute
     return { success: true, body: await manageSurveys(app, actor(req), input) };
   });
 
-  app.post('/api/client/managesurveysexternaluser', { ...guard, schema: { body: ZManageSurveysExternalUserRequest } }, async (req) => ({
-    success: true,
-    body: await manageSurveyExternalUsers(app, actor(req), req.body),
-  }));
+  app.post(
+    '/api/client/managesurveysexternaluser',
+    { ...guard, schema: { body: ZManageSurveysExternalUserRequest, response: responsesOf(ZManagesurveysexternaluserBody) } },
+    async (req) => ({
+      success: true,
+      body: await manageSurveyExternalUsers(app, actor(req), req.body),
+    }),
+  );
 
-  app.post('/api/client/manageexternalusers', { ...guard, schema: { body: ZManageExternalUsersRequest } }, async (req) => ({
-    success: true,
-    body: await manageExternalUsers(app, actor(req), req.body),
-  }));
+  app.post(
+    '/api/client/manageexternalusers',
+    { ...guard, schema: { body: ZManageExternalUsersRequest, response: responsesOf(ZManageexternalusersBody) } },
+    async (req) => ({
+      success: true,
+      body: await manageExternalUsers(app, actor(req), req.body),
+    }),
+  );
 
   // The public survey page: no session; the link's token is the credential. Rate limited per address.
   app.post(
     '/api/external/surveys',
-    { schema: { body: ZExternalSurveyRequest }, config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
+    {
+      schema: { body: ZExternalSurveyRequest, response: responsesOf(ZExternalSurveysBody) },
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+    },
     async (req) => {
       const d = req.body;
       if (d.case === 'GET-SURVEY') {
@@ -62,12 +79,16 @@ export async function surveysRoutes(fastify: FastifyInstance, opts: SurveysRoute
     },
   );
 
-  app.get('/api/mobile/surveys', { preValidation: requireMobile }, async (req) => ({
+  app.get('/api/mobile/surveys', { schema: { response: responsesOf(ZMobileSurveysBody) }, preValidation: requireMobile }, async (req) => ({
     success: true,
     body: { surveys: await mobileSurveys(app.db, authOf(req)) },
   }));
-  app.post('/api/mobile/surveys/answers', { preValidation: requireMobile, schema: { body: ZMobileSurveyAnswersRequest } }, async (req) => ({
-    success: true,
-    body: await submitMobile(app, authOf(req), req.body),
-  }));
+  app.post(
+    '/api/mobile/surveys/answers',
+    { preValidation: requireMobile, schema: { body: ZMobileSurveyAnswersRequest, response: responsesOf(ZMobileSurveysAnswersBody) } },
+    async (req) => ({
+      success: true,
+      body: await submitMobile(app, authOf(req), req.body),
+    }),
+  );
 }

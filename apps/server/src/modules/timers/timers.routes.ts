@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZGetRunningTimersRequest, type GetRunningTimersBody } from '@vigil/contract';
+import { ZGetRunningTimersRequest, type GetRunningTimersBody, responsesOf, ZGetRunningTimersBody } from '@vigil/contract';
 import { authOf, requireClient } from '../../plugins/session.js';
 import { runningTimers } from './timers.service.js';
 
@@ -13,7 +13,7 @@ export async function timersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/client/gettimers',
-    { preValidation: requireClient, schema: { body: ZGetRunningTimersRequest } },
+    { preValidation: requireClient, schema: { body: ZGetRunningTimersRequest, response: responsesOf(ZGetRunningTimersBody) } },
     async (req): Promise<{ success: true; body: GetRunningTimersBody }> => ({
       success: true,
       body: { timerobject: await runningTimers(app, authOf(req)) },
