@@ -7,7 +7,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -126,7 +126,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerErrorHandling(app);
   await initErrorReporting(config.sentry);
 
-  await app.register(helmet, {
+  // Security headers (helmet), built once: @fastify/helmet built the middleware again, parsing the
+  // CSP, on every request (about 5 % of a cheap call's CPU in the issue 20 profile).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -147,6 +149,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     // HSTS only means something over https (PUBLIC_URL https://…).
     strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  app.addHook('onRequest', (req, reply, next) => securityHeaders(req.raw, reply.raw, (err?: unknown) => next(err as Error | undefined)));
   await app.register(cookie);
   await app.register(formbody);
   await app.register(rateLimit, {
