@@ -23,6 +23,7 @@ import { ZResendActivationRequest, ZSendTemporaryPasswordCase } from './account.
 import { INT16_MAX, zId, zInteger } from './numbers.js';
 import { isEmailAddress } from './email.js';
 import { KNOWN_OPERATORS } from './branches.js';
+import { envelopeOf, ZErrorEnvelope, ZOkEnvelope } from './envelope.js';
 
 /** Catalogue keys of the employee import row messages (spec §5 Employee import, plus ours). */
 export const ImportKey = {
@@ -269,3 +270,33 @@ export type GetemployeeBody = z.output<typeof ZGetemployeeBody>;
 /** Answer body of POST /api/client/getbranchemployees. */
 export const ZGetbranchemployeesBody = z.strictObject({ userobject: z.array(ZBranchEmployeeRow) });
 export type GetbranchemployeesBody = z.output<typeof ZGetbranchemployeesBody>;
+
+/**
+ * Answer body of POST /api/client/manageemployees and /api/admin/manageemployees with a body:
+ * ADD-EMPLOYEE and UPDATE-EMPLOYEE `{personobject}` (the saved row); IMPORT-EMPLOYEES-PREVIEW and
+ * IMPORT-EMPLOYEES the import result (rows counted, refused rows, rows imported).
+ */
+export const ZManageemployeesBody = z.union([ZGetemployeeBody, ZImportResult]);
+export type ManageemployeesBody = z.output<typeof ZManageemployeesBody>;
+
+/**
+ * The refusal of an unclean IMPORT-EMPLOYEES (400 management.errors.importNotClean): the failure
+ * envelope with the refused rows in `body` (nothing was imported).
+ */
+export const ZImportRefusedEnvelope = ZErrorEnvelope.extend({ body: ZImportResult });
+
+/**
+ * schema.response of manageemployees (both areas): 200 `{success, description?, body}` for the
+ * cases with a body, `{success, description}` for RESEND-ACTIVATION and SEND-TEMPORARY-PASSWORD;
+ * 4xx the failure envelope, or {@link ZImportRefusedEnvelope} for an unclean import.
+ */
+export const ManageemployeesResponses = {
+  200: z.union([envelopeOf(ZManageemployeesBody), ZOkEnvelope]),
+  '4xx': z.union([ZErrorEnvelope, ZImportRefusedEnvelope]),
+} as const;
+
+/** Answer body of POST /api/client/managerolestatus and /api/admin/managerolestatus: the changed user's row. */
+export const ZManagerolestatusBody = ZGetemployeeBody;
+export type ManagerolestatusBody = z.output<typeof ZManagerolestatusBody>;
+/** A 200 answer of manageemployees as the server's service returns it. */
+export type ManageemployeesAnswer = z.output<(typeof ManageemployeesResponses)[200]>;

@@ -42,3 +42,4 @@ export * from './countries.js';
 export * from './security-phrases.js';
 export * from './active-sessions.js';
 export * from './notification-settings.js';
+export * from './health.js';

@@ -4,8 +4,8 @@
  * live message on /_socket (realtime.ts) is the same NotificationRow.
  */
 import { z } from 'zod';
-import { ZEnsDetailRequest, ZEnsListRequest } from './ens.js';
-import { ZActivityReportRequest } from './reports.js';
+import { ZEnsDetailRequest, ZEnsListRequest, ZEnsNotification } from './ens.js';
+import { ZActivityDetailExtras, ZActivityReportPage, ZActivityReportRequest } from './reports.js';
 import { zId, zInteger, zOffset } from './numbers.js';
 import { zDay } from './dates.js';
 import { ZActivityNotificationFields } from './activity.js';
@@ -83,3 +83,26 @@ export type NotificationRow = z.output<typeof ZNotificationRow>;
 /** Answer body of GET /api/client/getnotificationsv2. */
 export const ZGetnotificationsv2Body = z.strictObject({ notificationobject: z.array(ZNotificationRow) });
 export type Getnotificationsv2Body = z.output<typeof ZGetnotificationsv2Body>;
+
+/** getnotifications GET-ENS-NOTIFICATIONS (a page) and GET-ENS-NOTIFICATION-DETAILS (one, with Recipients). */
+export const ZEnsNotificationsBody = z.union([
+  z.strictObject({ temp_ens_notificationobject: z.array(ZEnsNotification) }),
+  z.strictObject({ temp_ens_notificationobject: ZEnsNotification }),
+]);
+export type EnsNotificationsBody = z.output<typeof ZEnsNotificationsBody>;
+
+/**
+ * Answer body of POST /api/client/getnotifications, by case: GET-REPORT-DETAILS-BY-NOTIFICATION-ID
+ * `{notificationobject}` one row with the activity detail's extras (spec §3; without them when the
+ * event has none); MARK-AS-READ-BY-TASKID `{taskid}`; MARK-ALL-AS-READ `{upToNotificationId}` (the
+ * newest event id marked read); the ENS cases ({@link ZEnsNotificationsBody}); GET-ALL-REPORTS the
+ * activity report page (reports.ts ZActivityReportPage).
+ */
+export const ZGetnotificationsBody = z.union([
+  z.strictObject({ notificationobject: z.union([ZNotificationRow.extend(ZActivityDetailExtras.shape), ZNotificationRow]) }),
+  z.strictObject({ taskid: z.number() }),
+  z.strictObject({ upToNotificationId: z.number() }),
+  ZEnsNotificationsBody,
+  ZActivityReportPage,
+]);
+export type GetnotificationsBody = z.output<typeof ZGetnotificationsBody>;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ValidationKey as V } from './errors.js';
 import { ZOptionalPhone, idList, optionalId, optionalText, requiredId, requiredText } from './fields.js';
 import { isEmailAddress } from './email.js';
-import { ZReportSurveyQuestion, ZSurveyReportRequest, type SurveyQuestion } from './reports.js';
+import { ZReportSurveyQuestion, ZSurveyReportDetail, ZSurveyReportRequest, ZSurveyReportRow, type SurveyQuestion } from './reports.js';
 
 /** Catalogue keys of the survey errors (packages/i18n surveys.*.json). */
 export const SurveyKey = {
@@ -356,3 +356,24 @@ export const ZMobileSurveysAnswersBody = z.strictObject({
   Notified: z.number(),
 });
 export type MobileSurveysAnswersBody = z.output<typeof ZMobileSurveysAnswersBody>;
+
+/**
+ * Answer body of POST /api/client/managesurveys, by case: `surveyobject` a survey list
+ * (GET-ALL-SURVEYS, GET-SURVEYS-BY-BRANCH), one survey (GET-SURVEY-BY-ID and every write, the
+ * survey after the change), the answer counts (GET-SURVEY-ANSWER-COUNTS), the people to choose
+ * (GET-USERS-TO-SELECT) or those plus the external users (GET-USERS-TO-NOTIFY); the survey
+ * report's `temp_surveyobject`: a page of rows with total, offset and limit
+ * (GET-ALL-SURVEY-REPORTING) or one detail (GET-SURVEY-REPORTING-BY-ID).
+ */
+export const ZManagesurveysBody = z.union([
+  z.strictObject({ surveyobject: z.array(ZSurveyRow) }),
+  z.strictObject({ surveyobject: ZSurveyRow }),
+  z.strictObject({ surveyobject: ZSurveyAnswerCounts }),
+  z.strictObject({ surveyobject: z.array(ZSurveyUser) }),
+  z.strictObject({ surveyobject: z.strictObject({ Users: z.array(ZSurveyUser), ExternalUsers: z.array(ZExternalUserRow) }) }),
+  z.strictObject({ temp_surveyobject: z.array(ZSurveyReportRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  z.strictObject({ temp_surveyobject: ZSurveyReportDetail }),
+]);
+export type ManagesurveysBody = z.output<typeof ZManagesurveysBody>;
+/** The builder cases' part of {@link ZManagesurveysBody}, as the server's manageSurveys returns it. */
+export type ManagesurveysBuilderBody = Extract<ManagesurveysBody, { surveyobject: unknown }>;

@@ -16,8 +16,9 @@ import {
   ZManageEmployeesRequest,
   ZManageRoleStatusRequest,
   type BranchEmployeeRow,
-  type Envelope,
   responsesOf,
+  ManageemployeesResponses,
+  ZManagerolestatusBody,
   ZGetallemployeesBody,
   ZGetemployeeBody,
   ZGetbranchemployeesBody,
@@ -109,15 +110,19 @@ export async function employeesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/client/manageemployees',
-    { preValidation: requireClient, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT },
-    async (req, reply): Promise<Envelope<unknown>> => manageAnswer(req, reply, req.body, false),
+    {
+      preValidation: requireClient,
+      schema: { body: ZManageEmployeesRequest, response: ManageemployeesResponses },
+      bodyLimit: IMPORT_BODY_LIMIT,
+    },
+    async (req, reply) => manageAnswer(req, reply, req.body, false),
   );
 
   /** Role and status of a user (spec §7 managerolestatus): roles 2/12 in their organisation. */
   app.post(
     '/api/client/managerolestatus',
-    { preValidation: requireClient, schema: { body: ZManageRoleStatusRequest } },
-    async (req): Promise<Envelope<unknown>> => roleStatusAnswer(req, req.body, false),
+    { preValidation: requireClient, schema: { body: ZManageRoleStatusRequest, response: responsesOf(ZManagerolestatusBody) } },
+    async (req) => roleStatusAnswer(req, req.body, false),
   );
 
   app.post(
@@ -129,14 +134,18 @@ export async function employeesRoutes(fastify: FastifyInstance) {
   /** Platform admin: every case of manageemployees for any organisation. */
   app.post(
     '/api/admin/manageemployees',
-    { preValidation: requireAdmin, schema: { body: ZManageEmployeesRequest }, bodyLimit: IMPORT_BODY_LIMIT },
-    async (req, reply): Promise<Envelope<unknown>> => manageAnswer(req, reply, req.body, true),
+    {
+      preValidation: requireAdmin,
+      schema: { body: ZManageEmployeesRequest, response: ManageemployeesResponses },
+      bodyLimit: IMPORT_BODY_LIMIT,
+    },
+    async (req, reply) => manageAnswer(req, reply, req.body, true),
   );
 
   /** Platform admin: role and status of any organisation's user. */
   app.post(
     '/api/admin/managerolestatus',
-    { preValidation: requireAdmin, schema: { body: ZManageRoleStatusRequest } },
-    async (req): Promise<Envelope<unknown>> => roleStatusAnswer(req, req.body, true),
+    { preValidation: requireAdmin, schema: { body: ZManageRoleStatusRequest, response: responsesOf(ZManagerolestatusBody) } },
+    async (req) => roleStatusAnswer(req, req.body, true),
   );
 }

@@ -21,7 +21,7 @@ import {
   RoleId,
   StatusId,
   toE164,
-  type Envelope,
+  type ManageemployeesAnswer,
   type EmployeeRow,
   type EmployeeValues,
   type ImportResult,
@@ -405,7 +405,7 @@ export async function manageEmployees(
   a: Actor,
   body: z.output<typeof ZManageEmployeesRequest>,
   lang: Language,
-): Promise<Envelope<unknown>> {
+): Promise<ManageemployeesAnswer> {
   const text = (key: string, vars: Record<string, string | number> = {}) =>
     translate(lang, key, { product: app.config.productName, ...vars });
   switch (body.case) {

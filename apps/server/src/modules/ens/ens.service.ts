@@ -24,6 +24,7 @@ import {
   type EnsStatusPayload,
   type NotifyEmergencyRequest,
   type NotifyEmergencyResult,
+  type EnsNotificationsBody,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
 import { rows, type Db } from '../../db/client.js';
@@ -423,7 +424,7 @@ export async function ensNotificationsCase(
   app: FastifyInstance,
   auth: AuthContext,
   input: { case: 'GET-ENS-NOTIFICATIONS'; offset: number; limit: number } | { case: 'GET-ENS-NOTIFICATION-DETAILS'; ensId: number },
-): Promise<object> {
+): Promise<EnsNotificationsBody> {
   if (input.case === 'GET-ENS-NOTIFICATIONS') return { temp_ens_notificationobject: await ensList(app, auth, input) };
   return { temp_ens_notificationobject: await ensDetail(app, auth, input.ensId) };
 }

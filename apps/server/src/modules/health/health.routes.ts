@@ -10,7 +10,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ERROR_TRACE_SAMPLE_RATE, RELEASE, type ErrorReportingSettings } from '@vigil/contract';
+import {
+  ERROR_TRACE_SAMPLE_RATE,
+  ErrorReportingResponses,
+  HealthzResponses,
+  ReadyzResponses,
+  RELEASE,
+  type ErrorReportingSettings,
+} from '@vigil/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,8 +26,9 @@ declare module 'fastify' {
   }
 }
 
+/** Registers /healthz, /readyz and /errorreporting; each declares its answers (contract health.ts). */
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/healthz', async (_req, reply) => {
+  app.get('/healthz', { schema: { response: HealthzResponses } }, async (_req, reply) => {
     try {
       await app.db.execute(sql`select 1`);
       return { status: 'ok', database: app.database.kind };
@@ -29,7 +37,7 @@ export async function healthRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get('/readyz', async (_req, reply) => {
+  app.get('/readyz', { schema: { response: ReadyzResponses } }, async (_req, reply) => {
     if (app.draining) return reply.status(503).send({ status: 'draining' });
     try {
       await app.db.execute(sql`select 1`);
@@ -39,7 +47,7 @@ export async function healthRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get('/errorreporting', async (_req, reply): Promise<ErrorReportingSettings> => {
+  app.get('/errorreporting', { schema: { response: ErrorReportingResponses } }, async (_req, reply): Promise<ErrorReportingSettings> => {
     reply.header('cache-control', 'no-cache');
     return {
       dsn: app.config.sentry.dsn ?? null,

@@ -18,24 +18,32 @@ import {
   type ZEnsListRequest,
   responsesOf,
   ZGetnotificationsv2Body,
+  ZGetnotificationsBody,
+  type ActivityReportPage,
+  type Answer,
+  type EnsNotificationsBody,
 } from '@vigil/contract';
 import type { z } from 'zod';
 import { authOf, requireClient, type AuthContext } from '../../plugins/session.js';
 import { notFound } from '../../plugins/errors.js';
 import { listNotifications, markAllRead, markRead, notificationDetailExtras } from './notifications.repository.js';
 
-/** Serves getnotifications GET-ALL-REPORTS: a JSON page or a file (reports.service.ts serveActivityReport). */
+/** Serves getnotifications GET-ALL-REPORTS: a JSON page, or the reply sending the file (reports.service.ts serveActivityReport). */
 export type ActivityReportHandler = (
   app: FastifyInstance,
   req: FastifyRequest,
   reply: FastifyReply,
   input: ActivityReportRequest,
-) => unknown;
+) => Promise<Answer<ActivityReportPage> | FastifyReply>;
 
 /** Serves getnotifications GET-ENS-NOTIFICATIONS and GET-ENS-NOTIFICATION-DETAILS (ens module): the `body`. */
 type EnsListRequest = z.infer<typeof ZEnsListRequest>;
 type EnsDetailRequest = z.infer<typeof ZEnsDetailRequest>;
-export type EnsCaseHandler = (app: FastifyInstance, auth: AuthContext, input: EnsListRequest | EnsDetailRequest) => Promise<object>;
+export type EnsCaseHandler = (
+  app: FastifyInstance,
+  auth: AuthContext,
+  input: EnsListRequest | EnsDetailRequest,
+) => Promise<EnsNotificationsBody>;
 
 export interface NotificationsRoutesOptions {
   activityReport: ActivityReportHandler;
@@ -57,7 +65,7 @@ export async function notificationsRoutes(fastify: FastifyInstance, opts: Notifi
 
   app.post(
     '/api/client/getnotifications',
-    { preValidation: requireClient, schema: { body: ZGetNotificationsRequest } },
+    { preValidation: requireClient, schema: { body: ZGetNotificationsRequest, response: responsesOf(ZGetnotificationsBody) } },
     async (req, reply) => {
       const auth = authOf(req);
       const input = req.body;

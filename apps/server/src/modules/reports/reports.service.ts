@@ -159,12 +159,11 @@ export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, r
       ACTIVITY_COLUMNS,
       activityExport(app, req, input),
     );
-    return r && 'body' in r && r.body
-      ? {
-          success: true,
-          body: { notificationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
-        }
-      : r;
+    if (!('success' in r)) return r; // the export: the reply sending the file
+    return {
+      success: true,
+      body: { notificationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
+    };
   });
 }
 
@@ -225,8 +224,10 @@ export function serveSurveyReport(app: FastifyInstance, req: FastifyRequest, rep
       presentSurvey,
       SURVEY_COLUMNS,
     );
-    return r && 'body' in r && r.body
-      ? { success: true, body: { temp_surveyobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit } }
-      : r;
+    if (!('success' in r)) return r; // the export: the reply sending the file
+    return {
+      success: true,
+      body: { temp_surveyobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
+    };
   });
 }

@@ -20,6 +20,9 @@ import {
   ZExternalSurveysBody,
   ZMobileSurveysBody,
   ZMobileSurveysAnswersBody,
+  ZManagesurveysBody,
+  type Answer,
+  type ManagesurveysBody,
 } from '@vigil/contract';
 import { requestOrigin } from '../../lib/http.js';
 import { authOf, requireClient, requireMobile } from '../../plugins/session.js';
@@ -27,8 +30,16 @@ import { externalSurvey, mobileSurveys, submitExternal, submitMobile } from './r
 import { manageExternalUsers, manageSurveyExternalUsers, manageSurveys } from './surveys.service.js';
 
 export interface SurveysRoutesOptions {
-  /** The survey report's cases (GET-ALL-SURVEY-REPORTING, GET-SURVEY-REPORTING-BY-ID), served by reports. */
-  surveyReport: (app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, input: SurveyReportRequest) => Promise<unknown>;
+  /**
+   * The survey report's cases (GET-ALL-SURVEY-REPORTING, GET-SURVEY-REPORTING-BY-ID), served by
+   * reports: the JSON answer (a {@link ZManagesurveysBody} case), or the reply sending the export.
+   */
+  surveyReport: (
+    app: FastifyInstance,
+    req: FastifyRequest,
+    reply: FastifyReply,
+    input: SurveyReportRequest,
+  ) => Promise<Answer<ManagesurveysBody> | FastifyReply>;
 }
 
 export async function surveysRoutes(fastify: FastifyInstance, opts: SurveysRoutesOptions) {
@@ -36,13 +47,17 @@ export async function surveysRoutes(fastify: FastifyInstance, opts: SurveysRoute
   const guard = { preValidation: requireClient };
   const actor = (req: FastifyRequest) => ({ auth: authOf(req), ip: req.ip, origin: requestOrigin(req) });
 
-  app.post('/api/client/managesurveys', { ...guard, schema: { body: ZManageSurveysRequest } }, async (req, reply) => {
-    const input = req.body;
-    if (input.case === 'GET-ALL-SURVEY-REPORTING' || input.case === 'GET-SURVEY-REPORTING-BY-ID') {
-      return opts.surveyReport(app, req, reply, input);
-    }
-    return { success: true, body: await manageSurveys(app, actor(req), input) };
-  });
+  app.post(
+    '/api/client/managesurveys',
+    { ...guard, schema: { body: ZManageSurveysRequest, response: responsesOf(ZManagesurveysBody) } },
+    async (req, reply) => {
+      const input = req.body;
+      if (input.case === 'GET-ALL-SURVEY-REPORTING' || input.case === 'GET-SURVEY-REPORTING-BY-ID') {
+        return opts.surveyReport(app, req, reply, input);
+      }
+      return { success: true, body: await manageSurveys(app, actor(req), input) };
+    },
+  );
 
   app.post(
     '/api/client/managesurveysexternaluser',

@@ -18,6 +18,7 @@ import {
   type ZManageExternalUsersRequest,
   type ZManageSurveysExternalUserRequest,
   type ZSurveyQuestion,
+  type ManagesurveysBuilderBody,
 } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
 import {
@@ -182,7 +183,7 @@ async function assertPeople(db: Db, organizationId: number, purpose: 'take' | 'n
   if (found.length !== new Set(ids).size) throw badRequest(undefined, 'userIds');
 }
 
-type Reply = { surveyobject: unknown; description?: string };
+type Reply = ManagesurveysBuilderBody;
 
 /**
  * managesurveys (the builder's cases). Answers `{surveyobject}`: a list (GET-ALL-SURVEYS,
