@@ -56,6 +56,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** "METHOD url" of every route registered without `schema.response` (issue 11; HEAD left out). */
+    withoutResponseSchema: readonly string[];
   }
 }
 
@@ -118,6 +120,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.decorate('config', config);
+  // Routes that declare no response schema (issue 11), for the test that lists the allowed ones
+  // (test/response-schemas.test.ts): file downloads, probes in text, the socket.
+  const withoutResponseSchema: string[] = [];
+  app.decorate('withoutResponseSchema', withoutResponseSchema);
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.every((m) => m === 'HEAD'))) return;
+    if (!route.schema?.response) withoutResponseSchema.push(`${String(route.method)} ${route.url}`);
+  });
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.setValidatorCompiler(validatorCompiler);

@@ -120,6 +120,13 @@ export const ZLoginResult = z.strictObject({
 });
 export type LoginResult = z.output<typeof ZLoginResult>;
 
+/** isauthenticated answer body (spec §7 "isauthenticated"): the signed-in user's infos and whether the session is the platform admin's. */
+export const ZIsAuthenticatedBody = z.strictObject({
+  UserInfos: ZUserInfos,
+  IsAdmin: z.boolean(),
+});
+export type IsAuthenticatedBody = z.output<typeof ZIsAuthenticatedBody>;
+
 /** Lifetime of an external sign-in token (POST /api/client/externaltoken), seconds. */
 export const EXTERNAL_TOKEN_SECONDS = 120;
 

@@ -18,6 +18,10 @@ import {
   responsesOf,
   ZLocateResponse,
   ZLoginResult,
+  ZExternalToken,
+  ZIsAuthenticatedBody,
+  ZOkEnvelope,
+  ZErrorEnvelope,
   type Answer,
 } from '@vigil/contract';
 import { translate } from '@vigil/i18n';
@@ -55,7 +59,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     app.post(
       `/api/${area}/login`,
       {
-        schema: { body: ZLoginRequest },
+        schema: { body: ZLoginRequest, response: responsesOf(ZLoginResult) },
         config: {
           rateLimit: {
             max: loginRateMax,
@@ -75,21 +79,33 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     );
 
-    app.post(`/api/${area}/isauthenticated`, { preValidation: guard }, async (req) => {
-      if (!req.auth) throw unauthorized();
-      const user = currentUser(req.auth);
-      return { success: true, body: { UserInfos: presentUserInfos(user, req.auth.token), IsAdmin: req.auth.isAdmin } };
-    });
+    app.post(
+      `/api/${area}/isauthenticated`,
+      { preValidation: guard, schema: { response: responsesOf(ZIsAuthenticatedBody) } },
+      async (req) => {
+        if (!req.auth) throw unauthorized();
+        const user = currentUser(req.auth);
+        return { success: true, body: { UserInfos: presentUserInfos(user, req.auth.token), IsAdmin: req.auth.isAdmin } };
+      },
+    );
 
-    app.post(`/api/${area}/loginwithtoken`, { schema: { body: ZLoginWithTokenRequest } }, async (req, reply) => {
-      const body = await signInWithToken(app, req, reply, req.body.token, area);
-      return { success: true, body };
-    });
+    app.post(
+      `/api/${area}/loginwithtoken`,
+      { schema: { body: ZLoginWithTokenRequest, response: responsesOf(ZLoginResult) } },
+      async (req, reply) => {
+        const body = await signInWithToken(app, req, reply, req.body.token, area);
+        return { success: true, body };
+      },
+    );
 
-    app.post(`/api/${area}/logout`, { schema: { body: z.unknown().optional() } }, async (req, reply) => {
-      await signOut(app, req, reply);
-      return { success: true, description: translate(requestLanguage(req), 'messages.loggedOut') };
-    });
+    app.post(
+      `/api/${area}/logout`,
+      { schema: { body: z.unknown().optional(), response: { 200: ZOkEnvelope, '4xx': ZErrorEnvelope } } },
+      async (req, reply) => {
+        await signOut(app, req, reply);
+        return { success: true, description: translate(requestLanguage(req), 'messages.loggedOut') };
+      },
+    );
   }
 
   /** Single sign-on completion (spec §7 sso): the Login result, like /api/client/login. Rate limited per IP address. */
@@ -114,9 +130,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     ['/api/client/externaltoken', requireClient],
     ['/api/mobile/externaltoken', requireMobile],
   ] as const) {
-    app.post(path, { preValidation: guard, schema: { body: ZExternalTokenRequest } }, async (req): Promise<Answer<ExternalToken>> => ({
-      success: true,
-      body: await issueExternalToken(app, authOf(req), linkBase(app, requestOrigin(req)), req.ip),
-    }));
+    app.post(
+      path,
+      { preValidation: guard, schema: { body: ZExternalTokenRequest, response: responsesOf(ZExternalToken) } },
+      async (req): Promise<Answer<ExternalToken>> => ({
+        success: true,
+        body: await issueExternalToken(app, authOf(req), linkBase(app, requestOrigin(req)), req.ip),
+      }),
+    );
   }
 }
