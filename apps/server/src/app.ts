@@ -120,14 +120,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.decorate('config', config);
-  // Routes that declare no response schema (issue 11), for the test that lists the allowed ones
-  // (test/response-schemas.test.ts): file downloads, probes in text, the socket.
-  const withoutResponseSchema: string[] = [];
-  app.decorate('withoutResponseSchema', withoutResponseSchema);
-  app.addHook('onRoute', (route) => {
-    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.every((m) => m === 'HEAD'))) return;
-    if (!route.schema?.response) withoutResponseSchema.push(`${String(route.method)} ${route.url}`);
-  });
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.setValidatorCompiler(validatorCompiler);
@@ -169,6 +161,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     errorResponseBuilder: (_req, ctx) => new AppError(429, ErrorCode.RateLimited, { minutes: Math.max(1, Math.ceil(ctx.ttl / 60_000)) }),
   });
   registerSession(app);
+  // Routes that declare no response schema (issue 11), for the test that lists the allowed ones
+  // (test/response-schemas.test.ts): file downloads, the socket. Added after registerSession: its
+  // onRoute hook, which moves each route's guard, must see the routes first (the attack matrix
+  // found every guard missing when this hook came before it).
+  const withoutResponseSchema: string[] = [];
+  app.decorate('withoutResponseSchema', withoutResponseSchema);
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.every((m) => m === 'HEAD'))) return;
+    if (!route.schema?.response) withoutResponseSchema.push(`${String(route.method)} ${route.url}`);
+  });
   registerInputChecks(app);
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024 },
