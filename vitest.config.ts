@@ -26,8 +26,20 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**', 'apps/server/test/attack/**'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The attack tests read each route's guard from the route table, by function identity:
+          // in the shared module graph their matrix once found every guard missing after other
+          // files had built apps in the same worker (cause not found yet), so they run isolated.
+          name: 'server-attack',
+          include: ['apps/server/test/attack/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
       {
