@@ -211,7 +211,7 @@ export const KNOWN_OPERATORS: readonly KnownOperator[] = [
 
 /** Answer body of POST /api/client/getbranchbyidv2, POST /api/client/addbranchoffice. */
 export const ZGetbranchbyidv2Body = z.strictObject({
-  branchofficeobject: z.strictObject({
+  branchofficeobject: ZBranchOfficeRow.extend({
     ChecklistTemplatesData: z.array(ZChecklistTemplateData),
     LastTask: ZLastTaskData.nullable(),
     CreatedOn: z.string(),
@@ -223,35 +223,6 @@ export const ZGetbranchbyidv2Body = z.strictObject({
     WeekSchedule: z.array(z.strictObject({ weekday: z.number(), opensAt: z.string(), closesAt: z.string() })),
     HolidaysTemplate: z.array(z.strictObject({ day: z.string(), name: z.string() })),
     Altitude: z.number().nullable(),
-    Address: z.string().nullable(),
-    City: z.string().nullable(),
-    State: z.string().nullable(),
-    ZipCode: z.string().nullable(),
-    Country: z.string().nullable(),
-    PhoneNumber: z.string().nullable(),
-    Email: z.string().nullable(),
-    Latitude: z.number().nullable(),
-    Longitude: z.number().nullable(),
-    BranchOfficeId: z.number(),
-    OrganizationId: z.number(),
-    OrganizationName: z.string(),
-    RegionalOfficeId: z.number().nullable(),
-    RegionalOfficeName: z.string().nullable(),
-    Name: z.string(),
-    Code: z.string(),
-    StatusId: z.number(),
-    Status: z.string(),
-    TestMode: z.boolean(),
-    TestNote: z.string().nullable(),
-    BranchAction: z.string().nullable(),
-    BranchActionTime: z.string().nullable(),
-    BranchOfficeTypeId: z.number(),
-    BranchOfficeTypeDisplay: z.string(),
-    BranchTimeZone: z.string(),
-    BranchDst: z.string(),
-    SecurityOfficeId: z.number().nullable(),
-    SecurityOfficeName: z.string().nullable(),
-    GeofenceRadius: z.number(),
   }),
 });
 export type Getbranchbyidv2Body = z.output<typeof ZGetbranchbyidv2Body>;
