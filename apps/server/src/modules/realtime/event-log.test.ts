@@ -112,6 +112,43 @@ describe.each(DB_KINDS)('event log on %s', (kind) => {
     expect(new Date(row!.occurredAt as string).toISOString()).toBe(at.toISOString());
   });
 
+  /** Runs `n` commitWithEvents calls at once (call `failing` with an unknown organisation); outcomes in call order. */
+  const together = (n: number, failing = -1) =>
+    Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        commitWithEvents(server.app, [], [{ kind: 'TEST', payload: { group: i }, ...(i === failing ? { organizationId: 999_999 } : {}) }]).then(
+          (ids) => ({ ok: true as const, ids }),
+          (err: unknown) => ({ ok: false as const, err }),
+        ),
+      ),
+    );
+  /** The committed events `ids`: group number and writing transaction (xmin), by id. */
+  const committedRows = async (ids: number[]) => {
+    const res = (await server.database.db.execute(
+      sql`select id, xmin::text as tx, payload from events where id = any(${`{${ids.join(',')}}`}::bigint[]) order by id`,
+    )) as unknown as { rows: { tx: string; payload: { group: number } }[] } | { tx: string; payload: { group: number } }[];
+    return Array.isArray(res) ? res : res.rows;
+  };
+
+  it('calls arriving together share transactions (group commit), each answered with its own ids, in order', async () => {
+    const outcomes = await together(12);
+    const ids = outcomes.flatMap((o) => (o.ok ? o.ids : []));
+    expect(ids).toHaveLength(12);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    const rows = await committedRows(ids);
+    expect(rows.map((r) => r.payload.group)).toEqual([...Array(12).keys()]);
+    // The first goes at once; the eleven that queued behind it commit together.
+    expect(new Set(rows.map((r) => r.tx)).size).toBeLessThan(12);
+  });
+
+  it('a call that fails in a shared transaction fails alone; the others commit once each', async () => {
+    const outcomes = await together(12, 5);
+    expect(outcomes.map((o) => o.ok)).toEqual(outcomes.map((_, i) => i !== 5));
+    const ids = outcomes.flatMap((o) => (o.ok ? o.ids : []));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect((await committedRows(ids)).map((r) => r.payload.group)).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
+  });
+
   it('a failing insert at commit rolls back the writes before it', async () => {
     const before = (await eventsAfter(server.database.db, 0, 1_000_000)).length;
     const [org] = await server.database.db.insert(organizations).values({ name: 'Commit probe' }).returning({ id: organizations.id });
