@@ -28,26 +28,36 @@ export const SCOPE_ENTITIES: ReadonlySet<string> = new Set([
   'works_in',
 ]);
 
-/** Audited actions on those entities that never change a scope (sign-ins, own profile, PINs, alarms). */
-const SCOPE_NEUTRAL_ACTIONS: ReadonlySet<string> = new Set([
+/**
+ * Audited actions that record an activity and change no entity's data: sign-ins and their
+ * failures, issued links and tokens, PIN checks, branch modes and alarm handling. Neither a
+ * console's scope (here) nor what a session holds (audit.service.ts) changes with them.
+ */
+export const ACTIVITY_ONLY_ACTIONS: readonly string[] = [
   'login',
   'login-failed',
   'logout',
   'sso-refused',
   'sso-failed',
-  'update-profile',
-  'update-password',
-  'update-language',
-  'temporary-password',
-  'reset-password',
   'issue-reset',
   'issue-activation',
+  'external-token',
   'pin-validated',
   'pin-failed',
   'pin-rate-limited',
   'set-branch-mode',
   'acknowledge-alarm',
   'add-alarm-note',
+];
+
+/** Audited actions on those entities that never change a scope: the activity-only ones and a user's own account changes. */
+const SCOPE_NEUTRAL_ACTIONS: ReadonlySet<string> = new Set([
+  ...ACTIVITY_ONLY_ACTIONS,
+  'update-profile',
+  'update-password',
+  'update-language',
+  'temporary-password',
+  'reset-password',
 ]);
 
 /** Whether an audited change of `entity` by `action` may change a console's scope. */

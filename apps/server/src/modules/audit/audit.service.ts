@@ -1,7 +1,7 @@
 /** Audit log writer (ARCHITECTURE.md Security defaults: who, what, before, after, when). */
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
-import { announceScopeChange, changesScope } from '../../lib/scope-changes.js';
+import { ACTIVITY_ONLY_ACTIONS, announceScopeChange, changesScope } from '../../lib/scope-changes.js';
 import { announceSessionChange } from '../../plugins/session-cache.js';
 
 /**
@@ -10,22 +10,7 @@ import { announceSessionChange } from '../../plugins/session-cache.js';
  * audited change of a user, and every one of an organisation (its name), is announced to the
  * session caches of every node.
  */
-const SESSION_NEUTRAL_ACTIONS: ReadonlySet<string> = new Set([
-  'login',
-  'login-failed',
-  'logout',
-  'sso-refused',
-  'sso-failed',
-  'issue-reset',
-  'issue-activation',
-  'pin-validated',
-  'pin-failed',
-  'pin-rate-limited',
-  'set-branch-mode',
-  'acknowledge-alarm',
-  'add-alarm-note',
-  'external-token',
-]);
+const SESSION_NEUTRAL_ACTIONS: ReadonlySet<string> = new Set(ACTIVITY_ONLY_ACTIONS);
 
 export interface AuditEntry {
   actorUserId: number | null;
