@@ -12,7 +12,7 @@ import { organizationIdsSubquery, securityOfficeScope, securityOfficeStaffScope 
 import { badRequest } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { afterNameKey, likePattern, type NameKey } from '../../lib/list-query.js';
-import { normalize } from '../../lib/writes.js';
+import { officeColumns } from '../../lib/offices.js';
 import { presentSecurityOffice } from './security-offices.presenter.js';
 
 /**
@@ -91,27 +91,9 @@ export async function listSecurityOffices(
   return { rows, total: list[0]?.total ?? 0 };
 }
 
-/** Column values of the security office form ('' → null, phone in E.164). */
+/** Column values of the security office form: an office's details (lib/offices.ts officeColumns) and isMonitoring. */
 export function securityOfficeColumns(d: z.output<typeof ZSecurityOfficeDetails>) {
-  return {
-    ...normalize({
-      name: d.name,
-      code: d.code,
-      phoneNumber: d.phoneNumber ?? null,
-      email: d.email ?? null,
-      address: d.address ?? null,
-      city: d.city ?? null,
-      state: d.state ?? null,
-      zipCode: d.zipCode ?? null,
-      country: d.country ?? null,
-      latitude: d.latitude ?? null,
-      longitude: d.longitude ?? null,
-      timeZone: d.timeZone,
-      isMonitoring: d.isMonitoring,
-      statusId: d.statusId,
-    }),
-    updatedAt: new Date(),
-  };
+  return { ...officeColumns(d), isMonitoring: d.isMonitoring };
 }
 
 /** Ids of the organisations a security office monitors. */
