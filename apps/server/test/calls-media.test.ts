@@ -11,51 +11,11 @@ import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import type { Call, Incident } from '@vigil/contract';
-import { ApiClient, DB_KINDS, mobileLogin, SocketClient, startTestServer, type TestServer } from './helpers.js';
+import { consoleLogin, connectCaller, connected, placeCall, pump, type Login } from './call-media.js';
+import { DB_KINDS, mobileLogin, SocketClient, startTestServer, type TestServer } from './helpers.js';
 import { webmTiming } from './webm.js';
-
-type Login = { client: ApiClient; token: string; userId: number };
-async function consoleLogin(server: TestServer, email: string): Promise<Login> {
-  const client = new ApiClient(server.baseUrl);
-  const login = await client.login(email);
-  const infos = (login.json.body as { UserInfos: { Token: string; UserId: number } }).UserInfos;
-  return { client, token: infos.Token, userId: infos.UserId };
-}
-
-/** A VP8 key frame's first bytes behind the payload descriptor (640×480), then filler. */
-function vp8Payload(): Buffer {
-  return Buffer.concat([Buffer.from([0x10, 0x10, 0x00, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]), Buffer.alloc(200, 7)]);
-}
-
-/**
- * Writes RTP packets to `track` every 20 ms until stopped, stamped as a camera or microphone
- * stamps them: the RTP clock (90 kHz video, 48 kHz audio) follows the sender's wall clock from a
- * random start, so a busy event loop sends late, not slow.
- */
-function pump(track: MediaStreamTrack, kind: 'video' | 'audio') {
-  let seq = 1;
-  const rate = kind === 'video' ? 90 : 48;
-  const t0 = Date.now();
-  const ts0 = Math.floor(Math.random() * 2 ** 32);
-  const ssrc = kind === 'video' ? 1111 : 2222;
-  const timer = setInterval(() => {
-    const header = new RtpHeader({
-      sequenceNumber: seq++ & 0xffff,
-      timestamp: (ts0 + (Date.now() - t0) * rate) >>> 0,
-      ssrc,
-      marker: true,
-      payloadType: 96,
-    });
-    track.writeRtp(new RtpPacket(header, kind === 'video' ? vp8Payload() : Buffer.alloc(60, 3)));
-  }, 20);
-  return () => clearInterval(timer);
-}
-
-async function connected(pc: RTCPeerConnection) {
-  await pc.connectionStateChange.watch((s) => s === 'connected', 15_000);
-}
 
 /**
  * How far a recording's length may be from its call's talk time (AnsweredTimeUTC → EndTimeUTC):
@@ -190,25 +150,8 @@ describe.each(DB_KINDS)('call media on %s', (kind) => {
     expect(emails.length).toBe(4);
     const calls = await Promise.all(
       emails.map(async (email) => {
-        const staff = await mobileLogin(server.baseUrl, email);
-        const b = staff.Branches[0]!;
-        const placed = await staff.call<{ callobject: Call }>('calls/start', {
-          branchOfficeId: b.BranchOfficeId,
-          latitude: b.Latitude,
-          longitude: b.Longitude,
-        });
-        expect(placed.status).toBe(200);
-        const id = placed.json.body!.callobject.IncidentId;
-        const caller = new RTCPeerConnection();
-        const camera = new MediaStreamTrack({ kind: 'video' });
-        const mic = new MediaStreamTrack({ kind: 'audio' });
-        caller.addTransceiver(camera, { direction: 'sendonly' });
-        caller.addTransceiver(mic, { direction: 'sendrecv' });
-        await caller.setLocalDescription(await caller.createOffer());
-        const ans = await staff.call<{ sdp: string }>('calls/media', { callId: id, sdp: caller.localDescription!.sdp });
-        expect(ans.status).toBe(200);
-        await caller.setRemoteDescription({ type: 'answer', sdp: ans.json.body!.sdp });
-        await connected(caller);
+        const { staff, id } = await placeCall(server, email);
+        const { caller, camera, mic } = await connectCaller(staff, id);
         // Media flows while ringing too: none of it may reach the recording.
         const stops = [pump(camera, 'video'), pump(mic, 'audio')];
         return { staff, id, caller, stops };
@@ -252,23 +195,8 @@ describe.each(DB_KINDS)('call media on %s', (kind) => {
   }, 120_000);
 
   it('signals the holding console over /_socket: answer for the holder, errors with callmedia codes for the rest', async () => {
-    const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
-    const placed = await staff.call<{ callobject: Call }>('calls/start', {
-      branchOfficeId: staff.Branches[0]!.BranchOfficeId,
-      latitude: 41.3,
-      longitude: 19.8,
-    });
-    expect(placed.status).toBe(200);
-    const id = placed.json.body!.callobject.IncidentId;
-    const caller = new RTCPeerConnection();
-    const camera = new MediaStreamTrack({ kind: 'video' });
-    caller.addTransceiver(camera, { direction: 'sendonly' });
-    caller.addTransceiver(new MediaStreamTrack({ kind: 'audio' }), { direction: 'sendrecv' });
-    await caller.setLocalDescription(await caller.createOffer());
-    const ans = await staff.call<{ sdp: string }>('calls/media', { callId: id, sdp: caller.localDescription!.sdp });
-    expect(ans.status).toBe(200);
-    await caller.setRemoteDescription({ type: 'answer', sdp: ans.json.body!.sdp });
-    await connected(caller);
+    const { staff, id } = await placeCall(server, 'staff@example.com');
+    const { caller, camera } = await connectCaller(staff, id);
     const stop = pump(camera, 'video');
 
     const consolePc = new RTCPeerConnection();

@@ -15,15 +15,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
-import type { Call, Incident } from '@vigil/contract';
+import type { Incident } from '@vigil/contract';
 import { relayOf } from '../src/modules/calls/calls.media.js';
 import { recordingStorageOf } from '../src/modules/calls/recordings-storage.js';
+import { connectCaller, consoleLogin, placeCall, pump, type Login } from './call-media.js';
 import {
-  ApiClient,
   DB_KINDS,
   freshDatabaseUrl,
-  mobileLogin,
   otherOfficeOperator,
   startServerOn,
   startTestServer,
@@ -94,57 +92,14 @@ class LocalS3 {
   }
 }
 
-type Login = { client: ApiClient; userId: number };
-async function consoleLogin(server: TestServer, email: string): Promise<Login> {
-  const client = new ApiClient(server.baseUrl);
-  const login = await client.login(email);
-  return { client, userId: (login.json.body as { UserInfos: { UserId: number } }).UserInfos.UserId };
-}
-
-/** A VP8 key frame's first bytes behind the payload descriptor (640×480), then filler. */
-const VP8 = Buffer.concat([Buffer.from([0x10, 0x10, 0x00, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]), Buffer.alloc(200, 7)]);
-
-/** Writes RTP packets to `track` every 20 ms until stopped. */
-function pump(track: MediaStreamTrack, kind: 'video' | 'audio') {
-  let seq = 1;
-  let ts = 0;
-  const timer = setInterval(() => {
-    const header = new RtpHeader({
-      sequenceNumber: seq++ & 0xffff,
-      timestamp: (ts += kind === 'video' ? 3000 : 960) >>> 0,
-      ssrc: kind === 'video' ? 1111 : 2222,
-      marker: true,
-      payloadType: 96,
-    });
-    track.writeRtp(new RtpPacket(header, kind === 'video' ? VP8 : Buffer.alloc(60, 3)));
-  }, 20);
-  return () => clearInterval(timer);
-}
-
 /**
  * A call of staff@example.com through `media` (the process its media goes to), answered by
  * `operator`, with a second of the caller's camera and microphone recorded. `end()` ends it (the
  * caller hangs up, or the operator ends it on whatever server its client talks to).
  */
 async function recordedCall(media: TestServer, operator: Login) {
-  const staff = await mobileLogin(media.baseUrl, 'staff@example.com');
-  const placed = await staff.call<{ callobject: Call }>('calls/start', {
-    branchOfficeId: staff.Branches[0]!.BranchOfficeId,
-    latitude: 41.3,
-    longitude: 19.8,
-  });
-  expect(placed.status).toBe(200);
-  const id = placed.json.body!.callobject.IncidentId;
-  const caller = new RTCPeerConnection();
-  const camera = new MediaStreamTrack({ kind: 'video' });
-  const mic = new MediaStreamTrack({ kind: 'audio' });
-  caller.addTransceiver(camera, { direction: 'sendonly' });
-  caller.addTransceiver(mic, { direction: 'sendrecv' });
-  await caller.setLocalDescription(await caller.createOffer());
-  const ans = await staff.call<{ sdp: string }>('calls/media', { callId: id, sdp: caller.localDescription!.sdp });
-  expect(ans.status).toBe(200);
-  await caller.setRemoteDescription({ type: 'answer', sdp: ans.json.body!.sdp });
-  await caller.connectionStateChange.watch((s) => s === 'connected', 15_000);
+  const { staff, id } = await placeCall(media, 'staff@example.com');
+  const { caller, camera, mic } = await connectCaller(staff, id);
   const stops = [pump(camera, 'video'), pump(mic, 'audio')];
   expect((await operator.client.post('/api/client/answercall', { callId: id })).status).toBe(200);
   await expect.poll(() => relayOf(media.config).figures(id)?.video ?? 0, { timeout: 15_000 }).toBeGreaterThan(50);
