@@ -119,9 +119,10 @@ async function recordedCall(media: TestServer, operator: Login) {
   };
 }
 
-/** GET callrecording of `id` on `server` as `who` (null: no session), with an optional Range. */
-function getRecording(server: TestServer, who: Login | null, id: number, range?: string) {
+/** GET (or `method`) callrecording of `id` on `server` as `who` (null: no session), with an optional Range. */
+function getRecording(server: TestServer, who: Login | null, id: number, range?: string, method = 'GET') {
   return fetch(`${server.baseUrl}/api/client/callrecording/${id}`, {
+    method,
     headers: { ...(who ? { cookie: who.client.cookieHeader() } : {}), ...(range ? { range } : {}) },
   });
 }
@@ -170,6 +171,17 @@ describe.each(DB_KINDS)('recordings on S3 on %s', (kind) => {
     const tail = await getRecording(server, operator, call.id, 'bytes=-10');
     expect(tail.headers.get('content-range')).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
     expect(Buffer.from(await tail.arrayBuffer()).equals(stored.subarray(size - 10))).toBe(true);
+    // HEAD: the same headers, no body, and no download from the bucket.
+    const downloads = recordingStorageOf(server.app).figures.downloads;
+    const head = await getRecording(server, operator, call.id, undefined, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(size));
+    expect(head.headers.get('accept-ranges')).toBe('bytes');
+    const headPart = await getRecording(server, operator, call.id, 'bytes=4-13', 'HEAD');
+    expect(headPart.status).toBe(206);
+    expect(headPart.headers.get('content-range')).toBe(`bytes 4-13/${size}`);
+    expect(headPart.headers.get('content-length')).toBe('10');
+    expect(recordingStorageOf(server.app).figures.downloads).toBe(downloads);
     for (const bad of [`bytes=${size + 5}-`, 'bytes=abc', 'bytes=9-3']) {
       const r = await getRecording(server, operator, call.id, bad);
       expect(r.status, bad).toBe(416);

@@ -132,10 +132,17 @@ export async function callsRoutes(fastify: FastifyInstance) {
       return { type: 'call-media-answer', callId: parsed.data.callId, sdp } satisfies CallMediaSocketAnswer;
     },
   });
-  // A file download (WebM, HTTP ranges): no JSON answer, so no response schema.
-  app.get('/api/client/callrecording/:callId', { ...client, schema: { params: ZCallRecordingParams } }, (req, reply) =>
-    serveRecording(app, authOf(req), req.params.callId, req.headers.range, reply),
-  );
+  // A file download (WebM, HTTP ranges): no JSON answer, so no response schema. HEAD is its own
+  // route (Fastify's automatic one would open the file or the bucket download and read it through).
+  for (const method of ['GET', 'HEAD'] as const)
+    app.route({
+      method,
+      url: '/api/client/callrecording/:callId',
+      ...client,
+      exposeHeadRoute: false,
+      schema: { params: ZCallRecordingParams },
+      handler: (req, reply) => serveRecording(app, authOf(req), req.params.callId, req.headers.range, reply),
+    });
   app.post(
     '/api/client/getincidents',
     { ...client, schema: { body: ZGetIncidentsRequest, response: responsesOf(ZGetincidentsBody) } },

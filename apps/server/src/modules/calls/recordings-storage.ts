@@ -71,7 +71,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 /**
  * Answers a recording of `size` bytes: 200 with the whole body, 206 with Content-Range for a
  * satisfiable range, 416 with `Content-Range: bytes *\/size` otherwise. `body(range)` opens the
- * bytes (the whole file without a range); it is not called for a 416.
+ * bytes (the whole file without a range); it is not called for a 416, nor for a HEAD request
+ * (the same headers, no body: a player asking the size opens no file and no bucket download).
  */
 async function sendRecording(
   reply: FastifyReply,
@@ -85,15 +86,17 @@ async function sendRecording(
     await release();
     return reply.code(416).header('accept-ranges', 'bytes').header('content-range', `bytes */${size}`).send();
   }
+  const head = reply.request.method === 'HEAD';
   // The bytes are opened before any header is set: a failure answers as an error, not as a video.
-  const stream = await body(range);
+  const stream = head ? null : await body(range);
+  if (head) await release();
   reply.header('accept-ranges', 'bytes').type('video/webm');
-  if (range === undefined) return reply.header('content-length', size).send(stream);
+  if (range === undefined) return reply.header('content-length', size).send(stream ?? undefined);
   return reply
     .code(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
     .header('content-length', range.end - range.start + 1)
-    .send(stream);
+    .send(stream ?? undefined);
 }
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
@@ -145,8 +148,8 @@ export class RecordingStorage {
   private lastScan = 0;
   private stopped = false;
   private readonly abort = new AbortController();
-  /** Uploads done and failed by this process (tests, logs). */
-  readonly figures = { uploaded: 0, failed: 0 };
+  /** Uploads done and failed, and bucket downloads opened, by this process (tests, logs). */
+  readonly figures = { uploaded: 0, failed: 0, downloads: 0 };
 
   constructor(
     private readonly dir: string,
@@ -374,6 +377,7 @@ export class RecordingStorage {
       range,
       async (r) => {
         try {
+          this.figures.downloads++;
           const got = await this.client!.send(new GetObjectCommand({ ...target, Range: r ? `bytes=${r.start}-${r.end}` : undefined }));
           return got.Body as Readable;
         } catch (err) {
