@@ -1,9 +1,11 @@
 /**
- * The English catalogue alone (the main catalogue en.json with every feature's `<feature>.en.json`
- * merged in), so a client can load only the language it shows (the web console imports this module
- * dynamically). index.ts serves both languages from here and ./sq.ts.
+ * The English catalogue alone (the first-page catalogue en.json, the signed-in console's
+ * console.en.json and every feature's `<feature>.en.json` merged in), so a client can load only
+ * the language it shows (the web console imports this module dynamically). index.ts serves both
+ * languages from here and ./sq.ts.
  */
 import enMain from './en.json' with { type: 'json' };
+import enConsole from './console.en.json' with { type: 'json' };
 import enAccount from './account.en.json' with { type: 'json' };
 import enReports from './reports.en.json' with { type: 'json' };
 import enManagement from './management.en.json' with { type: 'json' };
@@ -25,6 +27,7 @@ import { merge, type Catalogue } from './merge.js';
 /** The merged English catalogue: nested keys, i18next `{{name}}` interpolation. */
 export const en = merge(
   enMain as Catalogue,
+  enConsole as Catalogue,
   enAccount as Catalogue,
   enReports as Catalogue,
   enManagement as Catalogue,
@@ -42,6 +45,7 @@ export const en = merge(
   enAlarms as Catalogue,
   enWorkspace as Catalogue,
 ) as typeof enMain &
+  typeof enConsole &
   typeof enAccount &
   typeof enReports &
   typeof enManagement &

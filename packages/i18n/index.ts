@@ -1,10 +1,14 @@
 /**
  * The message catalogues (English and Albanian) shared by the web console and the server
  * (server descriptions and e-mails). Keys are nested objects; values use i18next interpolation
- * `{{name}}`. The main catalogue is en.json / sq.json; a feature may keep its own pair
+ * `{{name}}`. The main catalogue is en.json / sq.json, which holds only the sections a page reached
+ * without a session shows (app, errors, messages, validation, roles, common, browser, login,
+ * profile, mui: the web console's sign-in pages load it alone, issue 20 "First page"); the signed-in
+ * console's own sections are in console.en.json / console.sq.json; a feature may keep its own pair
  * `<feature>.en.json` / `<feature>.sq.json`, merged in here, with keys under its own top-level
- * section. en.ts and sq.ts merge one language each (for clients that load one language only);
- * languages.ts names the languages without any catalogue.
+ * section (the public account and survey pages load account.* and surveys.* beside the main one).
+ * en.ts and sq.ts merge one language each (for clients that load one language only); languages.ts
+ * names the languages without any catalogue.
  */
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.js';
 import { en } from './en.js';

@@ -1,9 +1,11 @@
 /**
- * The Albanian catalogue alone (the main catalogue sq.json with every feature's `<feature>.sq.json`
- * merged in), so a client can load only the language it shows (the web console imports this module
- * dynamically). index.ts serves both languages from here and ./en.ts.
+ * The Albanian catalogue alone (the first-page catalogue sq.json, the signed-in console's
+ * console.sq.json and every feature's `<feature>.sq.json` merged in), so a client can load only
+ * the language it shows (the web console imports this module dynamically). index.ts serves both
+ * languages from here and ./en.ts.
  */
 import sqMain from './sq.json' with { type: 'json' };
+import sqConsole from './console.sq.json' with { type: 'json' };
 import sqAccount from './account.sq.json' with { type: 'json' };
 import sqReports from './reports.sq.json' with { type: 'json' };
 import sqManagement from './management.sq.json' with { type: 'json' };
@@ -25,6 +27,7 @@ import { merge, type Catalogue } from './merge.js';
 /** The merged Albanian catalogue: nested keys, i18next `{{name}}` interpolation. */
 export const sq = merge(
   sqMain as Catalogue,
+  sqConsole as Catalogue,
   sqAccount as Catalogue,
   sqReports as Catalogue,
   sqManagement as Catalogue,
@@ -42,6 +45,7 @@ export const sq = merge(
   sqAlarms as Catalogue,
   sqWorkspace as Catalogue,
 ) as typeof sqMain &
+  typeof sqConsole &
   typeof sqAccount &
   typeof sqReports &
   typeof sqManagement &

@@ -1,9 +1,10 @@
 /**
  * Entry point: i18n, the browser feature check (spec §2; a failure hides the app and lists what
- * is missing), optional error reporting, startup session check, then the router. The router is
- * created first so the current page's chunk loads while the language's catalogue and the startup
- * session check do (issue 20 "First page"), and with a stored session the signed-in shell and
- * page too; the app renders once the catalogue, the check and the router are ready.
+ * is missing), optional error reporting, startup session check, then the router. The current
+ * page's chunk starts loading first so it loads while the language's catalogue and the startup
+ * session check do (issue 20 "First page"): a public page's own chunk (or, for a signed-in address
+ * without a session, the login page the gate will show), and with a stored session the signed-in
+ * shell and page; the app renders once the catalogue, the check and a public page's chunk are there.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,8 +14,9 @@ import { missingFeatures, webRtcSupported, type FeatureEnv } from './shared/brow
 import { BrowserUnsupported } from './app/BrowserUnsupported';
 import { bootstrap } from './app/bootstrap';
 import { App } from './app/App';
-import { createAppRouter, preloadMatchedGroups, routerReady } from './app/router';
+import { preloadCurrentPage } from './app/router';
 import { getSession } from './shared/session/session-store';
+import { gateRedirect } from './shared/session/session-gate';
 import { startErrorReporting } from './app/error-reporting';
 
 const i18nReady = initI18n();
@@ -34,12 +36,15 @@ if (missing.length > 0) {
 } else {
   webRtcSupported(); // keep the voice/video result for the drawer
   void startErrorReporting(); // optional (SENTRY_DSN on the server); off by default
-  const router = createAppRouter();
-  if (getSession()) preloadMatchedGroups(router); // a signed-in page: its chunks load with the checks
-  void Promise.allSettled([i18nReady, bootstrap(), routerReady(router)]).then(() => {
+  const session = getSession();
+  const { pathname, search } = window.location;
+  // Where the gate will send this address (as far as the stored session tells before the check).
+  const shown = gateRedirect(pathname, search, session)?.split('?')[0] ?? pathname;
+  const pageReady = preloadCurrentPage(session !== null, shown);
+  void Promise.allSettled([i18nReady, bootstrap(), pageReady]).then(() => {
     root.render(
       <StrictMode>
-        <App router={router} />
+        <App />
       </StrictMode>,
     );
   });

@@ -1,12 +1,14 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './providers';
-import type { AppRouter } from './router';
+import { AppRoutes } from './router';
 
-/** The console: providers around the router (created in main.tsx, before the startup checks). */
-export function App({ router }: { router: AppRouter }) {
+/** The console: providers around the router (its current page's code is loaded by main.tsx first). */
+export function App() {
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   );
 }

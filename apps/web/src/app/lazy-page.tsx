@@ -1,7 +1,8 @@
 /**
  * Lazy page groups (spec §2: admin, client, management, users, dashboard, operator, reports,
- * log access; and the signed-in shell around them, issue 20). Each group is one dynamic import of app/page-groups/<group>.tsx, which takes its
- * pages from one or several features, raced against CHUNK_LOAD_TIMEOUT_MS; a timeout or load
+ * log access; and the signed-in shell around them, issue 20). Each group is one dynamic import of
+ * app/page-groups/<group>.tsx, which takes its pages from one or several features (the shell's also
+ * the whole catalogue of the language shown), raced against CHUNK_LOAD_TIMEOUT_MS; a timeout or load
  * failure shows t('app.chunkTimeout') with a Retry button that loads the group again.
  */
 import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
@@ -9,12 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '@mui/material';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@vigil/contract';
 import { Loading } from '../shared/components/Loading';
+import { requireCatalogue } from '../shared/i18n/catalogue';
 import { ChunkTimeoutError, withTimeout } from './chunk-timeout';
 
 type PageModule = { pages: Record<string, ComponentType> };
 
 export const pageGroups = {
-  shell: () => import('./page-groups/shell'),
+  // The signed-in frame renders first, so it brings the whole catalogue (shared/i18n/catalogue.ts).
+  shell: () => Promise.all([import('./page-groups/shell'), requireCatalogue('all')]).then(([group]) => group),
   admin: () => import('./page-groups/admin'),
   client: () => import('./page-groups/client'),
   management: () => import('./page-groups/management'),
@@ -47,7 +50,7 @@ function makeLazy(group: PageGroup, name: string): ComponentType {
  * A route element for page `name` of `group`. Called once per route when the route table is
  * built; Retry replaces the failed lazy component with a fresh one and remounts the boundary.
  * The element's type has `preload()`, which starts loading the group's chunk before the page
- * renders (router.tsx preloadMatchedGroups).
+ * renders (router.tsx preloadCurrentPage).
  */
 export function lazyPage<G extends PageGroup>(group: G, name: PageName<G>): ReactNode {
   const holder = { Page: makeLazy(group, name) };

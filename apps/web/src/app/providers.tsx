@@ -1,13 +1,12 @@
 /**
- * App-wide providers: theme (with MUI's own texts in the UI language) and query client. The global
- * date range is the signed-in shell's (app/page-groups/shell.tsx), not loaded before sign-in.
+ * App-wide providers: the theme (with MUI's own texts in the UI language). The query client and the
+ * global date range are the signed-in shell's (app/page-groups/shell.tsx), not loaded before
+ * sign-in (issue 20 "First page"; the public pages that use queries get it from the route table).
  */
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { queryClient } from '../shared/api/query-client';
 import { muiLocale } from '../shared/i18n/mui-locale';
 import { theme } from './theme';
 
@@ -18,7 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={localized}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </ThemeProvider>
   );
 }

@@ -1,57 +1,132 @@
 /**
- * The one route table (spec §2 Screens and routes), history mode. Issue 20 "First page": the entry
- * holds only the router, the session gate and the providers. Each page reached without a session
- * (sign-in, logout, activation, password reset, the public survey) is its own chunk loaded by the
- * route (`lazy`), which starts as soon as the router is created (main.tsx creates it before the
- * startup session check, so both load at once); the signed-in shell and every page inside it load
- * lazily by group (lazy-page.tsx), and are prefetched once a sign-in page has drawn (prefetch.ts).
+ * The one route table (spec §2 Screens and routes), history mode, in react-router's declarative
+ * mode (`<BrowserRouter>` + `useRoutes`): issue 20 "First page" — the data router
+ * (createBrowserRouter) added about 17 kB gzip to every page, and the console uses none of its
+ * loaders, actions or fetchers. The entry holds only the router, the session gate and the
+ * providers. Each page reached without a session (sign-in, logout, activation, password reset, the
+ * public survey) is its own chunk (publicPage), which main.tsx starts loading before the startup
+ * session check (preloadCurrentPage) and waits for, so the first render draws the page; the
+ * signed-in shell and every page inside it load lazily by group (lazy-page.tsx), and are prefetched
+ * once a sign-in page has drawn (prefetch.ts). A render error below the gate shows RouteError.
  */
-import { isValidElement, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Suspense, isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import type { Area } from '../features/auth/api';
+import { Loading } from '../shared/components/Loading';
+import { requireCatalogue, type CataloguePart } from '../shared/i18n/catalogue';
 import { lazyPage } from './lazy-page';
 import { usePrefetchSignedIn } from './prefetch';
 import { SessionGate } from './SessionGate';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 
-/** A route's `lazy` for a page module whose default export is the page. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+type PageModule = { default: ComponentType };
 
-/** A sign-in page of an area that, once drawn, prefetches the signed-in code (prefetch.ts). */
-const signInPage = (area: Area, load: () => Promise<{ default: ComponentType }>) => async () => {
-  const { default: Page } = await load();
-  function SignInPage() {
-    usePrefetchSignedIn(area);
-    return <Page />;
+/**
+ * A route element's type that can start loading its code before it renders: a public page
+ * (`publicPage`, resolves once loaded) or a signed-in page group (lazy-page.tsx, returns nothing).
+ */
+interface Preloadable {
+  preload: () => Promise<unknown> | void;
+  publicPage?: true;
+}
+
+/**
+ * A route element for a page reached without a session: its own chunk, loaded by `preload()`
+ * (main.tsx, before the first render) or on first render (Suspense, the Loading spinner meanwhile).
+ * Once loaded it renders at once, without suspending. `wrap` puts something around the page (the
+ * query client for the pages that use it, the sign-in prefetch).
+ */
+function publicPage(load: () => Promise<PageModule>, wrap?: (page: ReactNode) => ReactNode): ReactNode {
+  let Loaded: ComponentType | null = null;
+  let pending: Promise<PageModule> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (m) => {
+        Loaded = m.default;
+        return m;
+      },
+      (err: unknown) => {
+        pending = null; // a later render tries again
+        throw err;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(preload);
+  function PublicRoute() {
+    const page = Loaded ? (
+      <Loaded />
+    ) : (
+      <Suspense fallback={<Loading />}>
+        <Lazy />
+      </Suspense>
+    );
+    return <>{wrap ? wrap(page) : page}</>;
   }
-  return { Component: SignInPage };
-};
+  PublicRoute.preload = preload;
+  PublicRoute.publicPage = true as const;
+  return <PublicRoute />;
+}
 
-/** The logout page of an area (its own chunk; the area is a prop). */
-const logoutPage = (area: Area) => async () => {
-  const { default: LogoutPage } = await import('../features/auth/pages/LogoutPage');
-  function AreaLogout() {
-    return <LogoutPage area={area} />;
-  }
-  return { Component: AreaLogout };
-};
+/** Wraps a sign-in page of an area so that, once drawn, it prefetches the signed-in code (prefetch.ts). */
+function SignInPrefetch({ area, children }: { area: Area; children: ReactNode }) {
+  usePrefetchSignedIn(area);
+  return <>{children}</>;
+}
+
+const signInPage = (area: Area, load: () => Promise<PageModule>) =>
+  publicPage(load, (page) => <SignInPrefetch area={area}>{page}</SignInPrefetch>);
+
+/**
+ * A public page that reads or writes through the query client and shows a catalogue part of its
+ * own (loaded with them: shared/api/QueryProvider, shared/i18n/catalogue.ts).
+ */
+const queryPage = (part: CataloguePart, load: () => Promise<PageModule>) =>
+  publicPage(async () => {
+    const [{ default: Page }, { QueryProvider }] = await Promise.all([
+      load(),
+      import('../shared/api/QueryProvider'),
+      requireCatalogue(part),
+    ]);
+    function WithQueries() {
+      return (
+        <QueryProvider>
+          <Page />
+        </QueryProvider>
+      );
+    }
+    return { default: WithQueries };
+  });
+
+/** The logout page of an area (its own chunk; the area is a prop; it clears the query cache). */
+const logoutPage = (area: Area) =>
+  publicPage(async () => {
+    const { default: LogoutPage } = await import('../features/auth/pages/LogoutPage');
+    function AreaLogout() {
+      return <LogoutPage area={area} />;
+    }
+    return { default: AreaLogout };
+  });
 
 export const routes: RouteObject[] = [
   {
-    element: <SessionGate />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <SessionGate />
+      </RouteErrorBoundary>
+    ),
     children: [
       // public
-      { path: '/login', lazy: signInPage('client', () => import('../features/auth/pages/LoginPage')) },
-      { path: '/admin/login', lazy: signInPage('admin', () => import('../features/auth/pages/AdminLoginPage')) },
-      { path: '/logout', lazy: logoutPage('client') },
-      { path: '/admin/logout', lazy: logoutPage('admin') },
-      { path: '/resetpassword/:token/:email', lazy: page(() => import('../features/account/pages/ResetPasswordPage')) },
-      { path: '/validateToken/:token/:email', lazy: page(() => import('../features/account/pages/ActivationPage')) },
+      { path: '/login', element: signInPage('client', () => import('../features/auth/pages/LoginPage')) },
+      { path: '/admin/login', element: signInPage('admin', () => import('../features/auth/pages/AdminLoginPage')) },
+      { path: '/logout', element: logoutPage('client') },
+      { path: '/admin/logout', element: logoutPage('admin') },
+      { path: '/resetpassword/:token/:email', element: queryPage('account', () => import('../features/account/pages/ResetPasswordPage')) },
+      { path: '/validateToken/:token/:email', element: queryPage('account', () => import('../features/account/pages/ActivationPage')) },
       // A link cut short in a mail client: the page says the link is invalid rather than stay blank.
-      { path: '/resetpassword/*', lazy: page(() => import('../features/account/pages/ResetPasswordPage')) },
-      { path: '/validateToken/*', lazy: page(() => import('../features/account/pages/ActivationPage')) },
-      { path: '/survey/:token/:id', lazy: page(() => import('../features/surveys/pages/PublicSurveyPage')) },
+      { path: '/resetpassword/*', element: queryPage('account', () => import('../features/account/pages/ResetPasswordPage')) },
+      { path: '/validateToken/*', element: queryPage('account', () => import('../features/account/pages/ActivationPage')) },
+      { path: '/survey/:token/:id', element: queryPage('surveys', () => import('../features/surveys/pages/PublicSurveyPage')) },
       // admin area (admin session)
       {
         path: '/admin',
@@ -117,35 +192,37 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The console's router; creating it starts loading the current page's chunk (a route's `lazy`). */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The routes of the current address (inside `<BrowserRouter>`). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
-
-/** Resolves once the router has loaded what the current address needs (or failed to: the route's error element then shows). */
-export function routerReady(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
+/** The preloadable route elements `pathname` shows, outermost first. */
+function matchedPreloads(pathname: string): Preloadable[] {
+  const found: Preloadable[] = [];
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const element = match.route.element;
+    if (!isValidElement(element)) continue;
+    const type = element.type as Partial<Preloadable>;
+    if (typeof type.preload === 'function') found.push(type as Preloadable);
+  }
+  return found;
 }
 
 /**
- * Starts loading the lazy groups the current address shows — the shell and the page in it — at
- * once, instead of the page's group only after the shell has rendered. main.tsx calls it at startup
- * when a session is stored, so they load while the session is checked.
+ * Starts loading the code the current address shows at once, instead of after the first render:
+ * a public page's chunk always, and with a stored session (`signedIn`) the signed-in shell and the
+ * page group in it (without one the gate sends a signed-in address to /login, whose first page
+ * must not carry them). main.tsx calls it at startup, before the session check. Resolves once a
+ * public page's chunk is there, or could not be loaded (the page then tries again as it renders),
+ * so the first render draws the page; the signed-in groups are not waited for (their Suspense
+ * fallback shows meanwhile).
  */
-export function preloadMatchedGroups(router: AppRouter): void {
-  for (const match of router.state.matches) {
-    const element = match.route.element;
-    if (!isValidElement(element)) continue;
-    const preload = (element.type as { preload?: unknown }).preload;
-    if (typeof preload === 'function') (preload as () => void)();
+export function preloadCurrentPage(signedIn: boolean, pathname: string = window.location.pathname): Promise<void> {
+  const waits: Promise<unknown>[] = [];
+  for (const target of matchedPreloads(pathname)) {
+    if (target.publicPage) waits.push(Promise.resolve(target.preload()).catch(() => undefined));
+    else if (signedIn) void target.preload();
   }
+  return Promise.all(waits).then(() => undefined);
 }

@@ -1,14 +1,13 @@
 /**
  * Account lifecycle calls (spec §7 Employees and profile: validatetokenforpin, validateAndConfirm,
- * validateLink, confirmpassword; Common and authentication: sso) and the admin demo mailbox.
+ * validateLink, confirmpassword) and the admin demo mailbox. The single sign-on completion (sso) is
+ * features/auth/api.ts's, so /login loads none of these pages' query hooks (issue 20).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   ConfirmPasswordBody,
-  LoginResult,
   OutboxMessage,
-  SsoRequest,
   ValidateAndConfirmRequest,
   ValidateLinkBody,
   ValidateTokenForPinBody,
@@ -18,7 +17,6 @@ import type {
   ZValidateTokenForPinRequest,
 } from '@vigil/contract';
 import { ApiError, apiPost, postEnvelope } from '../../shared/api/client';
-import { setSession } from '../../shared/session/session-store';
 
 /** POST /api/client/validatetokenforpin: what the activation link offers. */
 export function validateTokenForPin(token: string): Promise<ValidateTokenForPinBody> {
@@ -49,13 +47,6 @@ export function confirmPassword(token: string, password: string): Promise<Confir
     password,
     token,
   } satisfies z.input<typeof ZConfirmPasswordRequest>);
-}
-
-/** POST /api/client/sso: completes single sign-on; the session is stored like a password login. */
-export async function ssoLogin(body: SsoRequest): Promise<LoginResult> {
-  const result = await apiPost<LoginResult>('/api/client/sso', body);
-  setSession(result.UserInfos, false);
-  return result;
 }
 
 export const accountKeys = {

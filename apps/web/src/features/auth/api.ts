@@ -1,9 +1,8 @@
 /**
  * Authentication calls (spec §7 Common and authentication): location lookup, client and admin
- * login / session check / logout, forgot password, and sign-in with an external token
- * (externaltoken → loginwithtoken).
+ * login / session check / logout, forgot password, sign-in with an external token
+ * (externaltoken → loginwithtoken) and the single sign-on completion (sso).
  */
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   ErrorCode,
@@ -12,12 +11,14 @@ import {
   type LocateResponse,
   type LoginRequest,
   type LoginResult,
+  type SsoRequest,
   type UserInfos,
   type ZForgotPasswordRequest,
   type ZLoginWithTokenRequest,
 } from '@vigil/contract';
 import { ApiError, apiPost, postEnvelope, postForm } from '../../shared/api/client';
 import { setSession } from '../../shared/session/session-store';
+import { useAction } from '../../shared/api/use-action';
 
 export type Area = 'client' | 'admin';
 const base = (area: Area) => `/api/${area}`;
@@ -92,6 +93,13 @@ export async function loginWithExternalToken(token: string): Promise<LoginResult
   return result;
 }
 
+/** POST /api/client/sso: completes single sign-on; the session is stored like a password login. */
+export async function ssoLogin(body: SsoRequest): Promise<LoginResult> {
+  const result = await apiPost<LoginResult>('/api/client/sso', body);
+  setSession(result.UserInfos, false);
+  return result;
+}
+
 /** POST /api/<area>/isauthenticated: the session's user, or ApiError (401). */
 export async function isAuthenticated(area: Area): Promise<UserInfos> {
   const body = await apiPost<{ UserInfos: UserInfos }>(`${base(area)}/isauthenticated`, {}, { ignoreUnauthorized: true });
@@ -114,14 +122,23 @@ export async function forgotPassword(email: string): Promise<string | undefined>
   return env.description;
 }
 
+const locateCall = (v: { email: string; redirectUri: string }) => locate(v.email, v.redirectUri);
+const loginCalls: Record<Area, (v: LoginInput) => Promise<LoginResult>> = {
+  client: (v) => login('client', v),
+  admin: (v) => login('admin', v),
+};
+
+/** The email step's /locate call (no query cache on the sign-in pages: shared/api/use-action.ts). */
 export function useLocate() {
-  return useMutation({ mutationFn: (v: { email: string; redirectUri: string }) => locate(v.email, v.redirectUri) });
+  return useAction(locateCall);
 }
 
+/** The password step's login call of an area. */
 export function useLogin(area: Area) {
-  return useMutation({ mutationFn: (v: LoginInput) => login(area, v) });
+  return useAction(loginCalls[area]);
 }
 
+/** The forgot-password form's call. */
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (email: string) => forgotPassword(email) });
+  return useAction(forgotPassword);
 }

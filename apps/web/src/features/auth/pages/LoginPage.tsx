@@ -14,8 +14,7 @@ import { CLIENT_HOME, safeRedirect } from '../../../shared/session/session-gate'
 import { AuthLayout } from '../components/AuthLayout';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { useAuthAlert } from '../components/use-auth-alert';
-import { SSO_DOMAIN_STORAGE_KEY, isSsoReturn, ssoTarget, useLocate, useLogin } from '../api';
-import { ssoLogin } from '../../account/api';
+import { SSO_DOMAIN_STORAGE_KEY, isSsoReturn, ssoLogin, ssoTarget, useLocate, useLogin } from '../api';
 import { EmailField } from '../components/EmailField';
 import { TokenSignIn } from '../components/TokenSignIn';
 import { SignInOnce } from '../components/SignInOnce';

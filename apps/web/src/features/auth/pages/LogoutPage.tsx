@@ -1,10 +1,10 @@
 /**
  * /logout and /admin/logout (spec §2): end the session on the server, clear it here and go to
- * the matching login page with the logout message.
+ * the matching login page with the logout message (the query cache is dropped as the session
+ * ends: shared/api/query-client.ts).
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Loading } from '../../../shared/components/Loading';
 import { clearSession, getSession } from '../../../shared/session/session-store';
 import { setFlash } from '../../../shared/session/flash';
@@ -12,7 +12,6 @@ import { logout, type Area } from '../api';
 
 export default function LogoutPage({ area }: { area: Area }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -20,7 +19,6 @@ export default function LogoutPage({ area }: { area: Area }) {
     const hadSession = getSession() !== null;
     const done = () => {
       clearSession();
-      queryClient.clear();
       setFlash({ severity: 'success', key: 'messages.loggedOut' });
       void navigate(area === 'admin' ? '/admin/login' : '/login', { replace: true });
     };
@@ -31,6 +29,6 @@ export default function LogoutPage({ area }: { area: Area }) {
     logout(area)
       .catch(() => undefined)
       .finally(done);
-  }, [area, navigate, queryClient]);
+  }, [area, navigate]);
   return <Loading />;
 }

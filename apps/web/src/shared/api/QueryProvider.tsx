@@ -1,0 +1,13 @@
+/**
+ * The query client's provider, put around what reads or writes through TanStack Query: the
+ * signed-in shell (app/page-groups/shell.tsx), the forced password change (app/SessionGate.tsx) and
+ * the public pages that use queries (app/router.tsx queryPage). Issue 20 "First page": it is not
+ * in the app-wide providers, so the sign-in pages load no TanStack Query code.
+ */
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from './query-client';
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
