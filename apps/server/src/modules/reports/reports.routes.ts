@@ -180,7 +180,9 @@ export async function reportsRoutes(fastify: FastifyInstance) {
         checkRange(req.body);
         return {
           success: true,
-          body: { resultobject: { APPObject: await summaryReport(app.db, await reportAuth(app.db, authOf(req)), req.body) } },
+          body: {
+            resultobject: { APPObject: await summaryReport(app.db, await reportAuth(app.db, authOf(req)), req.body, app.database.kind) },
+          },
         };
       }),
   );
