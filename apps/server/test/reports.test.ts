@@ -571,6 +571,31 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect(today).toMatch(/^\d{4}-/);
   });
 
+  it('scope of a security office: its organisations are read on every call (a link removed hides them at once; none gives nothing)', async () => {
+    const range = { fromDate: '2026-03-01', toDate: '2026-03-31', limit: 500 };
+    const db = server.database.db;
+    const links = await db.execute(
+      sql`select organization_id, security_office_id from organization_security_offices where organization_id = ${fx.orgA}`,
+    );
+    expect((await activityPage('officer@test.com', { case: 'GET-ALL-REPORTS', ...range })).total).toBe(10);
+    await db.execute(sql`delete from organization_security_offices where organization_id = ${fx.orgA}`);
+    try {
+      expect((await activityPage('officer@test.com', { case: 'GET-ALL-REPORTS', ...range })).total).toBe(0);
+      expect(
+        (await page<DailyReportRow>('officer@test.com', '/api/client/dailyreports', { case: 'GET-ALL-BRANCH-REPORTING', ...range })).total,
+      ).toBe(0);
+      expect(
+        (await page<TimerReportRow>('officer@test.com', '/api/client/gettrackings', { case: 'GET-ALL-NON-RETAIL-PINGS', ...range })).total,
+      ).toBe(0);
+    } finally {
+      for (const l of (links as unknown as { rows: { organization_id: number; security_office_id: number }[] }).rows)
+        await db.execute(
+          sql`insert into organization_security_offices (organization_id, security_office_id) values (${l.organization_id}, ${l.security_office_id})`,
+        );
+    }
+    expect((await activityPage('officer@test.com', { case: 'GET-ALL-REPORTS', ...range })).total).toBe(10);
+  });
+
   it('scope: no report returns a row outside the caller scope', async () => {
     const range = { fromDate: '2026-03-01', toDate: '2026-03-31', limit: 500 };
     const alphaBranches = new Set([fx.tirana, fx.durres]);

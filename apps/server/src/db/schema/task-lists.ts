@@ -99,6 +99,10 @@ export const tasks = pgTable(
       .where(sql`${t.status} in ('ACTIVATED', 'RUNNING', 'PAUSED')`),
     index('tasks_org_started_idx').on(t.organizationId, t.startedAt),
     index('tasks_branch_started_idx').on(t.branchOfficeId, t.startedAt),
+    /** The task list run of a branch action (the activity report's ChecklistLBranchActions, one look-up per row of a page). */
+    index('tasks_branch_action_event_idx')
+      .on(t.branchActionEventId)
+      .where(sql`${t.branchActionEventId} is not null`),
   ],
 );
 

@@ -10,6 +10,10 @@
  * - `orgs` organisations in four time zones (New York, Chicago, Los Angeles, Tirane), each with a
  *   Mon–Fri 08:00–16:00 + Sat 09:00–13:00 week schedule, a holiday (1 January), 5 regions, and an
  *   organisation admin `scale-admin-<n>@scale.test` (password SCALE_PASSWORD).
+ * - The security office 'SO-SCALE' ("Scale Monitoring"), linked to every organisation and set as
+ *   every branch's monitoring office, with a security officer `scale-officer@scale.test` (role 5)
+ *   and a security operator `scale-operator@scale.test` (role 8), both working in it (WorksIn),
+ *   password SCALE_PASSWORD: their scope is all the branches (the widest report scope, issue 20).
  * - `branches` branches spread over the organisations, timers 15 min, auto-close 20:00.
  * - `employees` users: the admins, one branch manager per branch, the rest branch staff.
  * - For every branch and working local day of the last `days` days: an opening (early / on time /
@@ -201,6 +205,21 @@ export async function seedScale(databaseUrl: string, o: ScaleOptions): Promise<v
       select u.id, sb.id from users u join scale_branch sb on sb.n = 1 + ((substring(u.email from 'scale-(\\d+)@')::int - 1) % $1)
       where u.email ~ '^scale-\\d+@scale.test$'`,
       [o.branches],
+    );
+    // The security office's officer (role 5) and operator (role 8): no organisation, WorksIn the
+    // office, so their scope is every branch of every organisation linked to it (all of them).
+    await step(
+      'security officer and operator',
+      `insert into users (organization_id, role_id, name, surname, email, status_id, password_hash, lang_id)
+      values (null, 5, 'Officer', 'Scale', 'scale-officer@scale.test', 1, $1, 'en'),
+             (null, 8, 'Operator', 'Scale', 'scale-operator@scale.test', 1, $1, 'en')`,
+      [passwordHash],
+    );
+    await step(
+      'security office staff works_in',
+      `insert into works_in (user_id, security_office_id)
+      select u.id, (select id from security_offices where code = 'SO-SCALE') from users u
+      where u.email in ('scale-officer@scale.test', 'scale-operator@scale.test')`,
     );
     // Each branch's manager and first staff member (its two lowest user ids), once per branch.
     await step(

@@ -52,7 +52,7 @@ import {
   type LogAccessRaw,
   type TimerRaw,
 } from './other-reports.js';
-import { checkRange } from './report-sql.js';
+import { checkRange, reportAuth } from './report-sql.js';
 import { fileName, guarded, serveQuery } from './reports.service.js';
 import { summaryReport } from './summary.js';
 import {
@@ -78,13 +78,14 @@ export async function reportsRoutes(fastify: FastifyInstance) {
       guarded(req, ReportErrorCode.Daily, async () => {
         const input = req.body;
         checkRange(input);
+        const auth = await reportAuth(app.db, authOf(req));
         if (input.format !== 'json') {
-          const first = await dailyPage(app.db, authOf(req), input, 0, 0);
+          const first = await dailyPage(app.db, auth, input, 0, 0);
           return sendExport(req, reply, input.format, fileName('daily-report', input), first.total, DAILY_COLUMNS, (signal) =>
-            dailyBatches(app.db, authOf(req), input, signal),
+            dailyBatches(app.db, auth, input, signal),
           );
         }
-        const { list, total } = await dailyPage(app.db, authOf(req), input, input.offset, input.limit);
+        const { list, total } = await dailyPage(app.db, auth, input, input.offset, input.limit);
         return { success: true, body: { resultobject: list, total, offset: input.offset, limit: input.limit } };
       }),
   );
@@ -93,14 +94,14 @@ export async function reportsRoutes(fastify: FastifyInstance) {
     '/api/client/getcheckinout',
     { ...guard, schema: { body: ZCheckInOutRequest, response: responsesOf(ZGetcheckinoutBody) } },
     (req, reply) =>
-      guarded(req, ReportErrorCode.CheckInOut, () =>
+      guarded(req, ReportErrorCode.CheckInOut, async () =>
         serveQuery<CheckInRaw, ReturnType<typeof presentCheckIn>>(
           app,
           req,
           reply,
           req.body,
           'checkinout-report',
-          checkInOutQueries(authOf(req), req.body),
+          checkInOutQueries(await reportAuth(app.db, authOf(req)), req.body),
           presentCheckIn,
           CHECKINOUT_COLUMNS,
         ),
@@ -125,7 +126,7 @@ export async function reportsRoutes(fastify: FastifyInstance) {
           reply,
           input,
           'timer-report',
-          timerQueries(authOf(req), input),
+          timerQueries(await reportAuth(app.db, authOf(req)), input),
           (r) => presentTimer(r, now),
           TIMER_COLUMNS,
         );
@@ -177,7 +178,12 @@ export async function reportsRoutes(fastify: FastifyInstance) {
     (req) =>
       guarded(req, ReportErrorCode.Summary, async () => {
         checkRange(req.body);
-        return { success: true, body: { resultobject: { APPObject: await summaryReport(app.db, authOf(req), req.body) } } };
+        return {
+          success: true,
+          body: {
+            resultobject: { APPObject: await summaryReport(app.db, await reportAuth(app.db, authOf(req)), req.body, app.database.kind) },
+          },
+        };
       }),
   );
 
@@ -207,7 +213,7 @@ export async function reportsRoutes(fastify: FastifyInstance) {
           reply,
           list,
           'vaulttrak-report',
-          logAccessQueries(authOf(req), list),
+          logAccessQueries(await reportAuth(app.db, authOf(req)), list),
           presentLogAccess,
           LOG_ACCESS_COLUMNS,
         );

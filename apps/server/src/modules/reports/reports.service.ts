@@ -29,7 +29,7 @@ import {
 } from './activities.js';
 import { sendExport, type Column } from './export.js';
 import { SURVEY_COLUMNS, presentSurvey, surveyDetail, surveyQueries, type SurveyRaw } from './other-reports.js';
-import { checkRange, page, streamRows } from './report-sql.js';
+import { checkRange, page, reportAuth, streamRows, type ReportAuth } from './report-sql.js';
 import { reportError } from '../../plugins/error-reporting.js';
 
 /** Runs a report handler; an unexpected error becomes 500 with the report's catalogue text (spec §8). */
@@ -130,12 +130,12 @@ export async function serveQuery<Raw, Row, XRaw = Raw, XRow = Row>(
 /** The activity export: ids instead of names, looked up once each (ActivityNames); times as epoch milliseconds. */
 function activityExport(
   app: FastifyInstance,
-  req: FastifyRequest,
+  auth: ReportAuth,
   input: ActivityReportRequest,
 ): ExportPlan<ActivityExportRaw, ActivityCells> {
   const names = new ActivityNames(app.db);
   return {
-    query: activityExportQuery(authOf(req), input),
+    query: activityExportQuery(auth, input),
     prepare: (batch) => names.add(batch),
     present: (r) => names.cells(r),
     columns: ACTIVITY_COLUMNS,
@@ -148,16 +148,17 @@ function activityExport(
  */
 export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, input: ActivityReportRequest) {
   return guarded(req, ReportErrorCode.Activities, async () => {
+    const auth = await reportAuth(app.db, authOf(req));
     const r = await serveQuery(
       app,
       req,
       reply,
       input,
       'activity-report',
-      activityQueries(authOf(req), input),
+      activityQueries(auth, input),
       presentActivity,
       ACTIVITY_COLUMNS,
-      activityExport(app, req, input),
+      activityExport(app, auth, input),
     );
     if (!('success' in r)) return r; // the export: the reply sending the file
     return {
@@ -180,16 +181,17 @@ export function serveBranchActivities(
 ) {
   return guarded(req, ReportErrorCode.BranchActivities, async () => {
     const input = { ...body, type: 'all' as const, case: 'GET-ALL-REPORTS' as const };
+    const auth = await reportAuth(app.db, authOf(req));
     const r = await serveQuery(
       app,
       req,
       reply,
       input,
       'branch-activities',
-      activityQueries(authOf(req), input),
+      activityQueries(auth, input),
       presentActivity,
       ACTIVITY_COLUMNS,
-      activityExport(app, req, input),
+      activityExport(app, auth, input),
     );
     return r && 'body' in r && r.body
       ? {
@@ -220,7 +222,7 @@ export function serveSurveyReport(app: FastifyInstance, req: FastifyRequest, rep
       reply,
       input,
       'survey-report',
-      surveyQueries(authOf(req), input),
+      surveyQueries(await reportAuth(app.db, authOf(req)), input),
       presentSurvey,
       SURVEY_COLUMNS,
     );
