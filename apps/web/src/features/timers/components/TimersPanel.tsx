@@ -6,8 +6,11 @@
  * stops it. The chosen timer's trail is drawn on a small map (lazy: maplibre is its own chunk).
  * Self-contained: mounted by the dashboard with one line; kept live by realtime/handlers.ts.
  * Rows carry data-testid="timer-row", data-timer-id and data-state (running | expiring | alarm).
+ * A security office sees hundreds of running timers (issue 20): rows are memoised and only the
+ * two ticking texts of each (time left, ping age) read the second's clock (a context), so a tick
+ * redraws those texts, not the rows with their radio buttons.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { createContext, lazy, memo, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { useNow } from '../../../shared/time/use-now';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,17 +33,84 @@ import { Loading } from '../../../shared/components/Loading';
 import { MapBoundary } from '../../../shared/map/MapBoundary';
 import { usablePoint, type MapPoint } from '../../../shared/map/points';
 import { useSession } from '../../../shared/session/use-session';
+import type { RunningTimer } from '@vigil/contract';
 import { pingAgeSeconds, secondsLeft, timerState, useRunningTimers } from '../api';
 
 const PointsMap = lazy(() => import('../../../shared/map/PointsMap'));
 
 const STATE_COLOR = { running: undefined, expiring: 'warning.main', alarm: 'error.main' } as const;
 
+/** The panel's clock (ms since the epoch), ticking each second while timers run. */
+const NowContext = createContext(0);
+
+const nameOf = (r: RunningTimer) => `${r.Name} ${r.Surname}`.trim();
+
+/** Time left of a timer, hh:mm:ss, redrawn each second. */
+function TimeLeft({ row }: { row: RunningTimer }) {
+  const now = useContext(NowContext);
+  return <span data-testid="timer-left">{formatDuration(secondsLeft(row, now))}</span>;
+}
+
+/** Age of a timer's last ping, redrawn each second. */
+function PingAge({ row }: { row: RunningTimer }) {
+  const { t } = useTranslation();
+  const now = useContext(NowContext);
+  return <>{t('timers.ago', { age: formatDuration(pingAgeSeconds(row, now)) })}</>;
+}
+
+interface TimerRowProps {
+  row: RunningTimer;
+  state: ReturnType<typeof timerState>;
+  selected: boolean;
+  onChoose: (timerId: number) => void;
+}
+
+const TimerRow = memo(function TimerRow({ row: r, state, selected, onChoose }: TimerRowProps) {
+  const { t } = useTranslation();
+  const color = STATE_COLOR[state];
+  return (
+    <TableRow
+      data-testid="timer-row"
+      data-timer-id={r.TimerId}
+      data-state={state}
+      selected={selected}
+      sx={state === 'running' ? undefined : { '& td': { color } }}
+    >
+      <TableCell padding="checkbox">
+        <Radio
+          size="small"
+          checked={selected}
+          onChange={() => onChoose(r.TimerId)}
+          slotProps={{ input: { 'aria-label': t('timers.showTrail', { name: nameOf(r) }) } }}
+        />
+      </TableCell>
+      <TableCell>{nameOf(r)}</TableCell>
+      <TableCell>{r.BranchOfficeName ?? t('timers.noBranch')}</TableCell>
+      <TableCell>{r.TimerForAction}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        <TimeLeft row={r} />
+        {state !== 'running' && (
+          <Chip
+            size="small"
+            data-testid="timer-flag"
+            label={t(state === 'alarm' ? 'timers.alarm' : 'timers.expiring')}
+            sx={{ ml: 1, bgcolor: color, color: 'common.white' }}
+          />
+        )}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="timer-ping-age">
+        <PingAge row={r} />
+      </TableCell>
+    </TableRow>
+  );
+});
+
 export function TimersPanel() {
   const { t } = useTranslation();
   const session = useSession();
   const timers = useRunningTimers(!!session);
   const [chosen, setChosen] = useState<number | null>(null);
+  const choose = useCallback((id: number) => setChosen(id), []);
   const rows = useMemo(() => timers.data ?? [], [timers.data]);
   // The ages tick each second only while a timer runs (an idle panel draws nothing new).
   const now = useNow(1000, rows.length > 0);
@@ -54,7 +124,6 @@ export function TimersPanel() {
     [shown],
   );
   if (!session) return null;
-  const nameOf = (r: (typeof rows)[number]) => `${r.Name} ${r.Surname}`.trim();
 
   let content;
   if (timers.isError) {
@@ -87,46 +156,15 @@ export function TimersPanel() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map((r) => {
-                const state = timerState(r, now, TIMER_EXPIRING_SECONDS);
-                const color = STATE_COLOR[state];
-                return (
-                  <TableRow
-                    key={r.TimerId}
-                    data-testid="timer-row"
-                    data-timer-id={r.TimerId}
-                    data-state={state}
-                    selected={shown?.TimerId === r.TimerId}
-                    sx={state === 'running' ? undefined : { '& td': { color } }}
-                  >
-                    <TableCell padding="checkbox">
-                      <Radio
-                        size="small"
-                        checked={shown?.TimerId === r.TimerId}
-                        onChange={() => setChosen(r.TimerId)}
-                        slotProps={{ input: { 'aria-label': t('timers.showTrail', { name: nameOf(r) }) } }}
-                      />
-                    </TableCell>
-                    <TableCell>{nameOf(r)}</TableCell>
-                    <TableCell>{r.BranchOfficeName ?? t('timers.noBranch')}</TableCell>
-                    <TableCell>{r.TimerForAction}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                      <span data-testid="timer-left">{formatDuration(secondsLeft(r, now))}</span>
-                      {state !== 'running' && (
-                        <Chip
-                          size="small"
-                          data-testid="timer-flag"
-                          label={t(state === 'alarm' ? 'timers.alarm' : 'timers.expiring')}
-                          sx={{ ml: 1, bgcolor: color, color: 'common.white' }}
-                        />
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="timer-ping-age">
-                      {t('timers.ago', { age: formatDuration(pingAgeSeconds(r, now)) })}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+              {rows.map((r) => (
+                <TimerRow
+                  key={r.TimerId}
+                  row={r}
+                  state={timerState(r, now, TIMER_EXPIRING_SECONDS)}
+                  selected={shown?.TimerId === r.TimerId}
+                  onChoose={choose}
+                />
+              ))}
             </TableBody>
           </Table>
         </TableContainer>
@@ -153,7 +191,7 @@ export function TimersPanel() {
       <Typography variant="h6" component="h2" id="timers-title" sx={{ mb: 1 }}>
         {t('timers.title')}
       </Typography>
-      {content}
+      <NowContext.Provider value={now}>{content}</NowContext.Provider>
     </Paper>
   );
 }
