@@ -6,7 +6,7 @@
  * disabled from the first click until the answer (a second click of a double click does nothing),
  * panic, duress and emergency open the disposition dialog, and the acknowledged row stays in place.
  */
-import { createContext, memo, useContext, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
@@ -16,6 +16,7 @@ import { alarmNeedsDisposition, alarmPriority, type Alarm } from '../../../realt
 import { branchActionKey } from '../../../shared/format/branch-action';
 import { useSafeAcknowledge } from '../use-safe-acknowledge';
 import { alarmAge } from '../alarm-age';
+import { useTick } from '../../../shared/time/use-tick';
 import { dispositionLabel } from '../../../shared/format/disposition';
 import { AcknowledgeDialog } from './AcknowledgeDialog';
 import { AlarmNotes } from './AlarmNotes';
@@ -28,11 +29,8 @@ function safeFormat(iso: string, zone: string): string {
   }
 }
 
-/**
- * The queue's clock for the ages (ms since the epoch; AlarmPanel moves it every half minute). A
- * context, so a tick redraws only the age texts, not every row (hundreds at a security office).
- */
-export const AlarmNowContext = createContext(0);
+/** The ages ("3 min") move on every half minute. */
+export const ALARM_AGE_TICK_MS = 30_000;
 
 /** The tooltip of the age: the exact time in the branch's zone, formatted only when the tooltip opens. */
 function RaisedAt({ at, zone }: { at: string; zone: string }) {
@@ -40,10 +38,13 @@ function RaisedAt({ at, zone }: { at: string; zone: string }) {
   return <>{t('alarms.raisedAt', { time: safeFormat(at, zone) })}</>;
 }
 
-/** "3 min": the age of an alarm raised at `at`, redrawn when the queue's clock moves. */
+/**
+ * "3 min": the age of an alarm raised at `at`, on the shared half-minute clock (useTick): a tick
+ * redraws only the age texts, not every row (hundreds at a security office).
+ */
 function AlarmAgeText({ at }: { at: string }) {
   const { t } = useTranslation();
-  const age = alarmAge(at, useContext(AlarmNowContext));
+  const age = alarmAge(at, useTick(ALARM_AGE_TICK_MS));
   return <>{t(`alarms.age.${age.key}`, { count: age.count })}</>;
 }
 

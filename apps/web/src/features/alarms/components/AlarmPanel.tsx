@@ -19,7 +19,7 @@ import { useCanManage } from '../../../shared/organization/org-scope';
 import { useSelectedOrganization } from '../../../shared/organization/api';
 import { useAlarms } from '../api';
 import { heldOrder } from '../held-order';
-import { AlarmItem, AlarmNowContext } from './AlarmItem';
+import { AlarmItem } from './AlarmItem';
 import { DispositionsDialog } from './DispositionsDialog';
 
 export function AlarmPanel() {
@@ -50,12 +50,6 @@ export function AlarmPanel() {
   const org = useSelectedOrganization();
   const orgId = org.applies ? (org.selected?.OrganizationId ?? null) : (session?.OrganizationId ?? null);
   const [editing, setEditing] = useState(false);
-  // The rows' ages ("3 min") move on every half minute (only the age texts redraw: AlarmNowContext).
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), 30_000);
-    return () => window.clearInterval(id);
-  }, []);
   return (
     <Paper
       sx={{ p: 1, display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, boxSizing: 'border-box' }}
@@ -88,34 +82,32 @@ export function AlarmPanel() {
           </Tooltip>
         )}
       </Stack>
-      <AlarmNowContext.Provider value={now}>
-        {sorted.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" data-testid="alarm-empty">
-            {t('alarms.empty')}
-          </Typography>
-        ) : (
-          <Stack
-            sx={{ gap: 0.25, flex: '1 1 auto', minHeight: 0, overflowY: 'auto', container: 'alarm-list / inline-size' }}
-            ref={listRef}
-            data-testid="alarm-list"
-            data-held={held ? 'true' : 'false'}
-            onPointerEnter={() => setHeld(sorted.map((a) => a.notificationId))}
-            onPointerLeave={() => setHeld(null)}
-          >
-            {real.map((a) => (
-              <AlarmItem key={a.notificationId} alarm={a} />
-            ))}
-            {tests.length > 0 && (
-              <Typography variant="overline" color="text.secondary" data-testid="alarm-test-heading" data-count={counts.waitingTest}>
-                {t('alarms.testHeading', { count: tests.length })}
-              </Typography>
-            )}
-            {tests.map((a) => (
-              <AlarmItem key={a.notificationId} alarm={a} />
-            ))}
-          </Stack>
-        )}
-      </AlarmNowContext.Provider>
+      {sorted.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" data-testid="alarm-empty">
+          {t('alarms.empty')}
+        </Typography>
+      ) : (
+        <Stack
+          sx={{ gap: 0.25, flex: '1 1 auto', minHeight: 0, overflowY: 'auto', container: 'alarm-list / inline-size' }}
+          ref={listRef}
+          data-testid="alarm-list"
+          data-held={held ? 'true' : 'false'}
+          onPointerEnter={() => setHeld(sorted.map((a) => a.notificationId))}
+          onPointerLeave={() => setHeld(null)}
+        >
+          {real.map((a) => (
+            <AlarmItem key={a.notificationId} alarm={a} />
+          ))}
+          {tests.length > 0 && (
+            <Typography variant="overline" color="text.secondary" data-testid="alarm-test-heading" data-count={counts.waitingTest}>
+              {t('alarms.testHeading', { count: tests.length })}
+            </Typography>
+          )}
+          {tests.map((a) => (
+            <AlarmItem key={a.notificationId} alarm={a} />
+          ))}
+        </Stack>
+      )}
       {editing && orgId != null && <DispositionsDialog organizationId={orgId} onClose={() => setEditing(false)} />}
     </Paper>
   );

@@ -30,9 +30,9 @@ import { useFullHeightPage } from '../../../shared/layout/full-height';
 import { useSelectedOrganization } from '../../../shared/organization/api';
 import { useBranchBoard } from '../../branches/api';
 import { filterBranches, organizationCount, regionsOf, statusCounts, type BoardFilter } from '../../branches/branch-board';
-import { StatusSummary } from '../../branches/components/StatusSummary';
-import { BoardFilters } from '../../branches/components/BoardFilters';
-import { BranchTable } from '../../branches/components/BranchTable';
+import { StatusSummary as StatusSummaryView } from '../../branches/components/StatusSummary';
+import { BoardFilters as BoardFiltersView } from '../../branches/components/BoardFilters';
+import { BranchTable as BranchTableView } from '../../branches/components/BranchTable';
 import { AlarmPanel } from '../../alarms/components/AlarmPanel';
 import { BranchMapPanel } from '../../branches/components/BranchMapPanel';
 import { RunningTasksPanel } from '../../task-lists/components/RunningTasksPanel';
@@ -41,6 +41,12 @@ import { useAlarmCounts } from '../../../realtime/alarm-counts';
 import { ResizeHandle } from '../components/ResizeHandle';
 
 type SideTab = 'map' | 'activity';
+
+// The page renders on every live event (the alarm list, the rows before their deferred render):
+// the board's parts redraw only when their own props change.
+const StatusSummary = memo(StatusSummaryView);
+const BoardFilters = memo(BoardFiltersView);
+const BranchTable = memo(BranchTableView);
 /** localStorage key of the side panel's last chosen tab. */
 const SIDE_TAB_KEY = 'vigil.dashboard.sideTab';
 
@@ -211,7 +217,7 @@ export default function DashboardPage() {
         data-testid="side-activity"
       >
         <RunningTasksPanel />
-        <TimersPanel />
+        <TimersPanel ticking={tab === 'activity'} />
       </Stack>
     </Paper>
   );

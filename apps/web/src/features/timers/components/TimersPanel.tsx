@@ -7,11 +7,11 @@
  * Self-contained: mounted by the dashboard with one line; kept live by realtime/handlers.ts.
  * Rows carry data-testid="timer-row", data-timer-id and data-state (running | expiring | alarm).
  * A security office sees hundreds of running timers (issue 20): rows are memoised and only the
- * two ticking texts of each (time left, ping age) read the second's clock (a context), so a tick
- * redraws those texts, not the rows with their radio buttons.
+ * two ticking texts of each (time left, ping age) read the shared second's clock (useTick), so a
+ * tick redraws those texts, not the rows with their radio buttons.
  */
-import { createContext, lazy, memo, Suspense, useCallback, useContext, useMemo, useState } from 'react';
-import { useNow } from '../../../shared/time/use-now';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { useTick } from '../../../shared/time/use-tick';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -40,21 +40,18 @@ const PointsMap = lazy(() => import('../../../shared/map/PointsMap'));
 
 const STATE_COLOR = { running: undefined, expiring: 'warning.main', alarm: 'error.main' } as const;
 
-/** The panel's clock (ms since the epoch), ticking each second while timers run. */
-const NowContext = createContext(0);
-
 const nameOf = (r: RunningTimer) => `${r.Name} ${r.Surname}`.trim();
 
-/** Time left of a timer, hh:mm:ss, redrawn each second. */
-function TimeLeft({ row }: { row: RunningTimer }) {
-  const now = useContext(NowContext);
+/** Time left of a timer, hh:mm:ss, redrawn each second (while `ticking`). */
+function TimeLeft({ row, ticking }: { row: RunningTimer; ticking: boolean }) {
+  const now = useTick(1000, ticking);
   return <span data-testid="timer-left">{formatDuration(secondsLeft(row, now))}</span>;
 }
 
-/** Age of a timer's last ping, redrawn each second. */
-function PingAge({ row }: { row: RunningTimer }) {
+/** Age of a timer's last ping, redrawn each second (while `ticking`). */
+function PingAge({ row, ticking }: { row: RunningTimer; ticking: boolean }) {
   const { t } = useTranslation();
-  const now = useContext(NowContext);
+  const now = useTick(1000, ticking);
   return <>{t('timers.ago', { age: formatDuration(pingAgeSeconds(row, now)) })}</>;
 }
 
@@ -63,9 +60,10 @@ interface TimerRowProps {
   state: ReturnType<typeof timerState>;
   selected: boolean;
   onChoose: (timerId: number) => void;
+  ticking: boolean;
 }
 
-const TimerRow = memo(function TimerRow({ row: r, state, selected, onChoose }: TimerRowProps) {
+const TimerRow = memo(function TimerRow({ row: r, state, selected, onChoose, ticking }: TimerRowProps) {
   const { t } = useTranslation();
   const color = STATE_COLOR[state];
   return (
@@ -88,7 +86,7 @@ const TimerRow = memo(function TimerRow({ row: r, state, selected, onChoose }: T
       <TableCell>{r.BranchOfficeName ?? t('timers.noBranch')}</TableCell>
       <TableCell>{r.TimerForAction}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-        <TimeLeft row={r} />
+        <TimeLeft row={r} ticking={ticking} />
         {state !== 'running' && (
           <Chip
             size="small"
@@ -99,13 +97,17 @@ const TimerRow = memo(function TimerRow({ row: r, state, selected, onChoose }: T
         )}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="timer-ping-age">
-        <PingAge row={r} />
+        <PingAge row={r} ticking={ticking} />
       </TableCell>
     </TableRow>
   );
 });
 
-export function TimersPanel() {
+/**
+ * `ticking` false (the panel is in a hidden tab) stops the clock: nothing is redrawn each second
+ * where nobody sees it; shown again, the texts are brought up to date at once.
+ */
+export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const timers = useRunningTimers(!!session);
@@ -113,7 +115,7 @@ export function TimersPanel() {
   const choose = useCallback((id: number) => setChosen(id), []);
   const rows = useMemo(() => timers.data ?? [], [timers.data]);
   // The ages tick each second only while a timer runs (an idle panel draws nothing new).
-  const now = useNow(1000, rows.length > 0);
+  const now = useTick(1000, ticking && rows.length > 0);
   const shown = rows.find((r) => r.TimerId === chosen) ?? rows[0];
   const points = useMemo<MapPoint[]>(
     () =>
@@ -163,6 +165,7 @@ export function TimersPanel() {
                   state={timerState(r, now, TIMER_EXPIRING_SECONDS)}
                   selected={shown?.TimerId === r.TimerId}
                   onChoose={choose}
+                  ticking={ticking}
                 />
               ))}
             </TableBody>
@@ -191,7 +194,7 @@ export function TimersPanel() {
       <Typography variant="h6" component="h2" id="timers-title" sx={{ mb: 1 }}>
         {t('timers.title')}
       </Typography>
-      <NowContext.Provider value={now}>{content}</NowContext.Provider>
+      {content}
     </Paper>
   );
 }
