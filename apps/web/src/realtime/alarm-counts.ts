@@ -4,7 +4,7 @@
  * chip all read `alarmCounts` of that list. Test alarms (raised at a branch in test mode) are never
  * counted as waiting; they are counted apart.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { alarmKeys, type Alarm } from './alarm-events';
 import { alarmHistoryKey, fetchAlarmHistory, mergeAlarmHistory } from './alarm-history';
@@ -63,8 +63,8 @@ export function useAlarmList() {
 
 const EMPTY: Alarm[] = [];
 
-/** The counts of the shared alarm list (useAlarmList). */
+/** The counts of the shared alarm list (useAlarmList), the same object until the list changes. */
 export function useAlarmCounts(): AlarmCounts {
   const list = useAlarmList().data ?? EMPTY;
-  return alarmCounts(list);
+  return useMemo(() => alarmCounts(list), [list]);
 }

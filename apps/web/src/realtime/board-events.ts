@@ -34,12 +34,48 @@ export function applyEventToRow(row: BranchOfficeRow, e: BoardMove): BranchOffic
 
 /** The board body after the event (the same object when no row changes). */
 export function applyEventToBoard(body: GetOfficesV2Body | undefined, e: BoardMove): GetOfficesV2Body | undefined {
-  if (!body || !movesBoard(e)) return body;
+  return applyEventsToBoard(body, [e]);
+}
+
+/**
+ * Bodies made by applyEventsToBoard: their unchanged rows are the very objects of the body before,
+ * so the board query needs no deep comparison of them (branches/api.ts boardSharing).
+ */
+const eventBodies = new WeakSet<GetOfficesV2Body>();
+
+/** Whether `body` was made by applying events to an earlier body (see eventBodies). */
+export function isEventBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && eventBodies.has(body as GetOfficesV2Body);
+}
+
+/**
+ * The board body after `list` (events in id order; the same object when no row changes). One pass
+ * over the rows whatever the number of events (issue 20: 5,000 rows, a frame's events at once):
+ * the events that move the board are grouped by branch first, and each touched row takes its
+ * events in order (applyEventToRow). Unchanged rows keep their object, so memoised rows and the
+ * map see only what changed.
+ */
+export function applyEventsToBoard(body: GetOfficesV2Body | undefined, list: readonly BoardMove[]): GetOfficesV2Body | undefined {
+  if (!body) return body;
+  const byBranch = new Map<number, BoardMove[]>();
+  for (const e of list) {
+    if (!movesBoard(e)) continue;
+    const own = byBranch.get(e.BranchOfficeId);
+    if (own) own.push(e);
+    else byBranch.set(e.BranchOfficeId, [e]);
+  }
+  if (byBranch.size === 0) return body;
   let changed = false;
   const rows = body.organizationobject.map((r) => {
-    const next = applyEventToRow(r, e);
+    const own = byBranch.get(r.BranchOfficeId);
+    if (!own) return r;
+    let next = r;
+    for (const e of own) next = applyEventToRow(next, e);
     if (next !== r) changed = true;
     return next;
   });
-  return changed ? { ...body, organizationobject: rows } : body;
+  if (!changed) return body;
+  const next = { ...body, organizationobject: rows };
+  eventBodies.add(next);
+  return next;
 }

@@ -25,7 +25,7 @@ import { applyTaskEvent, taskListKeys, type BoardTask } from '../features/task-l
 import { applyTimerEventToCache } from '../features/timers/api';
 import { playAlertTone } from '../shared/sound/alert-sound';
 import { alertWanted } from '../shared/sound/alert-preferences';
-import { applyEventToBoard, movesBoard } from './board-events';
+import { applyEventToBoard, applyEventsToBoard, movesBoard } from './board-events';
 import { popupHandler } from './alert-popups';
 import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
 import { applyEventToIncident, concernsIncident, holdForIncidentRead, incidentKeys, readsIncidentAgain } from './incident-events';
@@ -38,6 +38,16 @@ export function boardHandler(qc: QueryClient): EventHandler {
     if (!movesBoard(e)) return;
     qc.setQueriesData<GetOfficesV2Body>({ queryKey: branchKeys.all }, (body) => applyEventToBoard(body, e));
   };
+}
+
+/**
+ * The board rows from all the events of a frame at once (one pass over the rows; see
+ * applyEventsToBoard): what dispatchEvents uses instead of boardHandler per event.
+ */
+export function applyBoardEvents(qc: QueryClient, list: readonly SocketEvent[]): void {
+  const moves = list.filter(movesBoard);
+  if (moves.length === 0) return;
+  qc.setQueriesData<GetOfficesV2Body>({ queryKey: branchKeys.all }, (body) => applyEventsToBoard(body, moves));
 }
 
 export function alarmsHandler(qc: QueryClient): EventHandler {
@@ -128,11 +138,15 @@ export function soundHandler(
   };
 }
 
-export function cacheHandlers(qc: QueryClient): EventHandler[] {
+/**
+ * Every handler of a socket event, in order. With `board` false the board handler is left out:
+ * the caller applies the board once per batch (applyBoardEvents, dispatchEvents).
+ */
+export function cacheHandlers(qc: QueryClient, board = true): EventHandler[] {
   // The alarm list is fed only by events: keep it for the whole session.
   qc.setQueryDefaults(alarmKeys.all, { gcTime: Infinity, staleTime: Infinity });
   return [
-    boardHandler(qc),
+    ...(board ? [boardHandler(qc)] : []),
     alarmsHandler(qc),
     incidentHandler(qc),
     notificationsHandler(qc),
@@ -154,4 +168,20 @@ export function dispatchEvent(handlers: readonly EventHandler[], e: SocketEvent,
       console.error('realtime handler failed', err);
     }
   }
+}
+
+/**
+ * The events of one frame (frame-batch.ts), oldest first: the board takes them all in one pass
+ * (applyBoardEvents), then each event goes through `handlers` (made by cacheHandlers(qc, false)).
+ */
+export function dispatchEvents(qc: QueryClient, handlers: readonly EventHandler[], items: readonly [SocketEvent, EventContext][]): void {
+  try {
+    applyBoardEvents(
+      qc,
+      items.map(([e]) => e),
+    );
+  } catch (err) {
+    console.error('realtime handler failed', err);
+  }
+  for (const [e, ctx] of items) dispatchEvent(handlers, e, ctx);
 }

@@ -1,6 +1,7 @@
 /**
  * Runs the socket for a signed-in client session (not for admin): starts after login/bootstrap
- * when the token is known, stops on logout, and ends the session on an auth error.
+ * when the token is known, stops on logout, and ends the session on an auth error. Events reach
+ * the handlers once per animation frame, all those of the frame together (frame-batch.ts).
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,9 +9,11 @@ import { expireSession } from '../shared/session/expire-session';
 import { getSessionToken, type StoredSession } from '../shared/session/session-store';
 import { resumeSoundOnGesture } from '../shared/sound/alert-sound';
 import { applyOnlineConsoles } from '../features/chat/live';
-import { cacheHandlers, dispatchEvent } from './handlers';
+import { cacheHandlers, dispatchEvents } from './handlers';
 import { readLastEventId, writeLastEventId } from './last-event-id';
-import { RealtimeClient, socketUrl } from './socket-client';
+import { RealtimeClient, socketUrl, type EventContext } from './socket-client';
+import { frameBatch } from './frame-batch';
+import type { SocketEvent } from '@vigil/contract';
 import { receiveReply, setRequestSocket } from './socket-requests';
 import { setRealtimeStatus } from './status-store';
 
@@ -20,14 +23,15 @@ export function useRealtimeConnection(session: StoredSession | null): void {
   const token = userId !== null ? getSessionToken() : null;
   useEffect(() => {
     if (userId === null || !token) return;
-    const handlers = cacheHandlers(qc);
+    const handlers = cacheHandlers(qc, false);
+    const batch = frameBatch<[SocketEvent, EventContext]>((items) => dispatchEvents(qc, handlers, items));
     const client = new RealtimeClient({
       url: socketUrl(window.location),
       token,
       userId,
       getLastEventId: readLastEventId,
       setLastEventId: writeLastEventId,
-      onEvent: (e, ctx) => dispatchEvent(handlers, e, ctx),
+      onEvent: (e, ctx) => batch.push([e, ctx]),
       // Security officers online (spec §4): the Console dialog's dots.
       onControl: (m) => {
         if (m.type === 'onlineConsoles') applyOnlineConsoles(qc, m.users);
@@ -46,6 +50,9 @@ export function useRealtimeConnection(session: StoredSession | null): void {
       stopGesture();
       setRequestSocket(null);
       client.stop();
+      // The session ended (its caches are cleared, or a new session reads them afresh): events of
+      // the last frame must not be written into the caches after that.
+      batch.cancel();
     };
   }, [qc, userId, token]);
 }

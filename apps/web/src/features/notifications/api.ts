@@ -4,7 +4,7 @@
  * list. All data lives in the query cache; the socket handler (live.ts) prepends live
  * notifications to it. (The alarm panel's history is realtime/alarm-history.ts.)
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationListType, NotificationRow } from '@vigil/contract';
 import { apiGet, apiPost } from '../../shared/api/client';
 import { PAGE_SIZE, markRowsRead, type NotificationPage } from './notification-list';
@@ -55,8 +55,32 @@ export async function fetchUnread(): Promise<UnreadList> {
   return { rows: (body.notificationobject ?? []).filter((r) => !r.IsRead) };
 }
 
+/** Unread lists made from a live event (live.ts): every row but the new one is the very object of the list before. */
+const liveUnread = new WeakSet<UnreadList>();
+
+/** Marks `list` as made from a live event (see unreadSharing). */
+export function markLiveUnread(list: UnreadList): void {
+  liveUnread.add(list);
+}
+
+/**
+ * Structural sharing of the unread list query: a list made from a live event is taken as it is
+ * (its other rows are already the objects of the list before); a fetched one is compared deeply.
+ * A deep comparison of up to 500 rows on every live notification was a large share of the
+ * console's work under load (issue 20).
+ */
+export function unreadSharing(before: unknown, after: unknown): unknown {
+  return typeof after === 'object' && after !== null && liveUnread.has(after as UnreadList) ? after : replaceEqualDeep(before, after);
+}
+
 export function useUnreadNotifications(enabled: boolean) {
-  return useQuery({ queryKey: notificationKeys.unread(), queryFn: fetchUnread, enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: notificationKeys.unread(),
+    queryFn: fetchUnread,
+    enabled,
+    staleTime: 60_000,
+    structuralSharing: unreadSharing,
+  });
 }
 
 /** Details of one notification (GET-REPORT-DETAILS-BY-NOTIFICATION-ID): the row plus report extras. */

@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { SocketEvent } from '@vigil/contract';
-import { notificationKeys, type ListKey, type UnreadList } from './api';
+import { markLiveUnread, notificationKeys, type ListKey, type UnreadList } from './api';
 import {
   PAGE_SIZE,
   inDateRange,
@@ -23,7 +23,10 @@ export function applyNotificationEvent(qc: QueryClient, e: SocketEvent): void {
     if (page !== 0 || !matchesListType(type, row) || !inDateRange(row.NotificationTimeAddedUTC, from, to)) continue;
     qc.setQueryData<NotificationPage>(q.queryKey, (p) => prependRow(p, row, PAGE_SIZE));
   }
-  qc.setQueryData<UnreadList>(notificationKeys.unread(), (u) =>
-    u && !u.rows.some((r) => r.NotificationId === row.NotificationId) ? { rows: [row, ...u.rows] } : u,
-  );
+  qc.setQueryData<UnreadList>(notificationKeys.unread(), (u) => {
+    if (!u || u.rows.some((r) => r.NotificationId === row.NotificationId)) return u;
+    const next = { rows: [row, ...u.rows] };
+    markLiveUnread(next);
+    return next;
+  });
 }

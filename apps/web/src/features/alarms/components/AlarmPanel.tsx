@@ -50,12 +50,6 @@ export function AlarmPanel() {
   const org = useSelectedOrganization();
   const orgId = org.applies ? (org.selected?.OrganizationId ?? null) : (session?.OrganizationId ?? null);
   const [editing, setEditing] = useState(false);
-  // The rows' ages ("3 min") move on every half minute.
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), 30_000);
-    return () => window.clearInterval(id);
-  }, []);
   return (
     <Paper
       sx={{ p: 1, display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, boxSizing: 'border-box' }}
@@ -102,7 +96,7 @@ export function AlarmPanel() {
           onPointerLeave={() => setHeld(null)}
         >
           {real.map((a) => (
-            <AlarmItem key={a.notificationId} alarm={a} now={now} />
+            <AlarmItem key={a.notificationId} alarm={a} />
           ))}
           {tests.length > 0 && (
             <Typography variant="overline" color="text.secondary" data-testid="alarm-test-heading" data-count={counts.waitingTest}>
@@ -110,7 +104,7 @@ export function AlarmPanel() {
             </Typography>
           )}
           {tests.map((a) => (
-            <AlarmItem key={a.notificationId} alarm={a} now={now} />
+            <AlarmItem key={a.notificationId} alarm={a} />
           ))}
         </Stack>
       )}

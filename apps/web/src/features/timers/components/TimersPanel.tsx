@@ -6,9 +6,12 @@
  * stops it. The chosen timer's trail is drawn on a small map (lazy: maplibre is its own chunk).
  * Self-contained: mounted by the dashboard with one line; kept live by realtime/handlers.ts.
  * Rows carry data-testid="timer-row", data-timer-id and data-state (running | expiring | alarm).
+ * A security office sees hundreds of running timers (issue 20): rows are memoised and only the
+ * two ticking texts of each (time left, ping age) read the shared second's clock (useTick), so a
+ * tick redraws those texts, not the rows with their radio buttons.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { useNow } from '../../../shared/time/use-now';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { useTick } from '../../../shared/time/use-tick';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -30,20 +33,89 @@ import { Loading } from '../../../shared/components/Loading';
 import { MapBoundary } from '../../../shared/map/MapBoundary';
 import { usablePoint, type MapPoint } from '../../../shared/map/points';
 import { useSession } from '../../../shared/session/use-session';
+import type { RunningTimer } from '@vigil/contract';
 import { pingAgeSeconds, secondsLeft, timerState, useRunningTimers } from '../api';
 
 const PointsMap = lazy(() => import('../../../shared/map/PointsMap'));
 
 const STATE_COLOR = { running: undefined, expiring: 'warning.main', alarm: 'error.main' } as const;
 
-export function TimersPanel() {
+const nameOf = (r: RunningTimer) => `${r.Name} ${r.Surname}`.trim();
+
+/** Time left of a timer, hh:mm:ss, redrawn each second (while `ticking`). */
+function TimeLeft({ row, ticking }: { row: RunningTimer; ticking: boolean }) {
+  const now = useTick(1000, ticking);
+  return <span data-testid="timer-left">{formatDuration(secondsLeft(row, now))}</span>;
+}
+
+/** Age of a timer's last ping, redrawn each second (while `ticking`). */
+function PingAge({ row, ticking }: { row: RunningTimer; ticking: boolean }) {
+  const { t } = useTranslation();
+  const now = useTick(1000, ticking);
+  return <>{t('timers.ago', { age: formatDuration(pingAgeSeconds(row, now)) })}</>;
+}
+
+interface TimerRowProps {
+  row: RunningTimer;
+  state: ReturnType<typeof timerState>;
+  selected: boolean;
+  onChoose: (timerId: number) => void;
+  ticking: boolean;
+}
+
+const TimerRow = memo(function TimerRow({ row: r, state, selected, onChoose, ticking }: TimerRowProps) {
+  const { t } = useTranslation();
+  const color = STATE_COLOR[state];
+  return (
+    <TableRow
+      data-testid="timer-row"
+      data-timer-id={r.TimerId}
+      data-state={state}
+      selected={selected}
+      sx={state === 'running' ? undefined : { '& td': { color } }}
+    >
+      <TableCell padding="checkbox">
+        <Radio
+          size="small"
+          checked={selected}
+          onChange={() => onChoose(r.TimerId)}
+          slotProps={{ input: { 'aria-label': t('timers.showTrail', { name: nameOf(r) }) } }}
+        />
+      </TableCell>
+      <TableCell>{nameOf(r)}</TableCell>
+      <TableCell>{r.BranchOfficeName ?? t('timers.noBranch')}</TableCell>
+      <TableCell>{r.TimerForAction}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        <TimeLeft row={r} ticking={ticking} />
+        {state !== 'running' && (
+          <Chip
+            size="small"
+            data-testid="timer-flag"
+            label={t(state === 'alarm' ? 'timers.alarm' : 'timers.expiring')}
+            sx={{ ml: 1, bgcolor: color, color: 'common.white' }}
+          />
+        )}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="timer-ping-age">
+        <PingAge row={r} ticking={ticking} />
+      </TableCell>
+    </TableRow>
+  );
+});
+
+/**
+ * `ticking` false (the panel is in a hidden tab) stops the clock: nothing is redrawn each second
+ * where nobody sees it; shown again, the texts are brought up to date at once.
+ */
+export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const timers = useRunningTimers(!!session);
   const [chosen, setChosen] = useState<number | null>(null);
+  const choose = useCallback((id: number) => setChosen(id), []);
   const rows = useMemo(() => timers.data ?? [], [timers.data]);
   // The ages tick each second only while a timer runs (an idle panel draws nothing new).
-  const now = useNow(1000, rows.length > 0);
+  const now = useTick(1000, ticking && rows.length > 0);
   const shown = rows.find((r) => r.TimerId === chosen) ?? rows[0];
   const points = useMemo<MapPoint[]>(
     () =>
@@ -54,7 +126,6 @@ export function TimersPanel() {
     [shown],
   );
   if (!session) return null;
-  const nameOf = (r: (typeof rows)[number]) => `${r.Name} ${r.Surname}`.trim();
 
   let content;
   if (timers.isError) {
@@ -87,46 +158,16 @@ export function TimersPanel() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map((r) => {
-                const state = timerState(r, now, TIMER_EXPIRING_SECONDS);
-                const color = STATE_COLOR[state];
-                return (
-                  <TableRow
-                    key={r.TimerId}
-                    data-testid="timer-row"
-                    data-timer-id={r.TimerId}
-                    data-state={state}
-                    selected={shown?.TimerId === r.TimerId}
-                    sx={state === 'running' ? undefined : { '& td': { color } }}
-                  >
-                    <TableCell padding="checkbox">
-                      <Radio
-                        size="small"
-                        checked={shown?.TimerId === r.TimerId}
-                        onChange={() => setChosen(r.TimerId)}
-                        slotProps={{ input: { 'aria-label': t('timers.showTrail', { name: nameOf(r) }) } }}
-                      />
-                    </TableCell>
-                    <TableCell>{nameOf(r)}</TableCell>
-                    <TableCell>{r.BranchOfficeName ?? t('timers.noBranch')}</TableCell>
-                    <TableCell>{r.TimerForAction}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                      <span data-testid="timer-left">{formatDuration(secondsLeft(r, now))}</span>
-                      {state !== 'running' && (
-                        <Chip
-                          size="small"
-                          data-testid="timer-flag"
-                          label={t(state === 'alarm' ? 'timers.alarm' : 'timers.expiring')}
-                          sx={{ ml: 1, bgcolor: color, color: 'common.white' }}
-                        />
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="timer-ping-age">
-                      {t('timers.ago', { age: formatDuration(pingAgeSeconds(r, now)) })}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+              {rows.map((r) => (
+                <TimerRow
+                  key={r.TimerId}
+                  row={r}
+                  state={timerState(r, now, TIMER_EXPIRING_SECONDS)}
+                  selected={shown?.TimerId === r.TimerId}
+                  onChoose={choose}
+                  ticking={ticking}
+                />
+              ))}
             </TableBody>
           </Table>
         </TableContainer>

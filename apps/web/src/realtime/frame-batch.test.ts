@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from 'vitest';
+import { frameBatch, type FlushScheduler } from './frame-batch';
+
+/** A scheduler the test fires by hand. */
+function manual() {
+  const pending: (() => void)[] = [];
+  const schedule: FlushScheduler = (flush) => {
+    pending.push(flush);
+    return () => pending.splice(pending.indexOf(flush) >>> 0, 1);
+  };
+  return { schedule, fire: () => pending.splice(0).forEach((f) => f()), count: () => pending.length };
+}
+
+describe('frameBatch', () => {
+  it('hands every item of a frame over once, in arrival order, with one scheduled flush', () => {
+    const m = manual();
+    const apply = vi.fn();
+    const b = frameBatch<number>(apply, m.schedule);
+    b.push(1);
+    b.push(2);
+    b.push(3);
+    expect(m.count()).toBe(1);
+    expect(apply).not.toHaveBeenCalled();
+    m.fire();
+    expect(apply).toHaveBeenCalledTimes(1);
+    expect(apply).toHaveBeenCalledWith([1, 2, 3]);
+    b.push(4);
+    m.fire();
+    expect(apply).toHaveBeenLastCalledWith([4]);
+  });
+
+  it('flush applies at once and a later scheduled flush finds nothing; cancel drops no item', () => {
+    const m = manual();
+    const apply = vi.fn();
+    const b = frameBatch<string>(apply, m.schedule);
+    b.push('a');
+    b.flush();
+    expect(apply).toHaveBeenCalledWith(['a']);
+    expect(m.count()).toBe(0);
+    b.push('b');
+    b.cancel();
+    expect(m.count()).toBe(0);
+    b.push('c');
+    m.fire();
+    expect(apply).toHaveBeenLastCalledWith(['b', 'c']);
+  });
+
+  it('a failing apply is logged and the batch is consumed', () => {
+    const m = manual();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const b = frameBatch<number>(() => {
+      throw new Error('boom');
+    }, m.schedule);
+    b.push(1);
+    m.fire();
+    expect(error).toHaveBeenCalled();
+    const apply = vi.fn();
+    const c = frameBatch<number>(apply, m.schedule);
+    c.push(2);
+    m.fire();
+    expect(apply).toHaveBeenCalledWith([2]);
+    error.mockRestore();
+  });
+
+  it('falls back to a timer without animation frames', async () => {
+    vi.useFakeTimers();
+    try {
+      const apply = vi.fn();
+      const b = frameBatch<number>(apply);
+      b.push(1);
+      await vi.advanceTimersByTimeAsync(150);
+      expect(apply).toHaveBeenCalledWith([1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

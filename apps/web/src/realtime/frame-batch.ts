@@ -1,0 +1,70 @@
+/**
+ * Socket events applied once per animation frame (issue 20: 5,000 branches, 200 events/s). The
+ * socket may deliver hundreds of frames a second; each event written into the query cache on its
+ * own would make every subscribed view (board, map, alarm panel, bell) render once per frame
+ * received. Events are queued in arrival (id) order and handed over together at the next
+ * animation frame, inside one TanStack Query notification batch, so the views render at most
+ * once per frame however many events arrived. A hidden tab gets no animation frames: a timer
+ * (FALLBACK_MS) flushes then, so nothing waits for the tab to come back (the tone and pop-ups of
+ * an alarm included).
+ */
+import { notifyManager } from '@tanstack/react-query';
+
+/** Longest wait for a flush when no animation frame comes (hidden tab), ms. */
+export const FALLBACK_MS = 100;
+
+/** When to flush: the next animation frame, or FALLBACK_MS, whichever comes first. Answers a cancel. */
+export type FlushScheduler = (flush: () => void) => () => void;
+
+/** The browser's scheduler (see FlushScheduler); without requestAnimationFrame, the timer alone. */
+export const nextFrame: FlushScheduler = (flush) => {
+  const timer = setTimeout(flush, FALLBACK_MS);
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(flush) : null;
+  return () => {
+    clearTimeout(timer);
+    if (frame !== null) cancelAnimationFrame(frame);
+  };
+};
+
+/** A queue of items handed to `apply` in order, all those of a frame in one call. */
+export interface FrameBatch<T> {
+  /** Queues one item; the first of a frame schedules the flush. */
+  push(item: T): void;
+  /** Applies what is queued now (used on stop, so nothing received is dropped). */
+  flush(): void;
+  /** Cancels a scheduled flush and drops nothing: call flush() first to apply the queue. */
+  cancel(): void;
+}
+
+/**
+ * Batches items for `apply` (called with the items of one frame, oldest first, inside
+ * notifyManager.batch so query observers are told once). An exception in `apply` is logged and
+ * the batch is still consumed.
+ */
+export function frameBatch<T>(apply: (items: T[]) => void, schedule: FlushScheduler = nextFrame): FrameBatch<T> {
+  let queue: T[] = [];
+  let cancelScheduled: (() => void) | null = null;
+  const flush = () => {
+    cancelScheduled?.();
+    cancelScheduled = null;
+    if (queue.length === 0) return;
+    const items = queue;
+    queue = [];
+    try {
+      notifyManager.batch(() => apply(items));
+    } catch (err) {
+      console.error('realtime batch failed', err);
+    }
+  };
+  return {
+    push(item) {
+      queue.push(item);
+      if (!cancelScheduled) cancelScheduled = schedule(flush);
+    },
+    flush,
+    cancel() {
+      cancelScheduled?.();
+      cancelScheduled = null;
+    },
+  };
+}
