@@ -82,6 +82,7 @@ export async function branchesRoutes(fastify: FastifyInstance, options: Branches
       }
       // The answer cache (board-cache.ts): per scope and filter, dropped on every board or scope change.
       const key = boardCacheKey(auth, f);
+      if (app.database.kind === 'postgres') await app.boardCache.heardPending();
       const hit = app.boardCache.get(key);
       if (hit) return preSerialized(hit.json, hit.value as Answer<GetOfficesV2Body>);
       const epoch = app.boardCache.epoch;
