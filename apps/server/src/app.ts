@@ -19,6 +19,7 @@ import { AppError, registerErrorHandling, sendError } from './plugins/errors.js'
 import { registerInputChecks } from './plugins/input.js';
 import { registerSession, SESSIONS_CHANNEL } from './plugins/session.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
+import { registerBoardCache } from './modules/branches/board-cache.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
@@ -186,6 +187,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Session changes announced by other nodes reach this node's session cache (plugins/session-cache.ts).
   app.dispatcher.onNotify(SESSIONS_CHANNEL, app.receiveSessionNotice);
   app.dispatcher.onListen(app.sessionListenerReady);
+  // The branch board's answer cache and its invalidation on every node (modules/branches/board-cache.ts).
+  registerBoardCache(app);
   app.decorate('presence', new Presence(app));
   app.addHook('onReady', async () => app.dispatcher.start());
   app.addHook('onClose', async () => app.dispatcher.stop());

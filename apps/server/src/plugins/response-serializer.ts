@@ -2,7 +2,7 @@
  * The serializer of every route that declares `schema.response` (issue 11: each answer's shape is
  * the contract's zod schema, see docs/API.md). Production (RESPONSE_VALIDATION off, the default)
  * only serialises with JSON.stringify, so answers are not slower than without schemas (issue 20
- * measures throughput). With RESPONSE_VALIDATION on (the API test harness and the e2e server) every
+ * measures throughput); a {@link PreSerialized} answer is sent as its JSON text. With RESPONSE_VALIDATION on (the API test harness and the e2e server) every
  * answer is first checked against its declared schema: a missing field, a wrong type or an
  * undeclared extra field (the contract's answer objects are strict) throws a
  * {@link ResponseShapeError}, which is logged with the route and the zod issue paths and answers
@@ -24,6 +24,26 @@ export class ResponseShapeError extends Error {
   }
 }
 
+/**
+ * An answer already serialised (a cached answer, e.g. the branch board's): `json` is sent as it is;
+ * `value`, what it serialises, is what RESPONSE_VALIDATION checks, so cached answers are checked too.
+ */
+export class PreSerialized {
+  constructor(
+    public readonly json: string,
+    public readonly value: unknown,
+  ) {}
+}
+
+/**
+ * A handler's answer `value` sent as its JSON text `json` (which must be `JSON.stringify(value)`),
+ * typed as the value so that the route's typed reply accepts it; only this serializer sees that it
+ * is a {@link PreSerialized}.
+ */
+export function preSerialized<T>(json: string, value: T): T {
+  return new PreSerialized(json, value) as unknown as T;
+}
+
 /** The zod issues of a failed check, as `path: message` lines (at most 10). */
 function describeIssues(error: z.ZodError): string[] {
   return error.issues.slice(0, 10).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`);
@@ -37,16 +57,17 @@ function describeIssues(error: z.ZodError): string[] {
 export function responseSerializerCompiler(options: { validate: boolean; log: FastifyBaseLogger }): FastifySerializerCompiler<z.ZodType> {
   const { validate, log } = options;
   return ({ schema, method, url, httpStatus }) => {
-    if (!validate) return (data) => JSON.stringify(data);
+    if (!validate) return (data) => (data instanceof PreSerialized ? data.json : JSON.stringify(data));
     const route = `${method} ${url} ${httpStatus}`;
     return (data) => {
-      const result = schema.safeParse(data);
+      const pre = data instanceof PreSerialized ? data : undefined;
+      const result = schema.safeParse(pre ? pre.value : data);
       if (!result.success) {
         const issues = describeIssues(result.error);
         log.error({ route, issues }, 'response does not match its declared schema');
         throw new ResponseShapeError(route, issues);
       }
-      return JSON.stringify(data);
+      return pre ? pre.json : JSON.stringify(data);
     };
   };
 }

@@ -6,11 +6,12 @@
  * performs the action as the PIN would and also raises the silent Duress notification.
  */
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ALARM_TYPES, BRANCH_ACTIONS, movesMapStatus } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
 import { branchOffices, EventKind } from '../../db/schema/index.js';
 import type { AuthContext } from '../../plugins/session.js';
+import { BOARD_NOTICE_SQL, noteBoardChange } from '../../lib/board-changes.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { checkPin } from '../auth/pin.service.js';
 import { commitWithEvents, type NewEvent, type PendingWrite } from '../realtime/event-log.js';
@@ -51,11 +52,20 @@ export function duressEvent(
  * Sets the branch's board status (spec §4) from the last status-moving action of `actions`. Called
  * before the events are appended, in the same transaction: the branch row lock orders concurrent
  * actions on one branch, and the event-log lock is then held only for the insert and the commit.
+ * The second write announces the board change (lib/board-changes.ts: every node's board cache
+ * drops its answers, this one at once and others at the commit); callers also call
+ * `noteBoardChange()` once the transaction has committed.
  */
 export function moveBranchStatus(branchId: number, actions: string[], at: Date): ((db: Db) => PendingWrite)[] {
   const last = actions.filter(movesMapStatus).at(-1);
   if (!last) return [];
-  return [(db) => db.update(branchOffices).set({ branchAction: last, branchActionAt: at }).where(eq(branchOffices.id, branchId))];
+  return [
+    (db) => db.update(branchOffices).set({ branchAction: last, branchActionAt: at }).where(eq(branchOffices.id, branchId)),
+    (db) => {
+      noteBoardChange();
+      return Object.assign(db.execute(sql.raw(BOARD_NOTICE_SQL)), { toSQL: () => ({ sql: BOARD_NOTICE_SQL, params: [] }) });
+    },
+  ];
 }
 
 /** What a branch action asks for: the branch, the action, and from the app the PIN, position and checklist. */
@@ -97,6 +107,7 @@ export async function branchAction(app: FastifyInstance, auth: AuthContext, inpu
       ...(mode === 'duress' ? [duressEvent(b, auth, at, action, input)] : []),
     ],
   );
+  noteBoardChange(source === 'console'); // committed: see moveBranchStatus
   return { NotificationId: ids[0]!, BranchOfficeId: b.id, BranchAction: action, At: at.toISOString() };
 }
 

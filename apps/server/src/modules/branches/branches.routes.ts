@@ -46,7 +46,9 @@ import { assertOrganizationInScope, regionScope } from '../../plugins/authorizat
 import { authOf, requireClient } from '../../plugins/session.js';
 import { csvPage, sendCsv } from '../../lib/csv.js';
 import type { NameKey } from '../../lib/list-query.js';
+import { preSerialized } from '../../plugins/response-serializer.js';
 import { setBranchMode } from './branch-mode.service.js';
+import { boardCacheKey } from './board-cache.js';
 import { BRANCH_CSV_HEADER, branchCsvRow, branchKey, presentBranch, presentBranchType } from './branches.presenter.js';
 import { branchTypes, listBranches } from './branches.repository.js';
 import { branchDetail, manageBranch, saveBranch } from './branches.service.js';
@@ -78,9 +80,17 @@ export async function branchesRoutes(fastify: FastifyInstance, options: Branches
           return csvPage(rows, branchCsvRow, branchKey);
         });
       }
+      // The answer cache (board-cache.ts): per scope and filter, dropped on every board or scope change.
+      const key = boardCacheKey(auth, f);
+      if (app.database.kind === 'postgres') await app.boardCache.heardPending();
+      const hit = app.boardCache.get(key);
+      if (hit) return preSerialized(hit.json, hit.value as Answer<GetOfficesV2Body>);
+      const epoch = app.boardCache.epoch;
       const { rows, total } = await listBranches(app.db, auth, f);
-      const out: Answer<GetOfficesV2Body> = { success: true, body: { organizationobject: rows.map(presentBranch), total } };
-      return out;
+      const answer: Answer<GetOfficesV2Body> = { success: true, body: { organizationobject: rows.map(presentBranch), total } };
+      const json = JSON.stringify(answer);
+      app.boardCache.set(key, json, answer, epoch);
+      return preSerialized(json, answer);
     },
   );
 

@@ -12,7 +12,8 @@ import {
   type EmployeeRow,
   type WorksInEntry,
 } from '@vigil/contract';
-import { rows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { namedRows } from '../../lib/named-query.js';
 import { branchOffices, users, worksIn } from '../../db/schema/index.js';
 import { branchScope, employeeScope } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
@@ -106,8 +107,9 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
   if (f.search) where.push(sql`${SEARCH_TEXT} ilike ${likePattern(f.search)}`);
   const filter = sql.join(where, sql` and `);
   const after = f.after ? sql` and (u.surname, u.name, u.id) > (${f.after.surname}, ${f.after.name}, ${f.after.id}::int)` : sql``;
+  // Named statements (lib/named-query.ts): on PostgreSQL each shape is planned once per connection.
   const [list, counted] = await Promise.all([
-    rows<UserRow>(
+    namedRows<UserRow>(
       db,
       sql`
       select u.id, u.name, u.surname, u.email, u.phone_number, u.number, u.role_id, u.status_id, u.organization_id, o.name as organization_name, u.last_login,
@@ -119,11 +121,11 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
     ),
     f.count === false
       ? Promise.resolve([{ n: 0 }])
-      : rows<{ n: number | string }>(db, sql`select count(*) as n from users u where ${filter}`),
+      : namedRows<{ n: number | string }>(db, sql`select count(*) as n from users u where ${filter}`),
   ]);
   const ids = list.map((u) => u.id);
   const works = ids.length
-    ? await rows<WorksInRow>(
+    ? await namedRows<WorksInRow>(
         db,
         sql`
       select w.user_id, coalesce(w.regional_office_id, b.regional_office_id) as regional_office_id, coalesce(r.name, br.name) as regional_office_name,
@@ -134,10 +136,7 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
       left join offices br on br.id = b.regional_office_id
       left join offices r on r.id = w.regional_office_id
       left join security_offices s on s.id = w.security_office_id
-      where w.user_id in (${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )})
+      where w.user_id = any(string_to_array(${ids.join(',')}, ',')::int[])
       order by w.id`,
       )
     : [];

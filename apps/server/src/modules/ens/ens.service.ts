@@ -32,6 +32,7 @@ import { branchOffices, ensDeliveries, ensMessageTemplates, ensNotifications, en
 import { assertCanManage, targetOrganization } from '../../plugins/authorization.js';
 import { AppError, badRequest, forbidden } from '../../plugins/errors.js';
 import type { AuthContext } from '../../plugins/session.js';
+import { noteBoardChange } from '../../lib/board-changes.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { branchEventBase, moveBranchStatus } from '../branches/branch-mode.service.js';
 import { branchInScope } from '../branches/branches.repository.js';
@@ -412,6 +413,7 @@ export async function mobileReply(app: FastifyInstance, auth: AuthContext, ensId
     if (alarmIndex >= 0) await tx.update(ensRecipients).set({ helpEventId: ids[alarmIndex]! }).where(eq(ensRecipients.id, r.id));
     return { EnsId: ensId, Reply: reply, RepliedAtUTC: at.toISOString(), AlarmNotificationId: alarmIndex >= 0 ? ids[alarmIndex]! : null };
   });
+  if (result.AlarmNotificationId != null) noteBoardChange(); // committed: see moveBranchStatus
   return result;
 }
 

@@ -16,6 +16,7 @@ import { branchOffices, checkIns, EventKind, sessions, timerPings, timers, users
 import { branchScope, mayActForOthersAtBranch } from '../../plugins/authorization.js';
 import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors.js';
 import { hashToken, newToken, type AuthContext } from '../../plugins/session.js';
+import { noteBoardChange } from '../../lib/board-changes.js';
 import { writeAudit } from '../audit/audit.service.js';
 import { verifySecret } from '../auth/passwords.js';
 import { checkPin } from '../auth/pin.service.js';
@@ -46,6 +47,7 @@ export async function raiseAlarm(
       payload: {},
     },
   ]);
+  noteBoardChange(); // committed: see moveBranchStatus
   return { NotificationId: ids[0]!, At: at.toISOString() };
 }
 

@@ -9,6 +9,7 @@ import { StatusId } from '@vigil/contract';
 import { AdvisoryLock } from '../../db/advisory-locks.js';
 import type { Db } from '../../db/client.js';
 import { branchOffices, events, EventKind, holidays, weekScheduleDays } from '../../db/schema/index.js';
+import { announceBoardChange, noteBoardChange } from '../../lib/board-changes.js';
 import { appendEvents, type NewEvent } from '../realtime/event-log.js';
 import { addLocalDays, localDay, type HolidayDef, type ScheduleDayDef } from './schedule.js';
 import {
@@ -187,7 +188,7 @@ function eventRow(a: SupervisionAction): NewEvent {
  */
 export async function applyActions(db: Db, actions: readonly SupervisionAction[], opts: { notify?: boolean } = {}): Promise<number[]> {
   if (actions.length === 0) return [];
-  return db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx) => {
     // Serialises supervisor writers across processes until commit; taken before the event-log lock, never after it.
     await tx.execute(sql`select pg_advisory_xact_lock(${AdvisoryLock.SupervisorWrite})`);
 
@@ -218,6 +219,8 @@ export async function applyActions(db: Db, actions: readonly SupervisionAction[]
     if (todo.length === 0) return [];
 
     const ids = await appendEvents(tx, todo.map(eventRow), { notify: opts.notify ?? false });
+    // A branch's status may move: every node's board cache drops its answers (lib/board-changes.ts).
+    if (todo.some((a) => a.kind === 'BRANCH_ACTION')) await announceBoardChange(tx);
     for (const [i, a] of todo.entries()) {
       if (a.kind !== 'BRANCH_ACTION') continue;
       await tx
@@ -232,4 +235,7 @@ export async function applyActions(db: Db, actions: readonly SupervisionAction[]
     }
     return ids;
   });
+  // Told again once committed: a board read begun between the first notice and the commit is not kept.
+  if (written.length) noteBoardChange();
+  return written;
 }

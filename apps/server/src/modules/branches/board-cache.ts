@@ -1,0 +1,149 @@
+/**
+ * The branch board's answer cache (issue 20 "branch board"): getofficesv2 GET-ALL-BRANCH-OFFICES
+ * answers, serialised once, kept per (scope, filter) and served again until the board changes.
+ *
+ * Keys: an organisation admin's scope is its organisation (`o:<organizationId>`); every other role's
+ * depends on the user (WorksIn, dealer and security-office assignments: `u:<roleId>:<userId>:<organizationId>`),
+ * followed by the parsed request body. Users of different scope never share an entry.
+ *
+ * Correctness rests on invalidation, not on time. Every entry is dropped (and the epoch moved on) when
+ * - a scope change is announced (lib/scope-changes.ts: every audited change of branches, offices,
+ *   organisations, security offices, users and WorksIn — names, fields, test mode, assignments);
+ * - a board change is announced (lib/board-changes.ts: a branch's status moved by a branch action,
+ *   an alarm or the supervision);
+ * on this process at once (the writer's own emitters, before and again after its commit), and on
+ * every other node (PostgreSQL) by NOTIFY on SCOPE_CHANNEL and BOARD_CHANNEL at the commit, heard by
+ * the dispatcher's listener. A console request that announced either change answers only once this
+ * node's listener heard a notice sent after it (settleSessionNotices), so the next board call, on
+ * any node, finds the entries gone. Mobile requests (an alarm, a branch action) and the supervision
+ * do not wait: consoles learn of them from the socket event, which every node's dispatcher reads only
+ * after its listener got the board notice of the same commit.
+ * A read that began before an invalidation is not stored (epoch). As safety nets for changes made
+ * outside the application (SQL by hand) and notices lost while a listener reconnects (the cache is
+ * cleared when it listens again), an entry lives at most MAX_AGE_MS, and never past a quarter hour
+ * of UTC (BranchDst, the zone's abbreviation now, changes at such instants).
+ */
+import type { FastifyInstance } from 'fastify';
+import { RoleId } from '@vigil/contract';
+import { BOARD_CHANNEL, boardChanges } from '../../lib/board-changes.js';
+import { SCOPE_CHANNEL, scopeChanges } from '../../lib/scope-changes.js';
+import { settleSessionNotices, type AuthContext } from '../../plugins/session.js';
+
+/** Longest life of an entry, ms (a safety net; see the module comment). */
+export const MAX_AGE_MS = 60_000;
+/** Most entries held; the oldest stored is dropped first. */
+export const MAX_ENTRIES = 2_000;
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/** A cached answer: the JSON text sent and the value it serialises (checked by RESPONSE_VALIDATION). */
+export interface BoardEntry {
+  json: string;
+  value: unknown;
+  /** ms since the epoch after which the entry is not used. */
+  until: number;
+}
+
+/** The board answer cache of one server (app.boardCache). */
+export class BoardCache {
+  private readonly entries = new Map<string, BoardEntry>();
+  /** Moved on by every invalidation: a read begun under an older epoch is not stored. */
+  epoch = 0;
+
+  constructor(
+    private readonly maxAgeMs = MAX_AGE_MS,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
+
+  /** Number of entries. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The entry of `key` while it may be used at `now` (ms); undefined otherwise (and dropped). */
+  get(key: string, now = Date.now()): BoardEntry | undefined {
+    const e = this.entries.get(key);
+    if (e && e.until <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e;
+  }
+
+  /** Stores the answer of a read begun under `epoch` (ignored when an invalidation came in between). */
+  set(key: string, json: string, value: unknown, epoch: number, now = Date.now()): void {
+    if (epoch !== this.epoch) return;
+    const until = Math.min(now + this.maxAgeMs, (Math.floor(now / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS);
+    this.entries.delete(key);
+    this.entries.set(key, { json, value, until });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /**
+   * Resolves once this process has handled the I/O ready now (setImmediate runs after the poll
+   * phase): a NOTIFY already in the listener's socket is heard before a cached answer is chosen.
+   * Without it a request read in the same poll as a notice could be answered from the entry the
+   * notice drops (seen once in four runs of the two-process test).
+   */
+  heardPending(): Promise<void> {
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** Drops every entry and moves the epoch on. */
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+  }
+}
+
+/** The cache key of a board request: the caller's scope, then the parsed filter. */
+export function boardCacheKey(auth: Pick<AuthContext, 'roleId' | 'userId' | 'organizationId'>, filter: unknown): string {
+  const scope = auth.roleId === RoleId.OrganizationAdmin ? `o:${auth.organizationId}` : `u:${auth.roleId}:${auth.userId}:${auth.organizationId}`;
+  return `${scope}|${JSON.stringify(filter)}`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This node's board answer cache (modules/branches/board-cache.ts). */
+    boardCache: BoardCache;
+  }
+  interface FastifyRequest {
+    /** The board-cache announcement count when the request came in (-1 before its hook ran). */
+    boardChangesAtStart: number;
+  }
+}
+
+/**
+ * Scope changes and console board changes (noteBoardChange(true)) this process has been told of so
+ * far: a request during which the count moved settles before answering (a mobile alarm or the
+ * supervision does not count, so console reads do not wait on them).
+ */
+let announcements = 0;
+boardChanges.on('change', (settle?: boolean) => void (settle && announcements++));
+scopeChanges.on('change', () => void announcements++);
+
+/**
+ * Creates app.boardCache and wires its invalidation (see the module comment). Call after the
+ * dispatcher is decorated and before routes are registered (its hooks apply to every route).
+ */
+export function registerBoardCache(app: FastifyInstance): void {
+  const cache = new BoardCache();
+  app.decorate('boardCache', cache);
+  app.decorateRequest('boardChangesAtStart', -1);
+  const clear = () => cache.clear();
+  boardChanges.on('change', clear);
+  scopeChanges.on('change', clear);
+  app.addHook('onClose', async () => {
+    boardChanges.off('change', clear);
+    scopeChanges.off('change', clear);
+  });
+  app.dispatcher.onNotify(BOARD_CHANNEL, clear);
+  app.dispatcher.onNotify(SCOPE_CHANNEL, clear);
+  app.dispatcher.onListen(clear);
+  app.addHook('onRequest', async (req) => {
+    req.boardChangesAtStart = announcements;
+  });
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.boardChangesAtStart >= 0 && announcements !== req.boardChangesAtStart) await settleSessionNotices(app);
+    return payload;
+  });
+}

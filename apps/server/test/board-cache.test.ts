@@ -1,0 +1,228 @@
+/**
+ * The branch board's answer cache (issue 20; modules/branches/board-cache.ts): getofficesv2
+ * answers are served again per scope and filter until the board changes, and every change is seen
+ * by the next board call — a console branch action, a mobile alarm, an added branch — on the node
+ * that made it and (PostgreSQL) on another server process. Users of different scope never share an
+ * entry, and cached answers still pass RESPONSE_VALIDATION (the test servers run with it on).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { z } from 'zod';
+import { rows } from '../src/db/client.js';
+import { BoardCache, boardCacheKey } from '../src/modules/branches/board-cache.js';
+import { PreSerialized, ResponseShapeError, responseSerializerCompiler } from '../src/plugins/response-serializer.js';
+import { ApiClient, DB_KINDS, freshDatabaseUrl, mobileLogin, startServerOn, startTestServer, type TestServer } from './helpers.js';
+
+type Row = { BranchOfficeId: number; Name: string; BranchAction: string | null; OrganizationId: number };
+type Board = { organizationobject: Row[]; total: number };
+
+/** The board of `client` on `baseUrl` (same cookies and CSRF token: any node). */
+async function boardOn(baseUrl: string, client: ApiClient, filter: Record<string, unknown> = {}): Promise<Board> {
+  const res = await fetch(`${baseUrl}/api/client/getofficesv2`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), 'x-xsrf-token': client.csrf! },
+    body: JSON.stringify({ case: 'GET-ALL-BRANCH-OFFICES', ...filter }),
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  return ((await res.json()) as { body: Board }).body;
+}
+
+describe('BoardCache', () => {
+  it('keeps an entry until MAX_AGE or the next quarter hour of UTC, whichever comes first', () => {
+    const cache = new BoardCache(60_000);
+    const t = Date.UTC(2026, 2, 29, 0, 59, 30);
+    cache.set('k', '{}', {}, cache.epoch, t);
+    expect(cache.get('k', t + 29_999)?.json).toBe('{}');
+    expect(cache.get('k', t + 30_000)).toBeUndefined();
+    const u = Date.UTC(2026, 2, 29, 1, 0, 0);
+    cache.set('k', '{}', {}, cache.epoch, u);
+    expect(cache.get('k', u + 59_999)?.json).toBe('{}');
+    expect(cache.get('k', u + 60_000)).toBeUndefined();
+  });
+
+  it('does not store a read begun before a clear, and holds at most its size', () => {
+    const cache = new BoardCache(60_000, 2);
+    const epoch = cache.epoch;
+    cache.clear();
+    cache.set('a', '1', 1, epoch, 0);
+    expect(cache.size).toBe(0);
+    for (const k of ['a', 'b', 'c']) cache.set(k, k, k, cache.epoch, 0);
+    expect([cache.get('a', 1), cache.get('b', 1)?.json, cache.get('c', 1)?.json]).toEqual([undefined, 'b', 'c']);
+  });
+
+  it('keys organisation admins by organisation and every other role by user', () => {
+    const f = { case: 'GET-ALL-BRANCH-OFFICES', offset: 0, limit: 100 };
+    expect(boardCacheKey({ roleId: 2, userId: 1, organizationId: 1 }, f)).toBe(boardCacheKey({ roleId: 2, userId: 7, organizationId: 1 }, f));
+    expect(boardCacheKey({ roleId: 2, userId: 1, organizationId: 1 }, f)).not.toBe(boardCacheKey({ roleId: 2, userId: 1, organizationId: 2 }, f));
+    expect(boardCacheKey({ roleId: 9, userId: 3, organizationId: 1 }, f)).not.toBe(boardCacheKey({ roleId: 9, userId: 4, organizationId: 1 }, f));
+    expect(boardCacheKey({ roleId: 2, userId: 1, organizationId: 1 }, f)).not.toBe(
+      boardCacheKey({ roleId: 2, userId: 1, organizationId: 1 }, { ...f, search: 'x' }),
+    );
+  });
+
+  it('a pre-serialised answer is sent as its text, and checked against the schema when RESPONSE_VALIDATION is on', () => {
+    const schema = z.strictObject({ success: z.boolean() });
+    const compile = (validate: boolean) =>
+      responseSerializerCompiler({ validate, log: pino({ level: 'silent' }) })({ schema, method: 'POST', url: '/x', httpStatus: '200' });
+    expect(compile(false)(new PreSerialized('{"success":true}', { success: true }))).toBe('{"success":true}');
+    expect(compile(true)(new PreSerialized('{"success":true}', { success: true }))).toBe('{"success":true}');
+    expect(() => compile(true)(new PreSerialized('{"success":true}', { success: true, extra: 1 }))).toThrow(ResponseShapeError);
+  });
+});
+
+describe.each(DB_KINDS)('board cache on one node, %s', (kind) => {
+  let server: TestServer;
+  const clients = new Map<string, ApiClient>();
+  beforeAll(async () => {
+    server = await startTestServer(kind, { LOGIN_RATE_MAX: '1000' });
+  });
+  afterAll(async () => server?.close());
+  const as = async (email: string) => {
+    let c = clients.get(email);
+    if (!c) {
+      c = new ApiClient(server.baseUrl);
+      await c.login(email);
+      clients.set(email, c);
+    }
+    return c;
+  };
+  const orgOf = async (email: string) =>
+    (await rows<{ o: number }>(server.database.db, sql`select organization_id as o from users where email = ${email}`))[0]!.o;
+
+  it('answers the same twice; users of other scopes get their own boards', async () => {
+    const admin = await as('orgadmin@example.com');
+    const first = await boardOn(server.baseUrl, admin);
+    expect(await boardOn(server.baseUrl, admin)).toEqual(first);
+    const org = await orgOf('orgadmin@example.com');
+    expect(first.organizationobject.length).toBeGreaterThan(0);
+    expect(first.organizationobject.every((b) => b.OrganizationId === org)).toBe(true);
+    const us = await boardOn(server.baseUrl, await as('us-orgadmin@example.com'));
+    const usOrg = await orgOf('us-orgadmin@example.com');
+    expect(us.organizationobject.length).toBeGreaterThan(0);
+    expect(us.organizationobject.every((b) => b.OrganizationId === usOrg)).toBe(true);
+    const regional = await as('regional@example.com');
+    const inScope = await rows<{ id: number }>(
+      server.database.db,
+      sql`select b.id from branch_offices b join works_in w on w.regional_office_id = b.regional_office_id
+          join users u on u.id = w.user_id where u.email = 'regional@example.com' order by b.id`,
+    );
+    const mine = await boardOn(server.baseUrl, regional);
+    expect(mine.organizationobject.map((b) => b.BranchOfficeId).sort((a, b) => a - b)).toEqual(inScope.map((r) => r.id));
+    // The organisation admin's board again: not the regional manager's nor the other organisation's.
+    expect(await boardOn(server.baseUrl, admin)).toEqual(first);
+  });
+
+  it('a console branch action, a mobile alarm and an added branch show in the next board call', async () => {
+    const admin = await as('orgadmin@example.com');
+    const before = await boardOn(server.baseUrl, admin);
+    const target = before.organizationobject[0]!;
+    const mode = target.BranchAction === 'Close' ? 'OPEN' : 'CLOSE';
+    const set = await admin.post('/api/client/setbranchmode', { case: 'SET-BRANCH-MODE', branchOfficeId: target.BranchOfficeId, mode });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    const afterMode = await boardOn(server.baseUrl, admin);
+    expect(afterMode.organizationobject.find((b) => b.BranchOfficeId === target.BranchOfficeId)!.BranchAction).toBe(
+      mode === 'OPEN' ? 'Open' : 'Close',
+    );
+
+    const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
+    const b = staff.Branches[0]!;
+    await boardOn(server.baseUrl, admin);
+    const alarm = await staff.call('alarm', { branchOfficeId: b.BranchOfficeId, type: 'TROUBLE', latitude: b.Latitude, longitude: b.Longitude });
+    expect(alarm.status).toBe(200);
+    const afterAlarm = await boardOn(server.baseUrl, admin);
+    expect(afterAlarm.organizationobject.find((x) => x.BranchOfficeId === b.BranchOfficeId)!.BranchAction).toBe('Trouble');
+
+    const region = (afterAlarm.organizationobject.find((x) => x.BranchOfficeId === b.BranchOfficeId) as Row & { RegionalOfficeId: number })
+      .RegionalOfficeId;
+    const added = await admin.post('/api/client/addbranchoffice', {
+      case: 'ADD-BRANCH-OFFICE',
+      name: 'Dega Cache Test',
+      code: 'CACHE-1',
+      regionalOfficeId: region,
+      branchOfficeTypeId: 1,
+      timeZone: 'Europe/Tirane',
+      geofenceRadius: 150,
+      statusId: 1,
+    });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    const afterAdd = await boardOn(server.baseUrl, admin);
+    expect(afterAdd.total).toBe(afterAlarm.total + 1);
+    expect(afterAdd.organizationobject.some((x) => x.Name === 'Dega Cache Test')).toBe(true);
+  });
+});
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** A second server as a process of its own (its board cache is not this process's). */
+function startNode(env: Record<string, string>) {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/server.ts')], {
+    cwd: path.resolve(serverDir, '../..'),
+    env: { ...process.env, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '1000', VIGIL_DEMO: '', RESPONSE_VALIDATION: '1', ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', () => out.includes('console on') && resolve());
+    void exited.then((code) => reject(new Error(`node exited ${code}:\n${out}`)));
+  });
+  return { child, ready, exited };
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('board cache across two server processes on PostgreSQL', () => {
+  let a: TestServer;
+  let b: ReturnType<typeof startNode>;
+  let bUrl: string;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const target = await freshDatabaseUrl('postgres');
+    drop = target.drop;
+    a = await startServerOn({ databaseUrl: target.url }, { LOGIN_RATE_MAX: '1000' });
+    const port = 18_130 + Math.floor(Math.random() * 19);
+    b = startNode({ DATABASE_URL: target.url!, PORT: String(port), HOST: '127.0.0.1' });
+    await b.ready;
+    bUrl = `http://127.0.0.1:${port}`;
+  }, 120_000);
+  afterAll(async () => {
+    b?.child.kill('SIGTERM');
+    await b?.exited;
+    await a?.close();
+    await drop?.();
+  });
+
+  it('a branch action and an added branch on A are seen by the next board call on B', async () => {
+    const admin = new ApiClient(a.baseUrl);
+    await admin.login('orgadmin@example.com');
+    for (let round = 0; round < 4; round++) {
+      const before = await boardOn(bUrl, admin);
+      expect(await boardOn(bUrl, admin)).toEqual(before);
+      const target = before.organizationobject[round]!;
+      const mode = target.BranchAction === 'Open' ? 'CLOSE' : 'OPEN';
+      const set = await admin.post('/api/client/setbranchmode', { case: 'SET-BRANCH-MODE', branchOfficeId: target.BranchOfficeId, mode });
+      expect(set.status, JSON.stringify(set.json)).toBe(200);
+      const after = await boardOn(bUrl, admin);
+      expect(after.organizationobject.find((x) => x.BranchOfficeId === target.BranchOfficeId)!.BranchAction).toBe(
+        mode === 'OPEN' ? 'Open' : 'Close',
+      );
+    }
+    const before = await boardOn(bUrl, admin);
+    const region = (before.organizationobject[0] as Row & { RegionalOfficeId: number }).RegionalOfficeId;
+    const added = await admin.post('/api/client/addbranchoffice', {
+      case: 'ADD-BRANCH-OFFICE',
+      name: 'Dega Cache Test B',
+      code: 'CACHE-2',
+      regionalOfficeId: region,
+      branchOfficeTypeId: 1,
+      timeZone: 'Europe/Tirane',
+      geofenceRadius: 150,
+      statusId: 1,
+    });
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    expect((await boardOn(bUrl, admin)).total).toBe(before.total + 1);
+  });
+});
