@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import { sqlLiteral } from './sql-literal.js';
 import type { Db } from '../db/client.js';
 
 const dialect = new PgDialect();
@@ -47,14 +47,6 @@ export async function namedRows<T>(db: Db, query: SQL): Promise<T[]> {
 /** Per PGlite database: statement names made with PREPARE (true) or refused by it (false). */
 const prepared = new WeakMap<Db, Map<string, boolean>>();
 
-/** A parameter as an SQL literal, as node-postgres would send it as text. */
-function literal(v: unknown): string {
-  if (v === null || v === undefined) return 'NULL';
-  if (v instanceof Date) return pg.escapeLiteral(v.toISOString());
-  if (typeof v === 'object') return pg.escapeLiteral(JSON.stringify(v));
-  return pg.escapeLiteral(String(v as string | number | boolean | bigint));
-}
-
 /** namedRows on PGlite (see the module comment). */
 async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unknown[] }, query: SQL): Promise<T[]> {
   const plain = async () => ((await db.execute(query)) as { rows: T[] }).rows;
@@ -73,6 +65,6 @@ async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unk
     byName.set(name, state);
   }
   if (!state) return plain();
-  const args = q.params.length ? `(${q.params.map(literal).join(', ')})` : '';
+  const args = q.params.length ? `(${q.params.map(sqlLiteral).join(', ')})` : '';
   return ((await db.execute(sql.raw(`execute ${name}${args}`))) as { rows: T[] }).rows;
 }

@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { sqlLiteral } from '../../lib/sql-literal.js';
 import { AdvisoryLock } from '../../db/advisory-locks.js';
 import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
@@ -70,14 +71,6 @@ export async function withEvents<T>(
   return { result, ids };
 }
 
-/** Turns a driver parameter into an SQL literal, as node-postgres would send it as text. */
-function literal(v: unknown): string {
-  if (v === null || v === undefined) return 'NULL';
-  if (v instanceof Date) return pg.escapeLiteral(v.toISOString());
-  if (typeof v === 'object') return pg.escapeLiteral(JSON.stringify(v));
-  return pg.escapeLiteral(String(v as string | number | boolean | bigint));
-}
-
 /** A statement built but not run (a drizzle query builder): `toSQL()` gives its text and parameters. */
 export type PendingWrite = PromiseLike<unknown> & { toSQL(): { sql: string; params: unknown[] } };
 
@@ -105,7 +98,7 @@ export type PendingWrite = PromiseLike<unknown> & { toSQL(): { sql: string; para
  */
 export async function commitWithEvents(app: FastifyInstance, writes: ((db: Db) => PendingWrite)[], events: NewEvent[]): Promise<number[]> {
   const { kind } = app.database;
-  const inline = (q: { sql: string; params: unknown[] }) => q.sql.replace(/\$(\d+)/g, (_, n: string) => literal(q.params[Number(n) - 1]));
+  const inline = (q: { sql: string; params: unknown[] }) => q.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(q.params[Number(n) - 1]));
   const statements = writes.map((w) => inline(w(app.db).toSQL()));
   if (events.length) statements.push(inline(insertEvents(app.db, events, { notify: kind === 'postgres' }).toSQL()));
   if (statements.length === 0) return [];
