@@ -5,6 +5,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../config.js';
 import { PGliteThread } from './pglite-thread.js';
 
 describe('PGliteThread', () => {
@@ -108,6 +109,15 @@ describe('PGliteThread', () => {
     expect(failures).toHaveLength(1);
     await other.close();
     expect(failures).toHaveLength(1);
+  });
+
+  it('starts PostgreSQL with the shared_buffers asked for (DEFAULT_PGLITE_SHARED_BUFFERS_MB by default)', async () => {
+    const show = async (t: PGliteThread) => (await t.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers;
+    expect(await show(db)).toBe(`${DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`);
+    const other = new PGliteThread(undefined, undefined, undefined, { sharedBuffersMb: 2 });
+    await other.waitReady;
+    expect(await show(other)).toBe('2MB');
+    await other.close();
   });
 
   it('refuses calls once closed, and a close is not a failure', async () => {

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../config.js';
 
 type Request =
   | { op: 'query'; sql: string; params?: unknown[]; rawTypes?: number[]; rowMode?: 'array' | 'object'; tx?: number }
@@ -27,6 +28,12 @@ type Request =
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'dump' }
   | { op: 'close' };
+
+/** PostgreSQL settings of the embedded database (its start parameters). */
+export interface PGliteTuning {
+  /** shared_buffers, MB (config DEFAULT_PGLITE_SHARED_BUFFERS_MB when left out). */
+  sharedBuffersMb?: number;
+}
 
 type Reply = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
 
@@ -84,13 +91,16 @@ export class PGliteThread {
    * `dataDir`: the PGlite data folder; undefined = in memory. `onFailure`: called once if the
    * thread stops without `close` (a crash: every waiting and later call rejects with `err`).
    * `loadDataDir`: in memory only, start from this data folder tarball (`dump`'s format).
+   * `tuning`: PostgreSQL settings (shared_buffers).
    */
   constructor(
     dataDir?: string,
     private readonly onFailure?: (err: Error) => void,
     loadDataDir?: Uint8Array,
+    tuning: PGliteTuning = {},
   ) {
-    this.worker = new Worker(workerFile(), { workerData: { dataDir, loadDataDir } });
+    const sharedBuffersMb = tuning.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB;
+    this.worker = new Worker(workerFile(), { workerData: { dataDir, loadDataDir, sharedBuffersMb } });
     this.waitReady = new Promise((resolve, reject) => {
       this.worker.once('message', (m: { ready: boolean; error?: Reply['error'] }) => {
         if (m.ready) resolve();

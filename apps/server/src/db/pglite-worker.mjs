@@ -7,7 +7,8 @@
  * Plain JavaScript on purpose: it starts the same under tsx, vitest and the built server.
  *
  * workerData: { dataDir?: string } (absent = in memory), { loadDataDir?: Uint8Array } (in memory only:
- * start from this tarball of a data folder, as `dump` gives; the test suite's seeded snapshot).
+ * start from this tarball of a data folder, as `dump` gives; the test suite's seeded snapshot),
+ * { sharedBuffersMb?: number } (PostgreSQL shared_buffers; PostgreSQL's 128 MB when absent).
  * Requests (each with a numeric `id`, answered by { id, result } or { id, error }):
  *   { op: 'query', sql, params?, rawTypes?, rowMode?, tx? }  one statement; `rawTypes` are type ids
  *                                                            returned as text (parsers that keep it)
@@ -40,11 +41,22 @@ const transactions = new Map();
 /** Thrown inside a transaction's callback to roll it back. */
 const ROLLBACK = Symbol('rollback');
 
+/**
+ * PGlite's start parameters plus the settings asked for. shared_buffers is allocated (and written)
+ * in the wasm memory when PostgreSQL starts, and wasm memory never shrinks: with PostgreSQL's
+ * default of 128 MB it was most of the 150 MB the database took in the server's RSS (issue 20).
+ * A page beyond it is read again through the file system (the OS cache; in memory: a copy).
+ */
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...(workerData?.sharedBuffersMb ? ['-c', `shared_buffers=${Math.round(workerData.sharedBuffersMb * 1024)}kB`] : []),
+];
+
 let db;
 try {
   db = workerData?.dataDir
-    ? new PGlite(workerData.dataDir, { extensions })
-    : new PGlite({ extensions, ...(workerData?.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}) });
+    ? new PGlite(workerData.dataDir, { extensions, startParams })
+    : new PGlite({ extensions, startParams, ...(workerData?.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}) });
   await db.waitReady;
   parentPort.postMessage({ ready: true });
 } catch (err) {
