@@ -35,6 +35,18 @@ describe('PGliteThread', () => {
     expect(results.at(-1)!.rows).toEqual([{ n: 2 }]);
   });
 
+  it('builds rows as objects as PGlite does: a repeated name keeps its first place and its last value; __proto__ is a column', async () => {
+    const repeated = await db.query<Record<string, unknown>>(`select 1 as a, 'x' as b, 3 as a`);
+    expect(repeated.rows).toEqual([{ a: 3, b: 'x' }]);
+    expect(Object.keys(repeated.rows[0]!)).toEqual(['a', 'b']);
+    expect(repeated.fields.map((f) => f.name)).toEqual(['a', 'b', 'a']);
+    const proto = await db.query<Record<string, unknown>>(`select 1 as "__proto__", 2 as b`);
+    expect(Object.getPrototypeOf(proto.rows[0]!)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(proto.rows[0]!, '__proto__')?.value).toBe(1);
+    const none = await db.query(`select code from t where false`);
+    expect(none.rows).toEqual([]);
+  });
+
   it('keeps timestamps as text when the parser keeps the text (as Drizzle asks), and refuses a parser that changes it', async () => {
     const keep = (v: string) => v;
     const r = await db.query<{ at: string }>(`select at from t where code = 'a'`, [], { parsers: { 1184: keep } });

@@ -10,16 +10,23 @@
  * start from this tarball of a data folder, as `dump` gives; the test suite's seeded snapshot),
  * { sharedBuffersMb?: number } (PostgreSQL shared_buffers; PostgreSQL's 128 MB when absent).
  * Requests (each with a numeric `id`, answered by { id, result } or { id, error }):
- *   { op: 'query', sql, params?, rawTypes?, rowMode?, tx? }  one statement; `rawTypes` are type ids
+ *   { op: 'query', sql, params?, rawTypes?, tx? }           one statement, rows as arrays (the caller
+ *                                                            builds objects: cloning arrays costs far
+ *                                                            less than objects, whose every row repeats
+ *                                                            the column names); `rawTypes` are type ids
  *                                                            returned as text (parsers that keep it)
  *   { op: 'exec', sql, tx? }                                 several statements, simple protocol
  *   { op: 'begin', tx }                                      starts transaction `tx` (answered once begun)
  *   { op: 'end', tx, commit }                                commits or rolls it back
  *   { op: 'dump' }                                           the data folder as a gzipped tarball (ArrayBuffer),
  *                                                            consistent: taken between two statements (db/backup.ts)
+ *   { op: 'memory' }                                         { wasmBytes, heapUsedBytes, heapTotalBytes, externalBytes }:
+ *                                                            PostgreSQL's wasm memory (it only grows) and
+ *                                                            this thread's V8 heap (metrics, bench)
  *   { op: 'close' }                                          closes the database
  * The first message posted is { ready: true } or { ready: false, error }.
  */
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -108,7 +115,7 @@ function begin(id) {
 async function run(m) {
   switch (m.op) {
     case 'query':
-      return target(m.tx).query(m.sql, m.params, { rowMode: m.rowMode, parsers: m.rawTypes && textParsers(m.rawTypes) });
+      return target(m.tx).query(m.sql, m.params, { rowMode: 'array', parsers: m.rawTypes && textParsers(m.rawTypes) });
     case 'exec':
       return target(m.tx).exec(m.sql);
     case 'begin':
@@ -129,6 +136,15 @@ async function run(m) {
         file = await db.dumpDataDir('gzip');
       });
       return await file.arrayBuffer();
+    }
+    case 'memory': {
+      const heap = v8.getHeapStatistics();
+      return {
+        wasmBytes: db.Module.HEAPU8.byteLength,
+        heapUsedBytes: heap.used_heap_size,
+        heapTotalBytes: heap.total_heap_size,
+        externalBytes: heap.external_memory,
+      };
     }
     case 'close':
       await db.close();
