@@ -14,8 +14,10 @@
  * Then the mixed load: `--users` concurrent console users (each its own session of the
  * organisation admin), each repeating board, unread notifications, report page, employees and
  * open alarms, for `--mixed-seconds`; requests/s and p50 / p95 / p99 (target p95 ≤ 100 ms).
- * And the server's RSS (VmRSS) before the load, its peak (VmHWM) and after, with V8 heap statistics
- * from the server's own /metrics (prom-client default metrics) before and after.
+ * And the server's RSS (VmRSS) before the load, its peak under the load (VmHWM, reset once the server
+ * is idle after start: the start-up peak — migrations, the demo seed — is printed apart) and after,
+ * with the server's own /metrics before and after: the main thread's V8 heap (prom-client default
+ * metrics) and, on PGlite, the database thread's wasm memory and V8 heap (vigil_pglite_memory_bytes).
  * Figures only, no assertions. The machine's load average is printed at start and end.
  *
  *   npm run build && npx tsx bench/throughput.ts [--seconds 10] [--mixed-seconds 30] [--connections 50] [--users 50]
@@ -169,7 +171,11 @@ async function heapStatistics(base: string): Promise<string> {
     .filter(([, , v]) => Number(v) > 1024 * 1024)
     .map(([, space, v]) => `${space} ${mb(Number(v))}`)
     .join(', ');
-  return `V8 heap used ${mb(value('nodejs_heap_size_used_bytes'))} of ${mb(value('nodejs_heap_size_total_bytes'))}, external ${mb(value('nodejs_external_memory_bytes'))} (${spaces})`;
+  const pglite = (part: string) => Number(text.match(new RegExp(`^vigil_pglite_memory_bytes\\{part="${part}"\\} (\\S+)`, 'm'))?.[1] ?? NaN);
+  const thread = Number.isNaN(pglite('wasm'))
+    ? ''
+    : `; PGlite thread: wasm memory ${mb(pglite('wasm'))}, V8 heap used ${mb(pglite('heap_used'))} of ${mb(pglite('heap_total'))}, external ${mb(pglite('external'))}`;
+  return `main V8 heap used ${mb(value('nodejs_heap_size_used_bytes'))} of ${mb(value('nodejs_heap_size_total_bytes'))}, external ${mb(value('nodejs_external_memory_bytes'))} (${spaces})${thread}`;
 }
 
 interface Figures {
@@ -214,7 +220,11 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
     }
     await new Promise((r) => setTimeout(r, 2_000));
     const before = memoryMb(pid);
-    console.log(`[${kind}] RSS before the load ${before.rss.toFixed(0)} MB; ${await heapStatistics(base)}`);
+    // From here VmHWM is the peak under the load (Linux: 5 in clear_refs resets it).
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    console.log(
+      `[${kind}] RSS before the load ${before.rss.toFixed(0)} MB (start-up peak ${before.peak.toFixed(0)} MB); ${await heapStatistics(base)}`,
+    );
     let sampledPeak = before.rss;
     const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, memoryMb(pid).rss)), 100);
 

@@ -11,6 +11,11 @@ import { SOCKET_DEAD_AFTER_MS } from '@vigil/contract';
 
 /** Connections of the report exports' PostgreSQL pool unless EXPORT_CONNECTIONS says otherwise. */
 export const DEFAULT_EXPORT_CONNECTIONS = 3;
+/**
+ * PGlite's shared_buffers in MB unless PGLITE_SHARED_BUFFERS_MB says otherwise (PostgreSQL's own
+ * default, 128 MB, is taken in the server's memory at start and never given back: issue 20).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 
 /**
  * Longest allowed SOCKET_HEARTBEAT_MS, ms: the console drops a socket silent for
@@ -126,6 +131,8 @@ const ZEnv = z.object({
   TIMER_TRAIL_PINGS: bounded(1, 1_000, 50, 'pings'),
   /** PostgreSQL connections for report export cursors, a pool of their own. */
   EXPORT_CONNECTIONS: bounded(1, 50, DEFAULT_EXPORT_CONNECTIONS, 'connections'),
+  /** The embedded database's page cache (PostgreSQL shared_buffers), MB; unused on PostgreSQL. */
+  PGLITE_SHARED_BUFFERS_MB: bounded(1, 2_048, DEFAULT_PGLITE_SHARED_BUFFERS_MB, 'MB'),
   /** smtp(s)://user:pass@host:port for outgoing mail; unset = messages kept in the outbox (demo mailbox). */
   SMTP_URL: z.string().optional(),
   /** From address of outgoing mail. */
@@ -243,6 +250,7 @@ const SHOWN = new Set([
   'TIMER_CHECK_MS',
   'TIMER_TRAIL_PINGS',
   'EXPORT_CONNECTIONS',
+  'PGLITE_SHARED_BUFFERS_MB',
   'SHUTDOWN_GRACE_MS',
   'RETENTION_DAYS',
   'RETENTION_INTERVAL_MS',
@@ -297,6 +305,11 @@ export interface Config {
    * once wait their turn, and API calls (alarms among them) never wait behind an export.
    */
   exportConnections: number;
+  /**
+   * The embedded database's shared_buffers, MB (PGLITE_SHARED_BUFFERS_MB): pages beyond it are read
+   * again from the data folder's files (the operating system's cache), not from disk each time.
+   */
+  pgliteSharedBuffersMb: number;
   /** Outgoing mail server (SMTP_URL); undefined = keep messages in the outbox table. */
   smtpUrl: string | undefined;
   /** From address of outgoing mail (MAIL_FROM, default "<product> <no-reply@localhost>"). */
@@ -384,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timerCheckMs: e.TIMER_CHECK_MS,
     timerTrailPings: e.TIMER_TRAIL_PINGS,
     exportConnections: e.EXPORT_CONNECTIONS,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM || `${e.PRODUCT_NAME} <no-reply@localhost>`,
     smsUrl: e.SMS_URL || undefined,

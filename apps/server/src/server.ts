@@ -17,6 +17,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       exportConnections: config.exportConnections,
+      pglite: { sharedBuffersMb: config.pgliteSharedBuffersMb },
       prepare: async (db) => {
         await ensureReferenceData(db);
         if (!config.demo) return;

@@ -87,6 +87,7 @@ describe.each(DB_KINDS)('readiness and metrics on %s', (kind) => {
     expect(text).toMatch(/^vigil_process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^vigil_job_queue_depth \d+/m);
     if (kind === 'postgres') expect(text).toMatch(/vigil_db_pool_connections\{state="total"\} \d+/);
+    else expect(Number(/^vigil_pglite_memory_bytes\{part="wasm"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThan(0);
   });
 });
 

@@ -21,7 +21,7 @@ import lockfile from 'proper-lockfile';
 import { DEFAULT_EXPORT_CONNECTIONS } from '../config.js';
 import { AdvisoryLock } from './advisory-locks.js';
 import * as schema from './schema/index.js';
-import { PGliteThread } from './pglite-thread.js';
+import { PGliteThread, type PGliteTuning } from './pglite-thread.js';
 
 export type Schema = typeof schema;
 /** The Drizzle database, the same API on PGlite and PostgreSQL. */
@@ -91,6 +91,8 @@ export async function openDatabase(opts: {
   dataDir?: string;
   exportConnections?: number;
   onEmbeddedFailure?: (err: Error) => void;
+  /** PGlite only: its PostgreSQL settings (shared_buffers; config DEFAULT_PGLITE_SHARED_BUFFERS_MB by default). */
+  pglite?: PGliteTuning;
   /**
    * In-memory PGlite only: start from this data folder tarball (PGliteThread `dump`) instead of an
    * empty database; migrations then apply only what the tarball lacks. The test suite starts each
@@ -135,9 +137,9 @@ export async function openDatabase(opts: {
   if (opts.dataDir) {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     release = await lockDataDir(opts.dataDir);
-    client = new PGliteThread(path.join(opts.dataDir, 'pgdata'), opts.onEmbeddedFailure);
+    client = new PGliteThread(path.join(opts.dataDir, 'pgdata'), opts.onEmbeddedFailure, undefined, opts.pglite);
   } else {
-    client = new PGliteThread(undefined, opts.onEmbeddedFailure, opts.loadDataDir);
+    client = new PGliteThread(undefined, opts.onEmbeddedFailure, opts.loadDataDir, opts.pglite);
   }
   try {
     await client.waitReady;

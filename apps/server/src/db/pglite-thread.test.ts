@@ -5,6 +5,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../config.js';
 import { PGliteThread } from './pglite-thread.js';
 
 describe('PGliteThread', () => {
@@ -32,6 +33,18 @@ describe('PGliteThread', () => {
     expect(asArrays.rows).toEqual([[1, 'a']]);
     const results = await db.exec(`insert into t (code) values ('b'); select count(*)::int as n from t`);
     expect(results.at(-1)!.rows).toEqual([{ n: 2 }]);
+  });
+
+  it('builds rows as objects as PGlite does: a repeated name keeps its first place and its last value; __proto__ is a column', async () => {
+    const repeated = await db.query<Record<string, unknown>>(`select 1 as a, 'x' as b, 3 as a`);
+    expect(repeated.rows).toEqual([{ a: 3, b: 'x' }]);
+    expect(Object.keys(repeated.rows[0]!)).toEqual(['a', 'b']);
+    expect(repeated.fields.map((f) => f.name)).toEqual(['a', 'b', 'a']);
+    const proto = await db.query<Record<string, unknown>>(`select 1 as "__proto__", 2 as b`);
+    expect(Object.getPrototypeOf(proto.rows[0]!)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(proto.rows[0]!, '__proto__')?.value).toBe(1);
+    const none = await db.query(`select code from t where false`);
+    expect(none.rows).toEqual([]);
   });
 
   it('keeps timestamps as text when the parser keeps the text (as Drizzle asks), and refuses a parser that changes it', async () => {
@@ -108,6 +121,15 @@ describe('PGliteThread', () => {
     expect(failures).toHaveLength(1);
     await other.close();
     expect(failures).toHaveLength(1);
+  });
+
+  it('starts PostgreSQL with the shared_buffers asked for (DEFAULT_PGLITE_SHARED_BUFFERS_MB by default)', async () => {
+    const show = async (t: PGliteThread) => (await t.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers;
+    expect(await show(db)).toBe(`${DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`);
+    const other = new PGliteThread(undefined, undefined, undefined, { sharedBuffersMb: 2 });
+    await other.waitReady;
+    expect(await show(other)).toBe('2MB');
+    await other.close();
   });
 
   it('refuses calls once closed, and a close is not a failure', async () => {

@@ -7,18 +7,26 @@
  * Plain JavaScript on purpose: it starts the same under tsx, vitest and the built server.
  *
  * workerData: { dataDir?: string } (absent = in memory), { loadDataDir?: Uint8Array } (in memory only:
- * start from this tarball of a data folder, as `dump` gives; the test suite's seeded snapshot).
+ * start from this tarball of a data folder, as `dump` gives; the test suite's seeded snapshot),
+ * { sharedBuffersMb?: number } (PostgreSQL shared_buffers; PostgreSQL's 128 MB when absent).
  * Requests (each with a numeric `id`, answered by { id, result } or { id, error }):
- *   { op: 'query', sql, params?, rawTypes?, rowMode?, tx? }  one statement; `rawTypes` are type ids
+ *   { op: 'query', sql, params?, rawTypes?, tx? }           one statement, rows as arrays (the caller
+ *                                                            builds objects: cloning arrays costs far
+ *                                                            less than objects, whose every row repeats
+ *                                                            the column names); `rawTypes` are type ids
  *                                                            returned as text (parsers that keep it)
  *   { op: 'exec', sql, tx? }                                 several statements, simple protocol
  *   { op: 'begin', tx }                                      starts transaction `tx` (answered once begun)
  *   { op: 'end', tx, commit }                                commits or rolls it back
  *   { op: 'dump' }                                           the data folder as a gzipped tarball (ArrayBuffer),
  *                                                            consistent: taken between two statements (db/backup.ts)
+ *   { op: 'memory' }                                         { wasmBytes, heapUsedBytes, heapTotalBytes, externalBytes }:
+ *                                                            PostgreSQL's wasm memory (it only grows) and
+ *                                                            this thread's V8 heap (metrics, bench)
  *   { op: 'close' }                                          closes the database
  * The first message posted is { ready: true } or { ready: false, error }.
  */
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -40,11 +48,22 @@ const transactions = new Map();
 /** Thrown inside a transaction's callback to roll it back. */
 const ROLLBACK = Symbol('rollback');
 
+/**
+ * PGlite's start parameters plus the settings asked for. shared_buffers is allocated (and written)
+ * in the wasm memory when PostgreSQL starts, and wasm memory never shrinks: with PostgreSQL's
+ * default of 128 MB it was most of the 150 MB the database took in the server's RSS (issue 20).
+ * A page beyond it is read again through the file system (the OS cache; in memory: a copy).
+ */
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...(workerData?.sharedBuffersMb ? ['-c', `shared_buffers=${Math.round(workerData.sharedBuffersMb * 1024)}kB`] : []),
+];
+
 let db;
 try {
   db = workerData?.dataDir
-    ? new PGlite(workerData.dataDir, { extensions })
-    : new PGlite({ extensions, ...(workerData?.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}) });
+    ? new PGlite(workerData.dataDir, { extensions, startParams })
+    : new PGlite({ extensions, startParams, ...(workerData?.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}) });
   await db.waitReady;
   parentPort.postMessage({ ready: true });
 } catch (err) {
@@ -96,7 +115,7 @@ function begin(id) {
 async function run(m) {
   switch (m.op) {
     case 'query':
-      return target(m.tx).query(m.sql, m.params, { rowMode: m.rowMode, parsers: m.rawTypes && textParsers(m.rawTypes) });
+      return target(m.tx).query(m.sql, m.params, { rowMode: 'array', parsers: m.rawTypes && textParsers(m.rawTypes) });
     case 'exec':
       return target(m.tx).exec(m.sql);
     case 'begin':
@@ -117,6 +136,15 @@ async function run(m) {
         file = await db.dumpDataDir('gzip');
       });
       return await file.arrayBuffer();
+    }
+    case 'memory': {
+      const heap = v8.getHeapStatistics();
+      return {
+        wasmBytes: db.Module.HEAPU8.byteLength,
+        heapUsedBytes: heap.used_heap_size,
+        heapTotalBytes: heap.total_heap_size,
+        externalBytes: heap.external_memory,
+      };
     }
     case 'close':
       await db.close();

@@ -10,7 +10,10 @@
  * - `vigil_event_log_lag_seconds` (histogram): commit of an event → offered to this node's sockets;
  * - `vigil_alarms_unacknowledged`: alarms of the last 30 days no console has acknowledged (test alarms excluded);
  * - `vigil_db_pool_connections{state}`: PostgreSQL pool total / idle / waiting (absent on PGlite);
- * - `vigil_job_queue_depth`: durable jobs not yet done (ENS e-mail and SMS deliveries queued or being sent).
+ * - `vigil_job_queue_depth`: durable jobs not yet done (ENS e-mail and SMS deliveries queued or being sent);
+ * - `vigil_pglite_memory_bytes{part}`: the embedded database's thread (absent on PostgreSQL): `wasm`
+ *   (PostgreSQL's wasm memory; it only grows), `heap_used`, `heap_total`, `external` (its V8 heap;
+ *   the default `vigil_nodejs_heap_*` series are the main thread's only).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -99,6 +102,23 @@ export function registerMetrics(app: FastifyInstance) {
         this.set({ state: 'total' }, pool.totalCount);
         this.set({ state: 'idle' }, pool.idleCount);
         this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  }
+
+  const pglite = app.database.pglite;
+  if (pglite) {
+    new Gauge({
+      name: 'vigil_pglite_memory_bytes',
+      help: "The embedded database thread's memory: wasm (PostgreSQL, only grows), heap_used, heap_total, external (its V8 heap)",
+      labelNames: ['part'] as const,
+      registers: [registry],
+      async collect() {
+        const m = await pglite.memory();
+        this.set({ part: 'wasm' }, m.wasmBytes);
+        this.set({ part: 'heap_used' }, m.heapUsedBytes);
+        this.set({ part: 'heap_total' }, m.heapTotalBytes);
+        this.set({ part: 'external' }, m.externalBytes);
       },
     });
   }
