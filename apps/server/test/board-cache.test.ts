@@ -5,9 +5,6 @@
  * that made it and (PostgreSQL) on another server process. Users of different scope never share an
  * entry, and cached answers still pass RESPONSE_VALIDATION (the test servers run with it on).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -15,7 +12,8 @@ import { z } from 'zod';
 import { rows } from '../src/db/client.js';
 import { BoardCache, boardCacheKey } from '../src/modules/branches/board-cache.js';
 import { PreSerialized, ResponseShapeError, responseSerializerCompiler } from '../src/plugins/response-serializer.js';
-import { ApiClient, DB_KINDS, freshDatabaseUrl, mobileLogin, startServerOn, startTestServer, type TestServer } from './helpers.js';
+import { ApiClient, DB_KINDS, mobileLogin, startTestServer, type TestServer } from './helpers.js';
+import { twoServerProcesses } from './two-processes.js';
 
 type Row = { BranchOfficeId: number; Name: string; BranchAction: string | null; OrganizationId: number };
 type Board = { organizationobject: Row[]; total: number };
@@ -156,61 +154,25 @@ describe.each(DB_KINDS)('board cache on one node, %s', (kind) => {
   });
 });
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** A second server as a process of its own (its board cache is not this process's). */
-function startNode(env: Record<string, string>) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/server.ts')], {
-    cwd: path.resolve(serverDir, '../..'),
-    env: { ...process.env, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '1000', VIGIL_DEMO: '', RESPONSE_VALIDATION: '1', ...env },
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => out.includes('console on') && resolve());
-    void exited.then((code) => reject(new Error(`node exited ${code}:\n${out}`)));
-  });
-  return { child, ready, exited };
-}
-
 describe.runIf(process.env.TEST_DATABASE_URL)('board cache across two server processes on PostgreSQL', () => {
-  let a: TestServer;
-  let b: ReturnType<typeof startNode>;
-  let bUrl: string;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const target = await freshDatabaseUrl('postgres');
-    drop = target.drop;
-    a = await startServerOn({ databaseUrl: target.url }, { LOGIN_RATE_MAX: '1000' });
-    const port = 18_130 + Math.floor(Math.random() * 19);
-    b = startNode({ DATABASE_URL: target.url!, PORT: String(port), HOST: '127.0.0.1' });
-    await b.ready;
-    bUrl = `http://127.0.0.1:${port}`;
-  }, 120_000);
-  afterAll(async () => {
-    b?.child.kill('SIGTERM');
-    await b?.exited;
-    await a?.close();
-    await drop?.();
-  });
+  const nodes = twoServerProcesses({ RESPONSE_VALIDATION: '1' });
 
   it('a branch action and an added branch on A are seen by the next board call on B', async () => {
-    const admin = new ApiClient(a.baseUrl);
+    const admin = new ApiClient(nodes.a.baseUrl);
     await admin.login('orgadmin@example.com');
     for (let round = 0; round < 4; round++) {
-      const before = await boardOn(bUrl, admin);
-      expect(await boardOn(bUrl, admin)).toEqual(before);
+      const before = await boardOn(nodes.bUrl, admin);
+      expect(await boardOn(nodes.bUrl, admin)).toEqual(before);
       const target = before.organizationobject[round]!;
       const mode = target.BranchAction === 'Open' ? 'CLOSE' : 'OPEN';
       const set = await admin.post('/api/client/setbranchmode', { case: 'SET-BRANCH-MODE', branchOfficeId: target.BranchOfficeId, mode });
       expect(set.status, JSON.stringify(set.json)).toBe(200);
-      const after = await boardOn(bUrl, admin);
+      const after = await boardOn(nodes.bUrl, admin);
       expect(after.organizationobject.find((x) => x.BranchOfficeId === target.BranchOfficeId)!.BranchAction).toBe(
         mode === 'OPEN' ? 'Open' : 'Close',
       );
     }
-    const before = await boardOn(bUrl, admin);
+    const before = await boardOn(nodes.bUrl, admin);
     const region = (before.organizationobject[0] as Row & { RegionalOfficeId: number }).RegionalOfficeId;
     const added = await admin.post('/api/client/addbranchoffice', {
       case: 'ADD-BRANCH-OFFICE',
@@ -223,6 +185,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('board cache across two server pro
       statusId: 1,
     });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
-    expect((await boardOn(bUrl, admin)).total).toBe(before.total + 1);
+    expect((await boardOn(nodes.bUrl, admin)).total).toBe(before.total + 1);
   });
 });

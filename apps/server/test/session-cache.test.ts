@@ -5,14 +5,12 @@
  * process: logout, a session ended from the active sessions, deactivation, a role change, a profile
  * change, a temporary password. Also the cache's own rules (expiry, epoch, size).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/client.js';
 import { SessionCache } from '../src/plugins/session-cache.js';
-import { ApiClient, DB_KINDS, freshDatabaseUrl, mobileLogin, startServerOn, startTestServer, type TestServer } from './helpers.js';
+import { ApiClient, DB_KINDS, mobileLogin, startTestServer, type TestServer } from './helpers.js';
+import { twoServerProcesses } from './two-processes.js';
 
 type UserInfos = { UserInfos: { UserId: number; Name: string; RoleId: number } };
 
@@ -136,61 +134,24 @@ describe.each(DB_KINDS)('session cache on one node, %s', (kind) => {
   });
 });
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A second server as a process of its own (its session cache is not this process's). */
-function startNode(env: Record<string, string>) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/server.ts')], {
-    cwd: path.resolve(serverDir, '../..'),
-    env: { ...process.env, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '1000', VIGIL_DEMO: '', ...env },
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => out.includes('console on') && resolve());
-    void exited.then((code) => reject(new Error(`node exited ${code}:\n${out}`)));
-  });
-  return { child, ready, exited };
-}
-
 describe.runIf(process.env.TEST_DATABASE_URL)('session cache across two server processes on PostgreSQL', () => {
-  let a: TestServer;
-  let b: ReturnType<typeof startNode>;
-  let bUrl: string;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    const target = await freshDatabaseUrl('postgres');
-    drop = target.drop;
-    a = await startServerOn({ databaseUrl: target.url }, { LOGIN_RATE_MAX: '1000' });
-    const port = 19_800 + Math.floor(Math.random() * 150);
-    b = startNode({ DATABASE_URL: target.url!, PORT: String(port), HOST: '127.0.0.1' });
-    await b.ready;
-    bUrl = `http://127.0.0.1:${port}`;
-  }, 120_000);
-  afterAll(async () => {
-    b?.child.kill('SIGTERM');
-    await b?.exited;
-    await a?.close();
-    await drop?.();
-  });
+  const nodes = twoServerProcesses();
 
   it('logout on A is refused on B by the next call', async () => {
     for (let round = 0; round < 5; round++) {
-      const c = new ApiClient(bUrl);
+      const c = new ApiClient(nodes.bUrl);
       await c.login('manager@example.com');
       expect((await c.post('/api/client/isauthenticated')).status).toBe(200);
       expect((await c.post('/api/client/isauthenticated')).status).toBe(200);
-      expect((await postOn(a.baseUrl, c, '/api/client/logout')).status).toBe(200);
-      expect((await postOn(bUrl, c, '/api/client/isauthenticated')).status).toBe(401);
+      expect((await postOn(nodes.a.baseUrl, c, '/api/client/logout')).status).toBe(200);
+      expect((await postOn(nodes.bUrl, c, '/api/client/isauthenticated')).status).toBe(401);
     }
   });
 
   it('deactivation and a role change on A are seen on B by the next call; a profile change on B by A', async () => {
-    const admin = new ApiClient(a.baseUrl);
+    const admin = new ApiClient(nodes.a.baseUrl);
     await admin.login('orgadmin@example.com');
-    const regional = new ApiClient(bUrl);
+    const regional = new ApiClient(nodes.bUrl);
     await regional.login('regional@example.com');
     const before = (await regional.post<UserInfos>('/api/client/isauthenticated')).json.body!.UserInfos;
     const other = before.RoleId === 6 ? 9 : 6;
@@ -198,14 +159,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('session cache across two server p
     expect(role.status, JSON.stringify(role.json)).toBe(200);
     expect((await regional.post<UserInfos>('/api/client/isauthenticated')).json.body!.UserInfos.RoleId).toBe(other);
 
-    expect((await postOn(a.baseUrl, regional, '/api/client/isauthenticated')).status).toBe(200);
+    expect((await postOn(nodes.a.baseUrl, regional, '/api/client/isauthenticated')).status).toBe(200);
     const upd = await regional.post('/api/client/manageuserproperties', {
       case: 'UPDATE-PROFILE',
       profileName: 'Seen',
       profileLastName: 'OnA',
     });
     expect(upd.status).toBe(200);
-    expect((await postOn(a.baseUrl, regional, '/api/client/isauthenticated')).json.body!.UserInfos.Name).toBe('Seen');
+    expect((await postOn(nodes.a.baseUrl, regional, '/api/client/isauthenticated')).json.body!.UserInfos.Name).toBe('Seen');
 
     const off = await admin.post('/api/client/managerolestatus', { employeeId: before.UserId, statusId: 3 });
     expect(off.status, JSON.stringify(off.json)).toBe(200);
