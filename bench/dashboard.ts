@@ -41,7 +41,7 @@
  *
  * Wall-clock figures depend on the machine's load: print `uptime` beside them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,7 +49,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { chromium, type Browser } from '@playwright/test';
-import { cpuSeconds, memoryMb } from './proc.js';
+import { cpuSeconds, memoryMb, mobileCall, startBuiltServer } from './proc.js';
 import { SCALE_PASSWORD } from '@vigil/server/testing';
 import { AdvisoryLock } from '../apps/server/src/db/advisory-locks.js';
 
@@ -140,49 +140,6 @@ async function managers(url: string, count: number): Promise<{ email: string; us
   }
 }
 
-async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
-  const busy = await fetch(`${BASE}/healthz`).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`port ${PORT} is in use: pick another with --port`);
-  const child = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      VIGIL_DATA_DIR: dataDir,
-      VIGIL_DEMO: '',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'error',
-      LOGIN_RATE_MAX: '100000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  // A first start on freshly seeded data may build the indexes of new migrations: allow minutes.
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return child;
-    } catch {
-      /* starting */
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
-
-async function mobile<T>(token: string | null, p: string, body: unknown): Promise<T> {
-  const res = await fetch(`${BASE}/api/mobile/${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { body: T };
-  if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json.body;
-}
-
 /**
  * The direct event generator (`--via sql`): commits each event to the event log in a transaction
  * of its own exactly as the server's writers do (apps/server/src/modules/realtime/event-log.ts:
@@ -229,7 +186,7 @@ async function signInPosters(list: { email: string; userId: number; branchOffice
   for (let i = 0; i < list.length; i += 8) {
     const batch = await Promise.all(
       list.slice(i, i + 8).map(async (m) => {
-        const { Token } = await mobile<{ Token: string }>(null, 'login', { username: m.email, password: SCALE_PASSWORD });
+        const { Token } = await mobileCall<{ Token: string }>(BASE, null, 'login', { username: m.email, password: SCALE_PASSWORD });
         return { userId: m.userId, token: Token, branchOfficeId: m.branchOfficeId, open: false };
       }),
     );
@@ -261,8 +218,8 @@ async function load(posters: Poster[], rate: number, seconds: number, alarmEvery
       const call = pool
         ? sqlEvent(pool, AdvisoryLock.EventLog, p, alarm)
         : alarm
-          ? mobile(p.token, 'alarm', { branchOfficeId: p.branchOfficeId, type: 'TROUBLE', message: 'bench-dashboard' })
-          : mobile(p.token, 'branchaction', { branchOfficeId: p.branchOfficeId, action: p.open ? 'CLOSE' : 'OPEN', pin: PIN });
+          ? mobileCall(BASE, p.token, 'alarm', { branchOfficeId: p.branchOfficeId, type: 'TROUBLE', message: 'bench-dashboard' })
+          : mobileCall(BASE, p.token, 'branchaction', { branchOfficeId: p.branchOfficeId, action: p.open ? 'CLOSE' : 'OPEN', pin: PIN });
       if (!alarm) p.open = !p.open;
       inflight.push(
         call
@@ -432,7 +389,11 @@ async function main() {
   }
   const branches = await ensureOfficer(url);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-dashboard-'));
-  const server = await startServer(url, dataDir);
+  const server = await startBuiltServer(
+    PORT,
+    { VIGIL_DATA_DIR: dataDir, VIGIL_DEMO: '', DATABASE_URL: url, LOG_LEVEL: 'error', LOGIN_RATE_MAX: '100000' },
+    600,
+  );
   // Whatever happens, the server does not outlive the benchmark.
   process.on('exit', () => server.kill('SIGTERM'));
   const browser = await chromium.launch({

@@ -16,7 +16,7 @@
  * --files lists each page's files; --shots DIR also writes screenshots of /login at 1280 and 800 px
  * wide in English and Albanian (login-<width>-<lang>.png) to compare a build with another.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startBuiltServer } from './proc.js';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -84,37 +84,6 @@ interface Script {
   raw: number;
   gzip: number;
   prefetch: boolean;
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const busy = await fetch(`${BASE}/healthz`).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`port ${PORT} is in use: pick another with --port`);
-  const child = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      VIGIL_DATA_DIR: dataDir,
-      VIGIL_DEMO: '1',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_MAX: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 360; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return child;
-    } catch {
-      /* starting */
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
 }
 
 /** Opens one page in a fresh context and returns its scripts, split at the prefetch mark. */
@@ -213,7 +182,13 @@ async function main() {
     if (!fs.existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-first-page-'));
-  const server = await startServer(dataDir);
+  const server = await startBuiltServer(PORT, {
+    VIGIL_DATA_DIR: dataDir,
+    VIGIL_DEMO: '1',
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_MAX: '1000',
+  });
   // Whatever happens, the server does not outlive the benchmark.
   process.on('exit', () => server.kill('SIGTERM'));
   const browser = await chromium.launch({

@@ -11,7 +11,7 @@
  *
  *   npx tsx bench/live-console.ts [--panics 20] [--port 18971]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { mobileCall, startBuiltServer } from './proc.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,48 +51,6 @@ function summary(label: string, samples: number[]) {
   );
 }
 
-async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
-  const busy = await fetch(`${BASE}/healthz`).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`port ${PORT} is in use: pick another with --port`);
-  const child = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      VIGIL_DATA_DIR: dataDir,
-      VIGIL_DEMO: '1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_MAX: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 360; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return child;
-    } catch {
-      /* starting */
-    }
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
-
-async function mobile<T>(token: string | null, p: string, body: unknown): Promise<T> {
-  const res = await fetch(`${BASE}/api/mobile/${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { body: T };
-  if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json.body;
-}
-
 async function main() {
   for (const built of ['apps/server/dist/server.mjs', 'apps/web/dist/index.html']) {
     if (!fs.existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
@@ -100,7 +58,13 @@ async function main() {
   let scratch: ScratchDatabase | null = null;
   if (process.env.BENCH_DATABASE_URL) scratch = await scratchDatabase(process.env.BENCH_DATABASE_URL, 'vigil_bench_live');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-live-'));
-  const server = await startServer(scratch?.url ?? '', dataDir);
+  const server = await startBuiltServer(PORT, {
+    VIGIL_DATA_DIR: dataDir,
+    VIGIL_DEMO: '1',
+    DATABASE_URL: scratch?.url ?? '',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_MAX: '1000',
+  });
   // Whatever happens, the server does not outlive the benchmark.
   process.on('exit', () => server.kill('SIGTERM'));
   const browser = await chromium.launch({
@@ -128,7 +92,7 @@ async function main() {
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
 
-    const login = await mobile<{ Token: string; Branches: { BranchOfficeId: number }[] }>(null, 'login', {
+    const login = await mobileCall<{ Token: string; Branches: { BranchOfficeId: number }[] }>(BASE, null, 'login', {
       username: MOBILE_USER,
       password: PASSWORD,
     });
@@ -137,7 +101,7 @@ async function main() {
     for (let i = 0; i < PANICS; i++) {
       const branchId = login.Branches[i % login.Branches.length]!.BranchOfficeId;
       const status = `[data-testid="branch-row"][data-branch-id="${branchId}"] [data-testid="branch-status"]`;
-      await mobile(login.Token, 'branchaction', { branchOfficeId: branchId, action: 'OPEN', pin: PIN });
+      await mobileCall(BASE, login.Token, 'branchaction', { branchOfficeId: branchId, action: 'OPEN', pin: PIN });
       await page.locator(`${status}[data-status="open"]`).waitFor({ state: 'attached' });
       // Inline callbacks only: tsx names function constants with a helper the page does not have.
       const red = page.evaluate(
@@ -155,7 +119,7 @@ async function main() {
       );
       red.catch(() => undefined); // awaited below; a page error must not end the process before the clean-up
       const started = Date.now();
-      const { NotificationId } = await mobile<{ NotificationId: number }>(login.Token, 'alarm', {
+      const { NotificationId } = await mobileCall<{ NotificationId: number }>(BASE, login.Token, 'alarm', {
         branchOfficeId: branchId,
         type: 'PANIC',
       });

@@ -1,7 +1,9 @@
 /**
  * What the benchmarks read of a process and of a download (Linux /proc): resident memory, CPU
- * time, and a streamed response's size, lines and time to first byte.
+ * time, and a streamed response's size, lines and time to first byte; and the built server they
+ * start, and the mobile calls they make.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -74,4 +76,45 @@ export function udpSocketDrops(pid: number): { sockets: number; drops: number } 
     }
   }
   return { sockets, drops };
+}
+
+/**
+ * Starts the production bundle (apps/server/dist/server.mjs, `npm run build` first) on
+ * 127.0.0.1:`port` with `env` added to this process's environment (VIGIL_DATA_DIR, VIGIL_DEMO,
+ * DATABASE_URL…) and resolves once /healthz answers; refuses a port already answering, and gives
+ * up after `waitSeconds` (a first start on fresh scale data may build new migrations' indexes).
+ */
+export async function startBuiltServer(port: number, env: Record<string, string>, waitSeconds = 180): Promise<ChildProcess> {
+  const base = `http://127.0.0.1:${port}`;
+  const busy = await fetch(`${base}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${port} is in use: pick another with --port`);
+  const child = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < waitSeconds * 2; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return child;
+    } catch {
+      /* starting */
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+/** POST /api/mobile/`p` on `base` (Bearer `token` when given); the answer's body. @throws on any status but 200. */
+export async function mobileCall<T>(base: string, token: string | null, p: string, body: unknown): Promise<T> {
+  const res = await fetch(`${base}/api/mobile/${p}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { body: T };
+  if (res.status !== 200) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
+  return json.body;
 }

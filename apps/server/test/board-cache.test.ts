@@ -55,9 +55,15 @@ describe('BoardCache', () => {
 
   it('keys organisation admins by organisation and every other role by user', () => {
     const f = { case: 'GET-ALL-BRANCH-OFFICES', offset: 0, limit: 100 };
-    expect(boardCacheKey({ roleId: 2, userId: 1, organizationId: 1 }, f)).toBe(boardCacheKey({ roleId: 2, userId: 7, organizationId: 1 }, f));
-    expect(boardCacheKey({ roleId: 2, userId: 1, organizationId: 1 }, f)).not.toBe(boardCacheKey({ roleId: 2, userId: 1, organizationId: 2 }, f));
-    expect(boardCacheKey({ roleId: 9, userId: 3, organizationId: 1 }, f)).not.toBe(boardCacheKey({ roleId: 9, userId: 4, organizationId: 1 }, f));
+    expect(boardCacheKey({ roleId: 2, userId: 1, organizationId: 1 }, f)).toBe(
+      boardCacheKey({ roleId: 2, userId: 7, organizationId: 1 }, f),
+    );
+    expect(boardCacheKey({ roleId: 2, userId: 1, organizationId: 1 }, f)).not.toBe(
+      boardCacheKey({ roleId: 2, userId: 1, organizationId: 2 }, f),
+    );
+    expect(boardCacheKey({ roleId: 9, userId: 3, organizationId: 1 }, f)).not.toBe(
+      boardCacheKey({ roleId: 9, userId: 4, organizationId: 1 }, f),
+    );
     expect(boardCacheKey({ roleId: 2, userId: 1, organizationId: 1 }, f)).not.toBe(
       boardCacheKey({ roleId: 2, userId: 1, organizationId: 1 }, { ...f, search: 'x' }),
     );
@@ -130,7 +136,12 @@ describe.each(DB_KINDS)('board cache on one node, %s', (kind) => {
     const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
     const b = staff.Branches[0]!;
     await boardOn(server.baseUrl, admin);
-    const alarm = await staff.call('alarm', { branchOfficeId: b.BranchOfficeId, type: 'TROUBLE', latitude: b.Latitude, longitude: b.Longitude });
+    const alarm = await staff.call('alarm', {
+      branchOfficeId: b.BranchOfficeId,
+      type: 'TROUBLE',
+      latitude: b.Latitude,
+      longitude: b.Longitude,
+    });
     expect(alarm.status).toBe(200);
     const afterAlarm = await boardOn(server.baseUrl, admin);
     expect(afterAlarm.organizationobject.find((x) => x.BranchOfficeId === b.BranchOfficeId)!.BranchAction).toBe('Trouble');

@@ -56,7 +56,11 @@ export async function connected(pc: RTCPeerConnection) {
 export async function placeCall(server: TestServer, email: string) {
   const staff = await mobileLogin(server.baseUrl, email);
   const b = staff.Branches[0]!;
-  const placed = await staff.call<{ callobject: Call }>('calls/start', { branchOfficeId: b.BranchOfficeId, latitude: b.Latitude, longitude: b.Longitude });
+  const placed = await staff.call<{ callobject: Call }>('calls/start', {
+    branchOfficeId: b.BranchOfficeId,
+    latitude: b.Latitude,
+    longitude: b.Longitude,
+  });
   expect(placed.status).toBe(200);
   return { staff, id: placed.json.body!.callobject.IncidentId };
 }

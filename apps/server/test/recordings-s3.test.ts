@@ -19,14 +19,7 @@ import type { Incident } from '@vigil/contract';
 import { relayOf } from '../src/modules/calls/calls.media.js';
 import { recordingStorageOf } from '../src/modules/calls/recordings-storage.js';
 import { connectCaller, consoleLogin, placeCall, pump, type Login } from './call-media.js';
-import {
-  DB_KINDS,
-  freshDatabaseUrl,
-  otherOfficeOperator,
-  startServerOn,
-  startTestServer,
-  type TestServer,
-} from './helpers.js';
+import { DB_KINDS, freshDatabaseUrl, otherOfficeOperator, startServerOn, startTestServer, type TestServer } from './helpers.js';
 
 const BUCKET = 'vigil-recordings';
 

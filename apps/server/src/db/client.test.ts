@@ -14,9 +14,9 @@ describe('openDatabase on PGlite', () => {
       },
     } as Parameters<typeof openDatabase>[0]);
     try {
-      const res = (await database.db.execute(
-        sql`select reltuples::int as n from pg_class where relname = 'organizations'`,
-      )) as unknown as { rows: { n: number }[] };
+      const res = (await database.db.execute(sql`select reltuples::int as n from pg_class where relname = 'organizations'`)) as unknown as {
+        rows: { n: number }[];
+      };
       expect(res.rows[0]!.n).toBeGreaterThanOrEqual(500);
     } finally {
       await database.close();

@@ -97,7 +97,8 @@ export class BoardCache {
 
 /** The cache key of a board request: the caller's scope, then the parsed filter. */
 export function boardCacheKey(auth: Pick<AuthContext, 'roleId' | 'userId' | 'organizationId'>, filter: unknown): string {
-  const scope = auth.roleId === RoleId.OrganizationAdmin ? `o:${auth.organizationId}` : `u:${auth.roleId}:${auth.userId}:${auth.organizationId}`;
+  const scope =
+    auth.roleId === RoleId.OrganizationAdmin ? `o:${auth.organizationId}` : `u:${auth.roleId}:${auth.userId}:${auth.organizationId}`;
   return `${scope}|${JSON.stringify(filter)}`;
 }
 

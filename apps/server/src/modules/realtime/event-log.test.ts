@@ -116,7 +116,11 @@ describe.each(DB_KINDS)('event log on %s', (kind) => {
   const together = (n: number, failing = -1) =>
     Promise.all(
       Array.from({ length: n }, (_, i) =>
-        commitWithEvents(server.app, [], [{ kind: 'TEST', payload: { group: i }, ...(i === failing ? { organizationId: 999_999 } : {}) }]).then(
+        commitWithEvents(
+          server.app,
+          [],
+          [{ kind: 'TEST', payload: { group: i }, ...(i === failing ? { organizationId: 999_999 } : {}) }],
+        ).then(
           (ids) => ({ ok: true as const, ids }),
           (err: unknown) => ({ ok: false as const, err }),
         ),

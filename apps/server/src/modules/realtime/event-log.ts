@@ -98,7 +98,8 @@ export type PendingWrite = PromiseLike<unknown> & { toSQL(): { sql: string; para
  */
 export async function commitWithEvents(app: FastifyInstance, writes: ((db: Db) => PendingWrite)[], events: NewEvent[]): Promise<number[]> {
   const { kind } = app.database;
-  const inline = (q: { sql: string; params: unknown[] }) => q.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(q.params[Number(n) - 1]));
+  const inline = (q: { sql: string; params: unknown[] }) =>
+    q.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(q.params[Number(n) - 1]));
   const statements = writes.map((w) => inline(w(app.db).toSQL()));
   if (events.length) statements.push(inline(insertEvents(app.db, events, { notify: kind === 'postgres' }).toSQL()));
   if (statements.length === 0) return [];
@@ -132,7 +133,10 @@ async function drainCommits(database: Database, queue: { pending: CommitJob[]; r
     while (queue.pending.length) {
       const batch = queue.pending.splice(0, GROUP_COMMIT_MAX);
       try {
-        const results = await runStatements(database, batch.flatMap((j) => j.statements));
+        const results = await runStatements(
+          database,
+          batch.flatMap((j) => j.statements),
+        );
         let at = 0;
         for (const job of batch) {
           at += job.statements.length;
@@ -164,7 +168,8 @@ async function runStatements(database: Database, statements: string[]): Promise<
   const { pool, pglite } = database;
   const text = statements.join(';\n');
   if (pool) {
-    const results = (await pool.query(text)) as unknown as pg.QueryResult<{ id: string | number }> | pg.QueryResult<{ id: string | number }>[];
+    const results = (await pool.query(text)) as unknown as
+      pg.QueryResult<{ id: string | number }> | pg.QueryResult<{ id: string | number }>[];
     return Array.isArray(results) ? results.map((r) => r.rows) : [results.rows];
   }
   if (pglite) return (await pglite.exec(text)).map((r) => r.rows as { id: string | number }[]);
