@@ -26,7 +26,9 @@ export function vp8Payload(): Buffer {
 /**
  * Writes RTP packets to `track` every 20 ms until stopped, stamped as a camera or microphone
  * stamps them: the RTP clock (90 kHz video, 48 kHz audio) follows the sender's wall clock from a
- * random start, so a busy event loop sends late, not slow. Returns the stop function.
+ * random start, so a busy event loop sends late, not slow. Returns the stop function, whose
+ * `sentAt` lists when each packet was written (ms since the epoch): a test whose own event loop
+ * stalls sends nothing meanwhile, which is no loss of the server's.
  */
 export function pump(track: MediaStreamTrack, kind: 'video' | 'audio') {
   let seq = 1;
@@ -34,7 +36,9 @@ export function pump(track: MediaStreamTrack, kind: 'video' | 'audio') {
   const t0 = Date.now();
   const ts0 = Math.floor(Math.random() * 2 ** 32);
   const ssrc = kind === 'video' ? 1111 : 2222;
+  const sentAt: number[] = [];
   const timer = setInterval(() => {
+    sentAt.push(Date.now());
     const header = new RtpHeader({
       sequenceNumber: seq++ & 0xffff,
       timestamp: (ts0 + (Date.now() - t0) * rate) >>> 0,
@@ -44,7 +48,7 @@ export function pump(track: MediaStreamTrack, kind: 'video' | 'audio') {
     });
     track.writeRtp(new RtpPacket(header, kind === 'video' ? vp8Payload() : Buffer.alloc(60, 3)));
   }, 20);
-  return () => clearInterval(timer);
+  return Object.assign(() => clearInterval(timer), { sentAt });
 }
 
 /** Resolves when `pc` is connected (15 s at most). */
