@@ -184,16 +184,19 @@ describe.each(DB_KINDS)('call media on %s', (kind) => {
       const figures = `recording ${w.duration.toFixed(3)} s, talk ${talk.toFixed(3)} s, audio ${audio.first.toFixed(3)}–${audio.last.toFixed(3)} s (${audio.blocks}), video ${video.first.toFixed(3)}–${video.last.toFixed(3)} s (${video.blocks})`;
       console.log(`call ${c.id}: ${figures}`);
       expect(Math.abs(w.duration - talk), figures).toBeLessThanOrEqual(RECORDING_TOLERANCE_S);
-      // Both tracks from the start of the file to its end: nothing dropped on the way. The end is
-      // the last packet the test sent before the call's end, in media time (the test's own event
-      // loop, shared with the server here, may have stalled and sent nothing for a while).
+      // Both tracks from the start of the file to its end, within the issue's 2 s: the end is the
+      // last packet the test sent before the call's end, in media time (the test's own event loop,
+      // shared with the server here, may have stalled and sent nothing for a while). Packets are
+      // stamped when the server's event loop reads them, so under event-loop lag the last packets
+      // sent before the end can be read after it and are left out: seen once at 0.8 s under CI
+      // load (the recording's known limit, docs/API.md).
       const lastSent = (stop: { sentAt: number[] }) =>
         (Math.max(...stop.sentAt.filter((t) => t <= Date.parse(inc.EndTimeUTC!))) - Date.parse(inc.AnsweredTimeUTC!)) / 1000;
       const [videoSent, audioSent] = c.stops.map(lastSent) as [number, number];
       const sentFigures = `${figures}; last sent before the end: audio ${audioSent.toFixed(3)} s, video ${videoSent.toFixed(3)} s`;
       expect(audio.first, figures).toBeLessThan(0.5);
-      expect(audio.last, sentFigures).toBeGreaterThan(Math.min(w.duration, audioSent) - 0.5);
-      expect(video.last, sentFigures).toBeGreaterThan(Math.min(w.duration, videoSent) - 0.5);
+      expect(audio.last, sentFigures).toBeGreaterThan(Math.min(w.duration, audioSent) - RECORDING_TOLERANCE_S);
+      expect(video.last, sentFigures).toBeGreaterThan(Math.min(w.duration, videoSent) - RECORDING_TOLERANCE_S);
       // (The test's senders run on a busy event loop: fewer than their 50 packets a second.)
       expect(audio.blocks, figures).toBeGreaterThan(talk * 10);
       expect(video.keyframes).toBeGreaterThan(0);
