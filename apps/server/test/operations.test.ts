@@ -3,34 +3,13 @@
  * empty PostgreSQL database, and a clean stop on SIGTERM during a burst of alarms that loses none.
  * Real server processes (tsx) on real databases.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketEvent } from '@vigil/contract';
 import { ApiClient, DB_KINDS, SocketClient, freshDatabaseUrl, mobileLogin, startTestServer, type TestServer } from './helpers.js';
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(serverDir, '../..');
-
-/** A real server process; `ready` resolves when it prints its URL (or exits). */
-function startNode(env: Record<string, string>) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/server.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '1000', ...env },
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => out.includes('console on') && resolve());
-    void exited.then((code) => reject(new Error(`node exited ${code}:\n${out}`)));
-  });
-  return { child, ready, exited, output: () => out };
-}
+import { startNode } from './two-processes.js';
 
 let nextPort = 19_400 + Math.floor(Math.random() * 400);
 

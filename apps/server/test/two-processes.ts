@@ -1,6 +1,7 @@
 /**
  * Two server processes on one fresh PostgreSQL database, for the tests of what nodes tell each
- * other (session-cache.test.ts, board-cache.test.ts): A runs in the test's process
+ * other (session-cache.test.ts, board-cache.test.ts), and `startNode` for any server process
+ * (operations.test.ts): A runs in the test's process
  * (startServerOn), B as a process of its own (apps/server/src/server.ts through tsx), so B's
  * caches are not A's and only NOTIFY links them. Call inside a `describe`: it registers the
  * beforeAll / afterAll that start and stop both and drop the database.
@@ -23,8 +24,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server as its own process with `env`; `ready` once it listens, `exited` with its exit code. */
-function startNode(env: Record<string, string>) {
+/**
+ * Starts the server (apps/server/src/server.ts through tsx) as its own process with `env` added
+ * (no demo data unless VIGIL_DEMO is given); `ready` once it listens, `exited` with its exit code,
+ * `output()` what it printed.
+ */
+export function startNode(env: Record<string, string>) {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/server.ts')], {
     cwd: path.resolve(serverDir, '../..'),
     env: { ...process.env, LOG_LEVEL: 'warn', LOGIN_RATE_MAX: '1000', VIGIL_DEMO: '', ...env },
@@ -37,7 +42,7 @@ function startNode(env: Record<string, string>) {
     child.stdout.on('data', () => out.includes('console on') && resolve());
     void exited.then((code) => reject(new Error(`node exited ${code}:\n${out}`)));
   });
-  return { child, ready, exited };
+  return { child, ready, exited, output: () => out };
 }
 
 /**
