@@ -61,9 +61,21 @@ export async function announceSessionChange(db: Db, change: SessionChange): Prom
 }
 
 let announced = 0;
-/** How many session changes this process has announced so far (a request that announced one settles before answering: plugins/session.ts). */
+/**
+ * How many changes this process has announced so far that a console request must settle before
+ * answering (plugins/session.ts): session changes, and the scope and console board changes counted
+ * by countAnnouncedChange. One counter, so one pair of hooks per request serves them all.
+ */
 export function announcedSessionChanges(): number {
   return announced;
+}
+
+/**
+ * Counts a change other than a session change that a console request which made it must settle
+ * before answering (modules/branches/board-cache.ts: scope changes and console board changes).
+ */
+export function countAnnouncedChange(): void {
+  announced++;
 }
 
 /** What a cached session holds: the caller's identity without the raw token, and its timing (ms since the epoch). */

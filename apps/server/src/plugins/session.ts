@@ -332,8 +332,10 @@ export function registerSession(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  // A request that ended or changed sessions (logout, revocation, deactivation, role change…) answers
-  // only once every node has been sent the notice (settleSessionNotices): the next call, on any node, meets it.
+  // A request that ended or changed sessions (logout, revocation, deactivation, role change…), or
+  // announced a scope or console board change (modules/branches/board-cache.ts counts those in the
+  // same counter), answers only once every node has been sent the notice (settleSessionNotices):
+  // the next call, on any node, meets it.
   app.addHook('onSend', async (req, _reply, payload) => {
     if (req.sessionChangesAtStart >= 0 && announcedSessionChanges() !== req.sessionChangesAtStart) await settleSessionNotices(app);
     return payload;

@@ -27,7 +27,8 @@ import type { FastifyInstance } from 'fastify';
 import { RoleId } from '@vigil/contract';
 import { BOARD_CHANNEL, boardChanges } from '../../lib/board-changes.js';
 import { SCOPE_CHANNEL, scopeChanges } from '../../lib/scope-changes.js';
-import { settleSessionNotices, type AuthContext } from '../../plugins/session.js';
+import type { AuthContext } from '../../plugins/session.js';
+import { countAnnouncedChange } from '../../plugins/session-cache.js';
 
 /** Longest life of an entry, ms (a safety net; see the module comment). */
 export const MAX_AGE_MS = 60_000;
@@ -107,29 +108,24 @@ declare module 'fastify' {
     /** This node's board answer cache (modules/branches/board-cache.ts). */
     boardCache: BoardCache;
   }
-  interface FastifyRequest {
-    /** The board-cache announcement count when the request came in (-1 before its hook ran). */
-    boardChangesAtStart: number;
-  }
 }
 
 /**
- * Scope changes and console board changes (noteBoardChange(true)) this process has been told of so
- * far: a request during which the count moved settles before answering (a mobile alarm or the
- * supervision does not count, so console reads do not wait on them).
+ * Scope changes and console board changes (noteBoardChange(true)) this process is told of are
+ * counted with the session changes (plugins/session-cache.ts countAnnouncedChange): a request during
+ * which the count moved settles before answering (plugins/session.ts's onSend hook). A mobile alarm
+ * or the supervision does not count, so console reads do not wait on them.
  */
-let announcements = 0;
-boardChanges.on('change', (settle?: boolean) => void (settle && announcements++));
-scopeChanges.on('change', () => void announcements++);
+boardChanges.on('change', (settle?: boolean) => void (settle && countAnnouncedChange()));
+scopeChanges.on('change', () => countAnnouncedChange());
 
 /**
  * Creates app.boardCache and wires its invalidation (see the module comment). Call after the
- * dispatcher is decorated and before routes are registered (its hooks apply to every route).
+ * dispatcher is decorated and before routes are registered.
  */
 export function registerBoardCache(app: FastifyInstance): void {
   const cache = new BoardCache();
   app.decorate('boardCache', cache);
-  app.decorateRequest('boardChangesAtStart', -1);
   const clear = () => cache.clear();
   boardChanges.on('change', clear);
   scopeChanges.on('change', clear);
@@ -140,11 +136,4 @@ export function registerBoardCache(app: FastifyInstance): void {
   app.dispatcher.onNotify(BOARD_CHANNEL, clear);
   app.dispatcher.onNotify(SCOPE_CHANNEL, clear);
   app.dispatcher.onListen(clear);
-  app.addHook('onRequest', async (req) => {
-    req.boardChangesAtStart = announcements;
-  });
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.boardChangesAtStart >= 0 && announcements !== req.boardChangesAtStart) await settleSessionNotices(app);
-    return payload;
-  });
 }
