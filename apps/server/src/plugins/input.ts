@@ -52,10 +52,16 @@ export function checkInput(value: unknown, clean: boolean): unknown {
 
 /** Installs the check (preValidation: after the body is parsed, before the route's schema). */
 export function registerInputChecks(app: FastifyInstance) {
-  app.addHook('preValidation', async (req) => {
+  // A callback hook: the check is synchronous, and an async hook costs a promise per request.
+  app.addHook('preValidation', (req, _reply, done) => {
     const clean = req.routeOptions.config.cleanText === true;
-    req.body = checkInput(req.body, clean);
-    checkInput(req.query, clean);
-    checkInput(req.params, clean);
+    try {
+      req.body = checkInput(req.body, clean);
+      checkInput(req.query, clean);
+      checkInput(req.params, clean);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

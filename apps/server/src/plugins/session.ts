@@ -146,11 +146,25 @@ const sessionLookup = oncePerDatabase((db) =>
 const SLIDE_EVERY_MS = 60_000;
 
 /**
+ * findSession's answer when it needs no database work, without a promise (the request hook's
+ * common path): null for a token too short to be one; the session when this node's cache holds it
+ * and its expiry is not due to slide; undefined otherwise (then call findSession).
+ */
+export function cachedSession(app: FastifyInstance, token: string): AuthContext | null | undefined {
+  if (token.length < 8) return null;
+  const entry = app.sessionCache.get(hashToken(token));
+  if (!entry || Date.now() - entry.lastSeenAt > SLIDE_EVERY_MS) return undefined;
+  return { ...entry.ctx, token };
+}
+
+/**
  * Looks a session token up; null when unknown, ended, expired or the user is no longer active.
  * Answers from this node's session cache when it holds the session (plugins/session-cache.ts: every
  * end or change of a session or its user is announced to every node), else reads the row.
  */
 export async function findSession(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  const known = cachedSession(app, token);
+  if (known !== undefined) return known;
   if (token.length < 8) return null;
   const tokenHash = hashToken(token);
   const cache = app.sessionCache;
@@ -324,7 +338,7 @@ export function registerSession(app: FastifyInstance) {
     if (moved.length === 0) return;
     route.preValidation = pre.filter((h) => !GUARDS.has(h as never));
     const on = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [...on, ...moved] as typeof route.onRequest;
+    route.onRequest = [...on, ...moved.map((h) => guardHook(h as (req: FastifyRequest) => void))] as typeof route.onRequest;
   });
 
   app.get('/security/csrf-token', async (_req, reply) => {
@@ -336,12 +350,19 @@ export function registerSession(app: FastifyInstance) {
   // announced a scope or console board change (modules/branches/board-cache.ts counts those in the
   // same counter), answers only once every node has been sent the notice (settleSessionNotices):
   // the next call, on any node, meets it.
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.sessionChangesAtStart >= 0 && announcedSessionChanges() !== req.sessionChangesAtStart) await settleSessionNotices(app);
-    return payload;
+  // The per-request hooks are callback hooks that finish at once on the common path (no change to
+  // settle; the session in this node's cache): an async hook costs a promise and a microtask turn
+  // on every request (issue 20 per-request cost).
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (req.sessionChangesAtStart >= 0 && announcedSessionChanges() !== req.sessionChangesAtStart) {
+      settleSessionNotices(app).then(
+        () => done(null, payload),
+        (err: Error) => done(err),
+      );
+    } else done(null, payload);
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     req.sessionChangesAtStart = announcedSessionChanges();
     if (STATE_CHANGING.has(req.method)) {
       // Bearer-token calls and the mobile API (which never uses cookies) carry no ambient credentials.
@@ -349,14 +370,25 @@ export function registerSession(app: FastifyInstance) {
       if (!bearer) {
         const header = req.headers[CSRF_HEADER];
         const cookie = req.cookies[CSRF_COOKIE];
-        if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie)) throw forbidden(ErrorCode.CsrfMissing);
+        if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie)) return done(forbidden(ErrorCode.CsrfMissing));
       }
     }
     // Only API calls need the session; static files and the app shell do not touch the database.
-    if (!req.url.startsWith('/api/')) return;
+    if (!req.url.startsWith('/api/')) return done();
     // The mobile API takes the bearer header only (no cookie: issue 12 finding 5).
     const token = req.url.startsWith('/api/mobile/') ? bearerToken(req) : requestToken(req);
-    req.auth = token ? await findSession(app, token) : null;
+    const known = token ? cachedSession(app, token) : null;
+    if (known !== undefined) {
+      req.auth = known;
+      return done();
+    }
+    findSession(app, token!).then(
+      (auth) => {
+        req.auth = auth;
+        done();
+      },
+      (err: Error) => done(err),
+    );
   });
 }
 
@@ -386,24 +418,40 @@ function refuseUntilPasswordChanged(req: FastifyRequest) {
 }
 
 /** A console session: a client (non-admin) web session; mobile sessions are refused (issue 12 finding 5). */
-export async function requireClient(req: FastifyRequest) {
+export function requireClient(req: FastifyRequest): void {
   if (!req.auth || req.auth.isAdmin || req.auth.sessionType === 'MOBILE') throw unauthorized();
   refuseUntilPasswordChanged(req);
 }
 
 /** A platform-admin session is required; 401 otherwise. */
-export async function requireAdmin(req: FastifyRequest) {
+export function requireAdmin(req: FastifyRequest): void {
   if (!req.auth || !req.auth.isAdmin) throw unauthorized();
 }
 
 /** A mobile session sent as `Authorization: Bearer` (from /api/mobile/login) is required; 401 otherwise. */
-export async function requireMobile(req: FastifyRequest) {
+export function requireMobile(req: FastifyRequest): void {
   if (!req.auth || req.auth.isAdmin || req.auth.sessionType !== 'MOBILE' || !bearerToken(req)) throw unauthorized();
   refuseUntilPasswordChanged(req);
 }
 
+/**
+ * A guard as a callback onRequest hook: the guard's throw (401/403) is the answer, and a passing
+ * guard goes on at once, without the promise an async hook costs. `done` is called outside the try:
+ * it runs the next hooks, whose errors are theirs to report.
+ */
+function guardHook(guard: (req: FastifyRequest) => void) {
+  return (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    try {
+      guard(req);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  };
+}
+
 /** The guards and what the route table records for them. */
-const GUARDS = new Map<(req: FastifyRequest) => Promise<void>, RouteGuard>([
+const GUARDS = new Map<(req: FastifyRequest) => void, RouteGuard>([
   [requireClient, 'client'],
   [requireAdmin, 'admin'],
   [requireMobile, 'mobile'],
