@@ -13,14 +13,17 @@
  * - one mobile alarm, POST /api/mobile/alarm (bearer; writes an alarm event each time).
  * Then the mixed load: `--users` concurrent console users (each its own session of the
  * organisation admin), each repeating board, unread notifications, report page, employees and
- * open alarms, for `--mixed-seconds`; requests/s and p50 / p95 / p99 (target p95 ≤ 100 ms).
+ * open alarms, for `--mixed-seconds`; requests/s and p50 / p95 / p99 (target p95 ≤ 100 ms), twice:
+ * closed loop (each user's next call as soon as the last is answered: the server's capacity, where
+ * latency is users ÷ throughput by Little's law) and paced (each user `--user-rate` calls a second,
+ * default 2: the latency users see at that load).
  * And the server's RSS (VmRSS) before the load, its peak under the load (VmHWM, reset once the server
  * is idle after start: the start-up peak — migrations, the demo seed — is printed apart) and after,
  * with the server's own /metrics before and after: the main thread's V8 heap (prom-client default
  * metrics) and, on PGlite, the database thread's wasm memory and V8 heap (vigil_pglite_memory_bytes).
  * Figures only, no assertions. The machine's load average is printed at start and end.
  *
- *   npm run build && npx tsx bench/throughput.ts [--seconds 10] [--mixed-seconds 30] [--connections 50] [--users 50]
+ *   npm run build && npx tsx bench/throughput.ts [--seconds 10] [--mixed-seconds 30] [--connections 50] [--users 50] [--user-rate 2]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/throughput.ts [--only pglite|postgres]
  * Options: --calls isauthenticated,board,report,alarm (a subset), --no-mixed, --port 18970 (server;
  * +1 bare), --cpu-prof <dir> (node --cpu-prof of the server, written when it exits), --server
@@ -43,6 +46,7 @@ const { values } = parseArgs({
     'mixed-seconds': { type: 'string', default: '30' },
     connections: { type: 'string', default: '50' },
     users: { type: 'string', default: '50' },
+    'user-rate': { type: 'string', default: '2' },
     only: { type: 'string' },
     calls: { type: 'string', default: 'isauthenticated,board,report,alarm' },
     'no-mixed': { type: 'boolean' },
@@ -57,6 +61,7 @@ const SECONDS = Number(values.seconds);
 const MIXED_SECONDS = Number(values['mixed-seconds']);
 const CONNECTIONS = Number(values.connections);
 const USERS = Number(values.users);
+const USER_RATE = Number(values['user-rate']);
 const PORT = Number(values.port);
 const CALLS = new Set(values.calls.split(','));
 const PASSWORD = 'Vigil-demo-2026';
@@ -298,36 +303,43 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
           return { ...req, headers: { ...ctx.headers } };
         },
       });
-      const latencies: number[] = [];
-      const statuses = new Map<number, number>();
-      let done: (r: autocannon.Result) => void = () => undefined;
-      let failed: (e: unknown) => void = () => undefined;
-      const finished = new Promise<autocannon.Result>((resolve, reject) => ((done = resolve), (failed = reject)));
-      const options: autocannon.Options = {
-        url: base,
-        connections: USERS,
-        duration: MIXED_SECONDS,
-        requests: [
-          asUser('POST', '/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES' }),
-          asUser('GET', '/api/client/getnotificationsv2?type=all&notDone=true&limit=50'),
-          asUser('POST', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 }),
-          asUser('POST', '/api/client/getallemployees', { case: 'GET-ALL-EMPLOYEES', offset: 0, limit: 25 }),
-          asUser('GET', '/api/client/getnotificationsv2?type=alarms&notDone=true&limit=50'),
-        ],
-      };
-      const instance = autocannon(options, (err, r) => (err ? failed(err) : done(r)));
-      instance.on('response', (_client, status, _bytes, ms) => {
-        latencies.push(ms);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      });
-      const result = await finished;
-      latencies.sort((a, b) => a - b);
-      const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-      console.log(
-        `[${kind}] mixed load, ${USERS} users for ${MIXED_SECONDS} s (board, unread notifications, report page, employees, open alarms): ` +
-          `${result.requests.average.toFixed(0)} req/s, p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms` +
-          `${result.non2xx + result.errors ? `, non-2xx/errors ${result.non2xx + result.errors} of ${result.requests.total} (statuses ${JSON.stringify(Object.fromEntries(statuses))})` : ''}`,
-      );
+      // Closed loop (each user sends its next call as soon as the last is answered: the server's
+      // capacity, latency = users / throughput), then paced (each user sends --user-rate calls a
+      // second, as people at consoles do: the latency a user sees at that load).
+      for (const rate of [undefined, USER_RATE]) {
+        const latencies: number[] = [];
+        const statuses = new Map<number, number>();
+        let done: (r: autocannon.Result) => void = () => undefined;
+        let failed: (e: unknown) => void = () => undefined;
+        const finished = new Promise<autocannon.Result>((resolve, reject) => ((done = resolve), (failed = reject)));
+        const options: autocannon.Options = {
+          url: base,
+          connections: USERS,
+          duration: MIXED_SECONDS,
+          ...(rate ? { connectionRate: rate } : {}),
+          requests: [
+            asUser('POST', '/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES' }),
+            asUser('GET', '/api/client/getnotificationsv2?type=all&notDone=true&limit=50'),
+            asUser('POST', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 }),
+            asUser('POST', '/api/client/getallemployees', { case: 'GET-ALL-EMPLOYEES', offset: 0, limit: 25 }),
+            asUser('GET', '/api/client/getnotificationsv2?type=alarms&notDone=true&limit=50'),
+          ],
+        };
+        const instance = autocannon(options, (err, r) => (err ? failed(err) : done(r)));
+        instance.on('response', (_client, status, _bytes, ms) => {
+          latencies.push(ms);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        });
+        const result = await finished;
+        latencies.sort((a, b) => a - b);
+        const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+        const mode = rate ? `paced, ${rate} call/s each` : 'closed loop';
+        console.log(
+          `[${kind}] mixed load ${mode}, ${USERS} users for ${MIXED_SECONDS} s (board, unread notifications, report page, employees, open alarms): ` +
+            `${result.requests.average.toFixed(0)} req/s, p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms` +
+            `${result.non2xx + result.errors ? `, non-2xx/errors ${result.non2xx + result.errors} of ${result.requests.total} (statuses ${JSON.stringify(Object.fromEntries(statuses))})` : ''}`,
+        );
+      }
     }
 
     clearInterval(sampler);
