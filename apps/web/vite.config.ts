@@ -13,7 +13,9 @@
  * compresses one file better than many; /login 214.3 → 207.9 kB, and every other public page and
  * the signed-in prefetch a little smaller too). Each group also takes its modules' dependencies
  * (rolldown's default), so `first-page-mui` carries MUI's core and emotion, and `first-page`
- * i18next and the language selector's text field (MUI's Select). Only modules every public page shows belong
+ * i18next and the outlined input parts of the text fields and the language selector (a NativeSelect;
+ * no MUI Select, Menu or Popover on the public pages: a component named here that no public page
+ * draws would still load on all of them). Only modules every public page shows belong
  * here: a module one public page alone uses would load on all of them (the password icons, tiny,
  * are the exception: the survey page has no password field).
  */
@@ -48,7 +50,7 @@ export default defineConfig(async ({ mode }) => {
               {
                 // The MUI components the card pages (BrandedCardPage) and the sign-in forms draw.
                 name: 'first-page-mui',
-                test: /node_modules[\\/]@mui[\\/](material[\\/](Paper|SvgIcon|Stack|Box|Card|CardContent|Typography|Link|InputAdornment|MenuItem|Divider|ListItemIcon|ListItemText|Portal)[\\/]|icons-material[\\/](Shield|Visibility|VisibilityOff)\.)/,
+                test: /node_modules[\\/]@mui[\\/](material[\\/](Paper|SvgIcon|Stack|Box|Card|CardContent|Typography|Link|InputAdornment)[\\/]|icons-material[\\/](Shield|Visibility|VisibilityOff)\.)/,
                 priority: 2,
               },
               {

@@ -1,37 +1,34 @@
-/** Password input with a show/hide toggle. */
+/** Password input with a show/hide toggle (an OutlinedField: no TextField on the public pages). */
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { OutlinedField, type OutlinedFieldProps } from './OutlinedField';
 
-export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & { testId?: string };
+export type PasswordFieldProps = Omit<OutlinedFieldProps, 'type' | 'endAdornment'>;
 
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField({ testId, ...props }, ref) {
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(props, ref) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
-    <TextField
+    <OutlinedField
       {...props}
-      inputRef={ref}
+      ref={ref}
       type={shown ? 'text' : 'password'}
-      slotProps={{
-        htmlInput: testId ? { 'data-testid': testId } : {},
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={t(shown ? 'common.hidePassword' : 'common.showPassword')}
-                onClick={() => setShown((s) => !s)}
-                edge="end"
-                size="small"
-              >
-                {shown ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={t(shown ? 'common.hidePassword' : 'common.showPassword')}
+            onClick={() => setShown((s) => !s)}
+            edge="end"
+            size="small"
+          >
+            {shown ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 });

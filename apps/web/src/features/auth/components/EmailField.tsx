@@ -1,19 +1,23 @@
 /** The e-mail field of the login, admin login and forgot-password forms (spec §5 Login email). */
-import TextField from '@mui/material/TextField';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { OutlinedField } from '../../../shared/components/OutlinedField';
+import type { SignInFieldProps } from '../use-sign-in-form';
 
 interface EmailFieldProps {
   /** Catalogue key of the validation message, if any. */
-  error?: string;
+  error?: string | undefined;
   testId: string;
-  registration: UseFormRegisterReturn;
+  /** The field's value, change handler and input ref (useSignInForm's `field(name)`). */
+  field: SignInFieldProps;
 }
 
-export function EmailField({ error, testId, registration }: EmailFieldProps) {
+export function EmailField({ error, testId, field }: EmailFieldProps) {
   const { t } = useTranslation();
+  const { ref, ...props } = field;
   return (
-    <TextField
+    <OutlinedField
+      {...props}
+      ref={ref}
       label={t('login.email')}
       type="email"
       autoComplete="username"
@@ -21,8 +25,7 @@ export function EmailField({ error, testId, registration }: EmailFieldProps) {
       fullWidth
       error={!!error}
       helperText={error ? t(error) : undefined}
-      slotProps={{ htmlInput: { 'data-testid': testId } }}
-      {...registration}
+      testId={testId}
     />
   );
 }

@@ -1,16 +1,12 @@
 /** Forgot-password form (spec §2 /login): email + Submit, and a way back to the login form. */
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, Link, Stack, Typography } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { useForgotPassword } from '../api';
 import type { FlashSeverity } from '../../../shared/session/flash';
 import { EmailField } from './EmailField';
-import { loginEmailRules } from '../login-rules';
-
-interface ForgotForm {
-  email: string;
-}
+import { loginEmailRule } from '../login-rules';
+import { useSignInForm } from '../use-sign-in-form';
 
 export interface ForgotPasswordFormProps {
   initialEmail: string;
@@ -23,16 +19,14 @@ export function ForgotPasswordForm({ initialEmail, onBack, onResult, onResultKey
   const { t } = useTranslation();
   const errorText = useErrorText();
   const forgot = useForgotPassword();
-  const { register, handleSubmit, formState } = useForm<ForgotForm>({
-    defaultValues: { email: initialEmail },
-  });
+  const { field, errors, handleSubmit } = useSignInForm({ email: loginEmailRule }, { email: initialEmail });
   const submit = handleSubmit((v) =>
     forgot.mutate(v.email.trim(), {
       onSuccess: (description) => (description ? onResult('success', description) : onResultKey('success', 'messages.forgotPasswordSent')),
       onError: (err) => onResult('error', errorText(err)),
     }),
   );
-  const emailError = formState.errors.email?.message;
+  const emailError = errors.email;
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
       <Typography variant="subtitle1" component="h2">
@@ -41,7 +35,7 @@ export function ForgotPasswordForm({ initialEmail, onBack, onResult, onResultKey
       <Typography variant="body2" color="text.secondary">
         {t('login.forgotHelp')}
       </Typography>
-      <EmailField error={emailError} testId="forgot-email" registration={register('email', loginEmailRules)} />
+      <EmailField error={emailError} testId="forgot-email" field={field('email')} />
       <Button type="submit" variant="contained" size="large" disabled={forgot.isPending} data-testid="forgot-submit">
         {t('login.forgotSubmit')}
       </Button>

@@ -1,6 +1,5 @@
 /** /admin/login (spec §2): "Administrator Log In", email and password in one step, plus forgot password. */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Link, Stack } from '@mui/material';
@@ -12,7 +11,8 @@ import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { useAuthAlert } from '../components/use-auth-alert';
 import { useLogin } from '../api';
 import { EmailField } from '../components/EmailField';
-import { loginEmailRules, loginPasswordRules } from '../login-rules';
+import { loginEmailRule, loginPasswordRule } from '../login-rules';
+import { useSignInForm } from '../use-sign-in-form';
 
 export default function AdminLoginPage() {
   const { t } = useTranslation();
@@ -22,9 +22,10 @@ export default function AdminLoginPage() {
   const { alert, showText, showKey, clear } = useAuthAlert();
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const login = useLogin('admin');
-  const { register, handleSubmit, formState, getValues } = useForm<{ username: string; password: string }>({
-    defaultValues: { username: '', password: '' },
-  });
+  const { field, errors, values, handleSubmit } = useSignInForm(
+    { username: loginEmailRule, password: loginPasswordRule },
+    { username: '', password: '' },
+  );
   const toggleForgot = () => {
     clear();
     setMode((m) => (m === 'login' ? 'forgot' : 'login'));
@@ -39,16 +40,16 @@ export default function AdminLoginPage() {
       },
     );
   });
-  const emailErr = formState.errors.username?.message;
-  const pwErr = formState.errors.password?.message;
+  const emailErr = errors.username;
+  const pwErr = errors.password;
 
   return (
     <AuthLayout title={mode === 'login' ? t('login.adminTitle') : t('login.forgotTitle')} alert={alert} onAlertClose={clear}>
       {mode === 'forgot' ? (
-        <ForgotPasswordForm initialEmail={getValues('username')} onBack={toggleForgot} onResult={showText} onResultKey={showKey} />
+        <ForgotPasswordForm initialEmail={values.username} onBack={toggleForgot} onResult={showText} onResultKey={showKey} />
       ) : (
         <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
-          <EmailField error={emailErr} testId="login-email" registration={register('username', loginEmailRules)} />
+          <EmailField error={emailErr} testId="login-email" field={field('username')} />
           <PasswordField
             label={t('login.password')}
             autoComplete="current-password"
@@ -56,7 +57,7 @@ export default function AdminLoginPage() {
             error={!!pwErr}
             helperText={pwErr ? t(pwErr) : undefined}
             testId="login-password"
-            {...register('password', loginPasswordRules)}
+            {...field('password')}
           />
           <Button type="submit" variant="contained" size="large" disabled={login.isPending} data-testid="login-submit">
             {t('login.submit')}

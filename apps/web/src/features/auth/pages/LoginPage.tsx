@@ -4,7 +4,6 @@
  * `token` query value (an externaltoken link) it signs in with that token instead.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
@@ -18,7 +17,8 @@ import { SSO_DOMAIN_STORAGE_KEY, isSsoReturn, ssoLogin, ssoTarget, useLocate, us
 import { EmailField } from '../components/EmailField';
 import { TokenSignIn } from '../components/TokenSignIn';
 import { SignInOnce } from '../components/SignInOnce';
-import { loginEmailRules, loginPasswordRules } from '../login-rules';
+import { loginEmailRule, loginPasswordRule } from '../login-rules';
+import { useSignInForm } from '../use-sign-in-form';
 
 /** Where to go after a single sign-on round trip (the redirect value of /login, kept across it). */
 const SSO_REDIRECT_STORAGE_KEY = 'vigil.ssoRedirect';
@@ -84,7 +84,7 @@ function EmailStep({ onLocated, onError, onStart }: StepProps & { onLocated: (em
   const { t } = useTranslation();
   const errorText = useErrorText();
   const locate = useLocate();
-  const { register, handleSubmit, formState } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const { field, errors, handleSubmit } = useSignInForm({ email: loginEmailRule }, { email: '' });
   const submit = handleSubmit((v) => {
     const email = v.email.trim();
     onStart();
@@ -107,10 +107,10 @@ function EmailStep({ onLocated, onError, onStart }: StepProps & { onLocated: (em
       },
     );
   });
-  const err = formState.errors.email?.message;
+  const err = errors.email;
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
-      <EmailField error={err} testId="login-email" registration={register('email', loginEmailRules)} />
+      <EmailField error={err} testId="login-email" field={field('email')} />
       <Button type="submit" variant="contained" size="large" disabled={locate.isPending} data-testid="login-next">
         {t('login.next')}
       </Button>
@@ -124,7 +124,7 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin('client');
-  const { register, handleSubmit, formState } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+  const { field, errors, handleSubmit } = useSignInForm({ password: loginPasswordRule }, { password: '' });
   const submit = handleSubmit((v) => {
     onStart();
     login.mutate(
@@ -135,7 +135,7 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
       },
     );
   });
-  const err = formState.errors.password?.message;
+  const err = errors.password;
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
       <Box
@@ -166,7 +166,7 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
         error={!!err}
         helperText={err ? t(err) : undefined}
         testId="login-password"
-        {...register('password', loginPasswordRules)}
+        {...field('password')}
       />
       <Button type="submit" variant="contained" size="large" disabled={login.isPending} data-testid="login-submit">
         {t('login.submit')}
