@@ -52,7 +52,7 @@ export async function summaryReport(
   const localDate = sql`(e.occurred_at at time zone branch_offices.time_zone)::date`;
   // One window (one sort): a row's place in its branch, action and local day, and the day's count
   // of that action; the first has first_n = 1, the last first_n = n_of_day.
-  const countsQuery = sql`with ev as (
+  const eventCountsQuery = sql`with ev as (
           select e.branch_action, e.punctuality, e.is_closed_by_system, e.notification_type, e.security_alert,
             case when e.branch_action in ('Open', 'Close') then row_number() over w end as first_n,
             case when e.branch_action in ('Open', 'Close') then count(*) over w end as n_of_day
@@ -77,6 +77,29 @@ export async function summaryReport(
           count(*) filter (where notification_type in (10, 11, 12))::int as "Emergency",
           count(*) filter (where security_alert)::int as "SecurityAlerts"
         from ev`;
+  // Without a user filter, the counts come from event_day_counts, kept per branch, organisation and
+  // local day in the same transaction as the events (a month of 5,000 branches: 155,000 rows
+  // summed instead of 300,000 events sorted).
+  const dayWhere = and([...scopeAndFilters(auth, f, sql`e.organization_id`), sql`e.day between ${f.fromDate}::date and ${f.toDate}::date`]);
+  const dayCountsQuery = sql`select
+          count(*) filter (where e.opens > 0)::int as "Openings",
+          count(*) filter (where e.opens > 0 and e.first_open_punctuality = 'early')::int as "OpeningsEarly",
+          count(*) filter (where e.opens > 0 and e.first_open_punctuality = 'late')::int as "OpeningsLate",
+          count(*) filter (where e.opens > 0 and e.first_open_punctuality = 'ontime')::int as "OpeningsOnTime",
+          coalesce(sum(e.not_opened), 0)::int as "NotOpened",
+          count(*) filter (where e.closes > 0)::int as "Closings",
+          count(*) filter (where e.closes > 0 and e.last_close_punctuality = 'early')::int as "ClosingsEarly",
+          count(*) filter (where e.closes > 0 and e.last_close_punctuality = 'late')::int as "ClosingsLate",
+          count(*) filter (where e.closes > 0 and e.last_close_punctuality = 'ontime')::int as "ClosingsOnTime",
+          coalesce(sum(e.auto_closed), 0)::int as "AutoClosed",
+          coalesce(sum(e.service), 0)::int as "Service",
+          coalesce(sum(e.panic), 0)::int as "Panic",
+          coalesce(sum(e.trouble), 0)::int as "Trouble",
+          coalesce(sum(e.emergency), 0)::int as "Emergency",
+          coalesce(sum(e.security_alerts), 0)::int as "SecurityAlerts"
+        from event_day_counts e join branch_offices on branch_offices.id = e.branch_office_id
+        where ${dayWhere}`;
+  const countsQuery = f.userId ? eventCountsQuery : dayCountsQuery;
   const [counts] =
     kind === 'postgres'
       ? await db.transaction(async (tx) => {
@@ -84,6 +107,23 @@ export async function summaryReport(
           return rows<SummaryCounts>(tx as unknown as Db, countsQuery);
         })
       : await rows<SummaryCounts>(db, countsQuery);
+  const branchActivityFromEvents = sql`select branch_offices.id as "BranchOfficeId", branch_offices.name as "BranchOfficeName",
+            count(*) filter (where e.branch_action = 'Open')::int as "Openings",
+            count(*) filter (where e.branch_action = 'Close')::int as "Closings",
+            count(*) filter (where e.branch_action = 'Service')::int as "Service",
+            count(*) filter (where e.kind = 'NOTIFICATION' and (e.notification_type in (2, 10, 11, 12, 15) or e.security_alert))::int as "Alarms"
+          from events e join branch_offices on branch_offices.id = e.branch_office_id
+          where ${where}
+          group by branch_offices.id, branch_offices.name
+          order by count(*) desc, branch_offices.name
+          limit ${SUMMARY_LIST_LIMIT}`;
+  const branchActivityFromDays = sql`select branch_offices.id as "BranchOfficeId", branch_offices.name as "BranchOfficeName",
+            sum(e.opens)::int as "Openings", sum(e.closes)::int as "Closings", sum(e.service)::int as "Service", sum(e.alarms)::int as "Alarms"
+          from event_day_counts e join branch_offices on branch_offices.id = e.branch_office_id
+          where ${dayWhere}
+          group by branch_offices.id, branch_offices.name
+          order by sum(e.events) desc, branch_offices.name
+          limit ${SUMMARY_LIST_LIMIT}`;
   const base = { ...f, sortBy: 'time' as const, sortDir: 'desc' as const, search: undefined };
   const list = async (type: 'emergency' | 'panic' | 'securityAlert' | 'all', extra?: ReturnType<typeof sql>) => {
     const { query } = activityQueries(auth, {
@@ -99,19 +139,7 @@ export async function summaryReport(
     list('panic'),
     list('securityAlert'),
     list('all', sql`e.notification_type = 2`),
-    rows<BranchActivitySummary>(
-      db,
-      sql`select branch_offices.id as "BranchOfficeId", branch_offices.name as "BranchOfficeName",
-            count(*) filter (where e.branch_action = 'Open')::int as "Openings",
-            count(*) filter (where e.branch_action = 'Close')::int as "Closings",
-            count(*) filter (where e.branch_action = 'Service')::int as "Service",
-            count(*) filter (where e.kind = 'NOTIFICATION' and (e.notification_type in (2, 10, 11, 12, 15) or e.security_alert))::int as "Alarms"
-          from events e join branch_offices on branch_offices.id = e.branch_office_id
-          where ${where}
-          group by branch_offices.id, branch_offices.name
-          order by count(*) desc, branch_offices.name
-          limit ${SUMMARY_LIST_LIMIT}`,
-    ),
+    rows<BranchActivitySummary>(db, f.userId ? branchActivityFromEvents : branchActivityFromDays),
   ]);
   return { ...counts!, EmergencyData, MissingData, PanicData, SecurityAlertsData, TroubleData, BranchActivity };
 }
