@@ -18,7 +18,7 @@
  *   pool records its statements, and each recorded statement is explained.
  * Figures only (targets: first page p95 ≤ 300 ms; export ≥ 100,000 rows/s with RSS ≤ 300 MB).
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/vigil_scale npx tsx bench/reports.ts [--runs 20] [--exports 3] [--port 18960] [--server src|dist]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/vigil_scale npx tsx bench/reports.ts [--runs 20] [--exports 3] [--port 18960] [--server src|dist|<bundle.mjs>]
  *     [--users admin,officer,operator] [--only <label text>]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -42,8 +42,13 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const EXPORTS = Number(values.exports);
 const PORT = Number(values.port);
-/** src: apps/server/src/server.ts through tsx (the code as it is); dist: the production bundle of `npm run build`. */
-const SERVER = values.server === 'dist' ? ['apps/server/dist/server.mjs'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+/** src: apps/server/src/server.ts through tsx (the code as it is); dist: the production bundle of `npm run build`; a path to a .mjs: that bundle (another build, for a before/after comparison; it must sit inside the repository so its imports resolve). */
+const SERVER =
+  values.server === 'dist'
+    ? ['apps/server/dist/server.mjs']
+    : values.server!.endsWith('.mjs')
+      ? [values.server!]
+      : ['--import', 'tsx', 'apps/server/src/server.ts'];
 const ADMIN = 'scale-admin-1@scale.test';
 /** The users measured (seed:scale): one organisation's admin, and the security office staff whose scope is every branch. */
 const USERS: Record<string, string> = {

@@ -19,6 +19,8 @@ import {
   smallint,
   text,
   timestamp,
+  date,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { branchOffices, offices, organizations } from './offices.js';
 import { users } from './people.js';
@@ -90,7 +92,59 @@ export const events = pgTable(
     index('events_activity_time_idx')
       .on(t.occurredAt, t.id, t.organizationId, t.branchOfficeId)
       .where(sql`${t.kind} in ('BRANCH_ACTION', 'NOTIFICATION')`),
+    /**
+     * The summary report's lists (Emergency, Missing, Panic, SecurityAlerts, Trouble): the few rows
+     * of those types in time order, so each list walks back from the end of the range over them
+     * alone instead of reading a month of every event (migration 0019).
+     */
+    index('events_summary_alerts_idx')
+      .on(t.occurredAt, t.id, t.organizationId, t.branchOfficeId)
+      .where(
+        sql`${t.kind} in ('BRANCH_ACTION', 'NOTIFICATION') and not ${t.isTestNotification} and (${t.notificationType} in (2, 10, 11, 12) or ${t.securityAlert} or ${t.branchAction} in ('Not Opened', 'Not Closed') or ${t.branchAction} ilike '%panic%' or ${t.branchAction} ilike '%duress%')`,
+      ),
   ],
+);
+
+/**
+ * The summary report's counts per branch, organisation and branch-local day (modules/reports/summary.ts),
+ * kept by triggers on `events` in the same transaction as the events they count (migration
+ * 0019_event_day_counts): only the report's rows (kinds BRANCH_ACTION and NOTIFICATION, test
+ * notifications left out, with a branch). An insert adds to its rows; an update or delete of events
+ * recounts the (branch, organisation, day) rows it touches from `events`; a change of a branch's
+ * time zone recounts that branch; a truncate of `events` empties it. Never written by the server.
+ */
+export const eventDayCounts = pgTable(
+  'event_day_counts',
+  {
+    branchOfficeId: integer('branch_office_id')
+      .notNull()
+      .references(() => branchOffices.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id'),
+    /** The branch-local date (branch_offices.time_zone) of the events counted. */
+    day: date('day').notNull(),
+    /** Every event counted (the busiest-branches order). */
+    events: integer('events').notNull().default(0),
+    opens: integer('opens').notNull().default(0),
+    closes: integer('closes').notNull().default(0),
+    service: integer('service').notNull().default(0),
+    notOpened: integer('not_opened').notNull().default(0),
+    autoClosed: integer('auto_closed').notNull().default(0),
+    panic: integer('panic').notNull().default(0),
+    trouble: integer('trouble').notNull().default(0),
+    emergency: integer('emergency').notNull().default(0),
+    securityAlerts: integer('security_alerts').notNull().default(0),
+    /** Notifications of types 2, 10, 11, 12, 15 or flagged SecurityAlert (BranchActivity.Alarms). */
+    alarms: integer('alarms').notNull().default(0),
+    /** The day's first 'Open' (occurred_at, id) and its punctuality. */
+    firstOpenAt: timestamp('first_open_at', { withTimezone: true }),
+    firstOpenId: bigint('first_open_id', { mode: 'number' }),
+    firstOpenPunctuality: text('first_open_punctuality'),
+    /** The day's last 'Close' (occurred_at, id) and its punctuality. */
+    lastCloseAt: timestamp('last_close_at', { withTimezone: true }),
+    lastCloseId: bigint('last_close_id', { mode: 'number' }),
+    lastClosePunctuality: text('last_close_punctuality'),
+  },
+  (t) => [unique('event_day_counts_key').on(t.day, t.branchOfficeId, t.organizationId).nullsNotDistinct()],
 );
 
 /** Check-ins and check-outs at a branch (spec §3 Check-in/out report row). Accuracy in metres. */
