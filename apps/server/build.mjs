@@ -1,5 +1,8 @@
 // Bundles the server into dist/server.mjs (workspace TypeScript packages inlined, npm packages
 // external) and copies the SQL migrations and the embedded database's worker script beside it.
+// Code splitting: a module the server imports dynamically (`await import('./x.js')`, e.g. the call
+// media's werift side) becomes a chunk of its own beside server.mjs, with the npm packages it
+// imports, so they are loaded on first use and not at every start (issue 20, memory).
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +14,12 @@ fs.rmSync(dist, { recursive: true, force: true });
 
 await build({
   entryPoints: [path.join(here, 'src/server.ts')],
-  outfile: path.join(dist, 'server.mjs'),
+  outdir: dist,
+  entryNames: '[name]',
+  outExtension: { '.js': '.mjs' },
+  // Chunks beside server.mjs: code in them resolves its files (migrations, the worker) from dist/ as the entry does.
+  chunkNames: '[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -7,7 +7,6 @@
  * branch and the figures, then the timeline, oldest first. Both are `incident-<alarmId>.<ext>`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import PDFDocument from 'pdfkit';
 import { formatInZone, incidentEntryText, dispositionText, type AlarmIncident, type SocketEvent } from '@vigil/contract';
 import { translate, type Language } from '@vigil/i18n';
 import { requestLanguage } from '../../plugins/errors.js';
@@ -90,7 +89,9 @@ function duration(lang: Language, seconds: number | null): string {
 }
 
 /** Builds the PDF of `incident` (A4, margins 40 pt) and resolves with its bytes. */
-export function incidentPdf(incident: AlarmIncident, lang: Language): Promise<Buffer> {
+export async function incidentPdf(incident: AlarmIncident, lang: Language): Promise<Buffer> {
+  // pdfkit (~25 MB of the process's memory once loaded) is loaded by the first PDF asked for.
+  const { default: PDFDocument } = await import('pdfkit');
   const t = (key: string, vars?: Record<string, string | number>) => pdfSafe(translate(lang, key, vars));
   const zone = incident.Branch.BranchTimeZone;
   const a = incident.Alarm;

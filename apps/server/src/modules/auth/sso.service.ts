@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { AccountKey, ErrorCode, SSO_STATE_MINUTES, StatusId, type LoginResult, type SsoRequest } from '@vigil/contract';
 import { organizations, ssoStates, users } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../plugins/errors.js';
@@ -32,11 +32,15 @@ interface SsoOrganization {
 }
 
 /** Discovered provider configurations, per organisation settings, for 10 minutes. */
-const discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+const discovered = new Map<string, { at: number; config: Promise<Oidc.Configuration> }>();
 const DISCOVERY_TTL_MS = 10 * 60_000;
-const customFetches = new Map<string, oidc.CustomFetch>();
+const customFetches = new Map<string, Oidc.CustomFetch>();
 
-function fetchFor(app: AppLike): oidc.CustomFetch | undefined {
+/** openid-client, loaded by the first SSO sign-in (a process whose organisations use none never loads it). */
+let oidcModule: Promise<typeof Oidc> | undefined;
+const loadOidc = () => (oidcModule ??= import('openid-client'));
+
+function fetchFor(app: AppLike): Oidc.CustomFetch | undefined {
   const file = app.config.ssoCaFile;
   if (!file) return undefined;
   let f = customFetches.get(file);
@@ -48,7 +52,8 @@ function fetchFor(app: AppLike): oidc.CustomFetch | undefined {
 }
 
 /** The openid-client configuration of an organisation (discovery, cached). @throws 502 account.errors.ssoUnavailable. */
-async function providerConfig(app: AppLike, org: SsoOrganization): Promise<oidc.Configuration> {
+async function providerConfig(app: AppLike, org: SsoOrganization): Promise<Oidc.Configuration> {
+  const oidc = await loadOidc();
   const key = `${org.id}|${org.ssoIssuer}|${org.ssoClientId}|${hashToken(org.ssoClientSecret ?? '')}`;
   const hit = discovered.get(key);
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
@@ -109,6 +114,7 @@ export async function ssoAuthorizationUrl(app: AppLike, req: FastifyRequest, ema
     .limit(1);
   if (!org) return null;
   const config = await providerConfig(app, org as SsoOrganization);
+  const oidc = await loadOidc();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -166,6 +172,7 @@ export async function completeSso(app: FastifyInstance, req: FastifyRequest, rep
   const org = await organizationById(app, row.organizationId);
   if (!org) return refuse('organization');
   const config = await providerConfig(app, org);
+  const oidc = await loadOidc();
   const callback = new URL(row.redirectUri);
   callback.searchParams.set('code', body.code);
   callback.searchParams.set('state', state);

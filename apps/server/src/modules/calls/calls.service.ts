@@ -106,7 +106,7 @@ async function transition(
  * its length is the talk time (answer → end) by construction (call-recorder.ts).
  */
 async function startRecording(app: FastifyInstance, c: CallRaw) {
-  if (!c.answered_at || !relayOf(app.config).record(c.id, instant(c.answered_at))) return;
+  if (!c.answered_at || !(await relayOf(app.config).record(c.id, instant(c.answered_at)))) return;
   const file = c.media_filename ?? CallMediaRelay.fileOf(c.id, c.text_id);
   await app.db.execute(sql`update incidents set media_filename = ${file} where call_id = ${c.id} and media_filename is null`);
 }
@@ -115,7 +115,7 @@ async function startRecording(app: FastifyInstance, c: CallRaw) {
 async function followMedia(app: FastifyInstance, c: CallRaw) {
   const relay = relayOf(app.config);
   if (c.state === 'active') await startRecording(app, c);
-  if (c.state === 'transfer') relay.dropConsole(c.id);
+  if (c.state === 'transfer') await relay.dropConsole(c.id);
   else if (c.state === 'ended' || c.state === 'closed' || c.state === 'missed')
     await relay.stop(c.id, c.ended_at ? instant(c.ended_at) : Date.now());
 }

@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { CallErrorCode } from '@vigil/contract';
 import type { Config, RecordingsS3Config } from '../../config.js';
 import { rows, type Db } from '../../db/client.js';
@@ -100,8 +100,13 @@ async function sendRecording(
 }
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
-const isNotFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
+/** The S3 SDK (~20 MB of the process's memory once loaded): loaded only where RECORDINGS_S3_* is set. */
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdkModule: Promise<S3Sdk> | undefined;
+const loadSdk = () => (sdkModule ??= import('@aws-sdk/client-s3'));
+
+const isNotFound = (sdk: S3Sdk, err: unknown) =>
+  err instanceof sdk.S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
 
 /** MD5 of a file: base64 (the Content-MD5 the bucket checks the upload against) and hex (a plain single-part ETag). */
 async function md5Of(file: string): Promise<{ base64: string; hex: string }> {
@@ -122,9 +127,9 @@ const etagDiffers = (etag: string | undefined, hex: string) => {
  * differ), bounded waits, the SDK's own messages in `log` at debug level (failures are logged by
  * the caller, with the recording's name).
  */
-export function s3ClientOf(s3: RecordingsS3Config, log?: FastifyBaseLogger): S3Client {
+export function s3ClientOf(sdk: S3Sdk, s3: RecordingsS3Config, log?: FastifyBaseLogger): S3Client {
   const quiet = (...m: unknown[]) => log?.debug({ sdk: m.map(String).join(' ') }, 'S3 client');
-  return new S3Client({
+  return new sdk.S3Client({
     logger: { debug: quiet, info: quiet, warn: quiet, error: quiet },
     region: s3.region,
     endpoint: s3.endpoint,
@@ -139,7 +144,8 @@ export function s3ClientOf(s3: RecordingsS3Config, log?: FastifyBaseLogger): S3C
 
 /** The recordings of one server process: their uploads (with S3) and how they are served. */
 export class RecordingStorage {
-  private readonly client: S3Client | undefined;
+  /** With S3: the client and its SDK, once the SDK is loaded (it starts loading with the storage). */
+  private readonly client: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
   /** Recordings waiting for an upload: file name → earliest time of the next attempt (ms since epoch). */
   private readonly pending = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
@@ -158,7 +164,9 @@ export class RecordingStorage {
     private readonly log: FastifyBaseLogger,
     private readonly relay: CallMediaRelay,
   ) {
-    this.client = s3 ? s3ClientOf(s3, log) : undefined;
+    this.client = s3 ? loadSdk().then((sdk) => ({ sdk, client: s3ClientOf(sdk, s3, log) })) : undefined;
+    // A failed load is reported by the upload or download that awaits it.
+    this.client?.catch(() => undefined);
     relay.onRecordingClosed = (file) => this.closed(file);
   }
 
@@ -193,7 +201,7 @@ export class RecordingStorage {
     }
     clearTimeout(cut);
     this.abort.abort();
-    this.client?.destroy();
+    if (this.client) (await this.client.catch(() => undefined))?.client.destroy();
   }
 
   /** The close hook (calls.media.ts): the recording at `file` is complete; with S3 it is uploaded now. */
@@ -316,8 +324,9 @@ export class RecordingStorage {
     if (!before) return;
     const md5 = await md5Of(file);
     const target = { Bucket: this.s3!.bucket, Key: name };
-    const put = await this.client!.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.client!;
+    const put = await client.send(
+      new sdk.PutObjectCommand({
         ...target,
         Body: createReadStream(file),
         ContentLength: before.size,
@@ -326,7 +335,7 @@ export class RecordingStorage {
       }),
       { abortSignal: this.abort.signal },
     );
-    const head = await this.client!.send(new HeadObjectCommand(target), { abortSignal: this.abort.signal });
+    const head = await client.send(new sdk.HeadObjectCommand(target), { abortSignal: this.abort.signal });
     if (head.ContentLength !== before.size) throw new Error(`the bucket holds ${head.ContentLength} bytes of ${before.size}`);
     if (etagDiffers(put.ETag, md5.hex) || etagDiffers(head.ETag, md5.hex))
       throw new Error('the bucket holds other bytes (its ETag is not the MD5)');
@@ -363,11 +372,12 @@ export class RecordingStorage {
     }
     if (!this.client) throw new AppError(404, CallErrorCode.NotFound);
     const target = { Bucket: this.s3!.bucket, Key: name };
+    const { sdk, client } = await this.client;
     let size: number;
     try {
-      size = (await this.client.send(new HeadObjectCommand(target))).ContentLength ?? 0;
+      size = (await client.send(new sdk.HeadObjectCommand(target))).ContentLength ?? 0;
     } catch (err) {
-      if (isNotFound(err)) throw new AppError(404, CallErrorCode.NotFound);
+      if (isNotFound(sdk, err)) throw new AppError(404, CallErrorCode.NotFound);
       this.log.error({ err, recording: name }, 'recording storage unreachable');
       throw new AppError(503, CallErrorCode.StorageUnavailable);
     }
@@ -378,10 +388,10 @@ export class RecordingStorage {
       async (r) => {
         try {
           this.figures.downloads++;
-          const got = await this.client!.send(new GetObjectCommand({ ...target, Range: r ? `bytes=${r.start}-${r.end}` : undefined }));
+          const got = await client.send(new sdk.GetObjectCommand({ ...target, Range: r ? `bytes=${r.start}-${r.end}` : undefined }));
           return got.Body as Readable;
         } catch (err) {
-          if (isNotFound(err)) throw new AppError(404, CallErrorCode.NotFound);
+          if (isNotFound(sdk, err)) throw new AppError(404, CallErrorCode.NotFound);
           this.log.error({ err, recording: name }, 'recording storage unreachable');
           throw new AppError(503, CallErrorCode.StorageUnavailable);
         }
