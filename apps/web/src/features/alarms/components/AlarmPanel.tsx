@@ -61,7 +61,10 @@ export function AlarmPanel() {
     const real = shown.list.filter((a) => !a.isTest);
     const tests = shown.list.filter((a) => a.isTest);
     const heading: Line[] = tests.length ? [{ heading: true }] : [];
-    return { lines: [...real.map((alarm): Line => ({ alarm })), ...heading, ...tests.map((alarm): Line => ({ alarm }))], testCount: tests.length };
+    return {
+      lines: [...real.map((alarm): Line => ({ alarm })), ...heading, ...tests.map((alarm): Line => ({ alarm }))],
+      testCount: tests.length,
+    };
   }, [shown.list]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
