@@ -361,7 +361,8 @@ async function run(
       signInAt,
     );
     console.error(`waterfall run ${n} (ms from the click: start, end, bytes, path; then long tasks [start, ms]; DOM elements):`);
-    for (const r of w.requests) console.error(`  ${String(r[0]).padStart(6)} ${String(r[1]).padStart(6)} ${String(r[2]).padStart(9)} ${r[3]}`);
+    for (const r of w.requests)
+      console.error(`  ${String(r[0]).padStart(6)} ${String(r[1]).padStart(6)} ${String(r[2]).padStart(9)} ${r[3]}`);
     console.error(`  long tasks ${JSON.stringify(w.tasks)}; DOM elements ${w.dom}`);
   }
 
