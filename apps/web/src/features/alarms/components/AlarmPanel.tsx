@@ -7,11 +7,13 @@
  * Organisation admins open their disposition list here. The panel fills the height its parent gives
  * it (a resizable panel of the dashboard workspace) and the list scrolls inside it.
  * Virtualised (@tanstack/react-virtual, issue 20: a security office's queue holds hundreds of
- * alarms): only the rows in view plus ALARM_OVERSCAN on each side are in the DOM, measured (notes
- * open below a row), with spacers above and below; a queue of a few dozen is entirely in the DOM.
+ * alarms): only the rows in view plus a few on each side (shared/layout/overscan.ts) are in the
+ * DOM, measured (notes open below a row), with spacers above and below; a queue of up to a hundred
+ * is entirely in the DOM.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { overscanFor } from '../../../shared/layout/overscan';
 import { useTranslation } from 'react-i18next';
 import { Badge, Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
@@ -28,9 +30,6 @@ import { DispositionsDialog } from './DispositionsDialog';
 
 /** Estimated height (px) of a row before it is measured: one dense line and the gap below it. */
 export const ALARM_ROW_ESTIMATE_PX = 34;
-
-/** Rows rendered beyond each edge of the list's viewport (a queue this long is entirely in the DOM). */
-export const ALARM_OVERSCAN = 30;
 
 /** One line of the virtualised list: an alarm, or the heading of the test alarms. */
 type Line = { alarm: Alarm } | { heading: true };
@@ -71,7 +70,7 @@ export function AlarmPanel() {
     count: lines.length,
     getScrollElement: () => listRef.current,
     estimateSize: () => ALARM_ROW_ESTIMATE_PX,
-    overscan: ALARM_OVERSCAN,
+    overscan: overscanFor(lines.length),
     getItemKey: (i) => {
       const line = lines[i]!;
       return 'alarm' in line ? line.alarm.notificationId : 'test-heading';
