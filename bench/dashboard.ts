@@ -33,11 +33,13 @@
  * Targets: sign-in → board drawn ≤ 1,000 ms; longest task during the load ≤ 50 ms (none over 50 ms).
  * `--cpu-profile DIR` writes a CDP CPU profile of the page during each run's load phase
  * and of its sign-in (dashboard-<run>-load.cpuprofile, dashboard-<run>-signin.cpuprofile; open them
- * in Chromium DevTools → Performance) to see where the time goes.
+ * in Chromium DevTools → Performance) to see where the time goes. `--waterfall` prints (stderr) each
+ * run's sign-in requests (start and end in ms from the click, bytes, path), its long tasks and the
+ * page's DOM size when the board is drawn.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/vigil_scale_dash npx tsx bench/dashboard.ts \
  *     [--runs 3] [--rate 200] [--seconds 20] [--posters 200] [--alarm-every 10] [--via sql|mobile] [--port 18300]
- *     [--width 1400] [--height 900] [--cpu-profile DIR]
+ *     [--width 1400] [--height 900] [--cpu-profile DIR] [--waterfall]
  *
  * Wall-clock figures depend on the machine's load: print `uptime` beside them.
  */
@@ -64,6 +66,7 @@ const { values } = parseArgs({
     width: { type: 'string', default: '1400' },
     height: { type: 'string', default: '900' },
     'cpu-profile': { type: 'string' },
+    waterfall: { type: 'boolean', default: false },
     via: { type: 'string', default: 'sql' },
   },
 });
@@ -343,6 +346,25 @@ async function run(
   const signInAt = clicked - (await page.evaluate(() => performance.timeOrigin));
   const inSignIn = signInTasks.filter(([s]) => s >= signInAt);
   await stopProfile('signin');
+  if (values.waterfall) {
+    // What the sign-in waited for: requests and long tasks, in ms from the click (stderr).
+    const w = await page.evaluate(
+      (at) => ({
+        requests: performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .filter((e) => e.responseEnd >= at)
+          .map((e) => [Math.round(e.startTime - at), Math.round(e.responseEnd - at), e.transferSize, e.name.replace(location.origin, '')]),
+        tasks: window.__benchLongTasks.filter(([s]) => s >= at).map(([s, d]) => [Math.round(s - at), Math.round(d)]),
+        dom: document.getElementsByTagName('*').length,
+      }),
+      signInAt,
+    );
+    console.error(`waterfall run ${n} (ms from the click: start, end, bytes, path; then long tasks [start, ms]; DOM elements):`);
+    for (const r of w.requests)
+      console.error(`  ${String(r[0]).padStart(6)} ${String(r[1]).padStart(6)} ${String(r[2]).padStart(9)} ${r[3]}`);
+    console.error(`  long tasks ${JSON.stringify(w.tasks)}; DOM elements ${w.dom}`);
+  }
 
   // Live socket, then let the page settle (map, alarm history, idle prefetch) before the load.
   await page.locator('[data-testid="realtime-status"][data-state="live"]').waitFor({ timeout: 60_000 });

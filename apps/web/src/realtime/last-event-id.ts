@@ -1,6 +1,11 @@
 /**
  * The last event id the console applied, kept in memory and in sessionStorage
  * 'vigil.lastEventId' so a reload resumes where it left off. Forgotten when the session ends.
+ * The memory is exact; sessionStorage is written at most every STORE_EVERY_MS (issue 20: 200
+ * events/s made a synchronous storage write per event) and at once when the page is hidden or
+ * left (pagehide), so a reload resumes from the last id. Stored late, an id can only be older than
+ * the one applied: a resume then replays events the console already had (they are told apart by
+ * id), never skips one.
  */
 import { subscribeSession, getSession } from '../shared/session/session-store';
 
@@ -23,19 +28,46 @@ export function readLastEventId(): number | null {
   return memory;
 }
 
-export function writeLastEventId(id: number): void {
-  memory = id;
-  loaded = true;
+/** Longest delay (ms) between an applied id and its copy in sessionStorage while the page is shown. */
+export const STORE_EVERY_MS = 250;
+
+let pending: ReturnType<typeof setTimeout> | null = null;
+
+/** Writes the id in memory to sessionStorage now (a pending delayed write is done here). */
+export function flushLastEventId(): void {
+  if (pending !== null) {
+    clearTimeout(pending);
+    pending = null;
+  }
+  if (memory === null) return;
   try {
-    sessionStorage.setItem(LAST_EVENT_ID_KEY, String(id));
+    sessionStorage.setItem(LAST_EVENT_ID_KEY, String(memory));
   } catch {
     // storage blocked: memory still works for this page
   }
 }
 
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushLastEventId);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushLastEventId();
+  });
+}
+
+/** Notes `id` as the last event applied: in memory at once, in sessionStorage within STORE_EVERY_MS. */
+export function writeLastEventId(id: number): void {
+  memory = id;
+  loaded = true;
+  pending ??= setTimeout(flushLastEventId, STORE_EVERY_MS);
+}
+
 export function forgetLastEventId(): void {
   memory = null;
   loaded = true;
+  if (pending !== null) {
+    clearTimeout(pending);
+    pending = null;
+  }
   try {
     sessionStorage.removeItem(LAST_EVENT_ID_KEY);
   } catch {

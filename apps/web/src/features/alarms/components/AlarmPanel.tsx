@@ -6,13 +6,19 @@
  * dimmed, and left out of the badge, which is the same count as the bell's (realtime/alarm-counts.ts).
  * Organisation admins open their disposition list here. The panel fills the height its parent gives
  * it (a resizable panel of the dashboard workspace) and the list scrolls inside it.
+ * Virtualised (@tanstack/react-virtual, issue 20: a security office's queue holds hundreds of
+ * alarms): only the rows in view plus a few on each side (shared/layout/overscan.ts) are in the
+ * DOM, measured (notes open below a row), with spacers above and below; a queue of up to a hundred
+ * is entirely in the DOM.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { overscanFor } from '../../../shared/layout/overscan';
 import { useTranslation } from 'react-i18next';
-import { Badge, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
-import { sortAlarms } from '../../../realtime/alarm-events';
+import { sortAlarms, type Alarm } from '../../../realtime/alarm-events';
 import { alarmCounts } from '../../../realtime/alarm-counts';
 import { useSession } from '../../../shared/session/use-session';
 import { useCanManage } from '../../../shared/organization/org-scope';
@@ -21,6 +27,12 @@ import { useAlarms } from '../api';
 import { heldOrder } from '../held-order';
 import { AlarmItem } from './AlarmItem';
 import { DispositionsDialog } from './DispositionsDialog';
+
+/** Estimated height (px) of a row before it is measured: one dense line and the gap below it. */
+export const ALARM_ROW_ESTIMATE_PX = 34;
+
+/** One line of the virtualised list: an alarm, or the heading of the test alarms. */
+type Line = { alarm: Alarm } | { heading: true };
 
 export function AlarmPanel() {
   const { t } = useTranslation();
@@ -43,8 +55,31 @@ export function AlarmPanel() {
   }, [held]);
   const counts = useMemo(() => alarmCounts(sorted), [sorted]);
   const open = counts.waiting;
-  const real = shown.list.filter((a) => !a.isTest);
-  const tests = shown.list.filter((a) => a.isTest);
+  // Real alarms, then (when there are any) the heading of the test alarms and the test alarms.
+  const { lines, testCount } = useMemo(() => {
+    const real = shown.list.filter((a) => !a.isTest);
+    const tests = shown.list.filter((a) => a.isTest);
+    const heading: Line[] = tests.length ? [{ heading: true }] : [];
+    return {
+      lines: [...real.map((alarm): Line => ({ alarm })), ...heading, ...tests.map((alarm): Line => ({ alarm }))],
+      testCount: tests.length,
+    };
+  }, [shown.list]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ALARM_ROW_ESTIMATE_PX,
+    overscan: overscanFor(lines.length),
+    getItemKey: (i) => {
+      const line = lines[i]!;
+      return 'alarm' in line ? line.alarm.notificationId : 'test-heading';
+    },
+    initialRect: { width: 600, height: 400 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = items.length ? items[0]!.start : 0;
+  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const canManage = useCanManage();
   const session = useSession();
   const org = useSelectedOrganization();
@@ -88,24 +123,36 @@ export function AlarmPanel() {
         </Typography>
       ) : (
         <Stack
-          sx={{ gap: 0.25, flex: '1 1 auto', minHeight: 0, overflowY: 'auto', container: 'alarm-list / inline-size' }}
+          sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto', container: 'alarm-list / inline-size' }}
           ref={listRef}
           data-testid="alarm-list"
           data-held={held ? 'true' : 'false'}
           onPointerEnter={() => setHeld(sorted.map((a) => a.notificationId))}
           onPointerLeave={() => setHeld(null)}
         >
-          {real.map((a) => (
-            <AlarmItem key={a.notificationId} alarm={a} />
-          ))}
-          {tests.length > 0 && (
-            <Typography variant="overline" color="text.secondary" data-testid="alarm-test-heading" data-count={counts.waitingTest}>
-              {t('alarms.testHeading', { count: tests.length })}
-            </Typography>
-          )}
-          {tests.map((a) => (
-            <AlarmItem key={a.notificationId} alarm={a} />
-          ))}
+          {top > 0 && <Box aria-hidden sx={{ height: top, flexShrink: 0 }} />}
+          {items.map((v) => {
+            const line = lines[v.index]!;
+            return (
+              // The wrapper is what is measured: the row and the 2 px gap below it.
+              <Box key={v.key} ref={virtualizer.measureElement} data-index={v.index} sx={{ pb: 0.25, flexShrink: 0 }}>
+                {'alarm' in line ? (
+                  <AlarmItem alarm={line.alarm} />
+                ) : (
+                  <Typography
+                    variant="overline"
+                    component="div"
+                    color="text.secondary"
+                    data-testid="alarm-test-heading"
+                    data-count={counts.waitingTest}
+                  >
+                    {t('alarms.testHeading', { count: testCount })}
+                  </Typography>
+                )}
+              </Box>
+            );
+          })}
+          {bottom > 0 && <Box aria-hidden sx={{ height: bottom, flexShrink: 0 }} />}
         </Stack>
       )}
       {editing && orgId != null && <DispositionsDialog organizationId={orgId} onClose={() => setEditing(false)} />}

@@ -1,4 +1,3 @@
-/** A board row's branch actions (spec §4: open, close, service, each with a confirmation prompt). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, IconButton, Menu, MenuItem, Snackbar } from '@mui/material';
@@ -9,10 +8,48 @@ import { BRANCH_MODES, useSetBranchMode, type BranchMode } from '../api';
 
 const MODE_KEYS = { OPEN: 'open', CLOSE: 'close', SERVICE: 'service' } as const;
 
+/**
+ * A board row's branch actions (spec §4: open, close, service, each with a confirmation prompt).
+ * The row holds only the menu button; the menu, the confirmation, the error and the mutation are
+ * mounted when the button is first used (issue 20: a board draws dozens of rows at once, each of
+ * them would otherwise build a closed menu, dialog and snackbar), and stay mounted from then on.
+ */
 export function BranchActionsMenu({ branchOfficeId, branchName }: { branchOfficeId: number; branchName: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={t('branchMode.menu', { branch: branchName })}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setUsed(true);
+        }}
+        data-testid="branch-actions"
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      {used && (
+        <BranchActions branchOfficeId={branchOfficeId} branchName={branchName} anchor={anchor} onMenuClose={() => setAnchor(null)} />
+      )}
+    </>
+  );
+}
+
+interface BranchActionsProps {
+  branchOfficeId: number;
+  branchName: string;
+  /** The menu button while the menu is open, else null. */
+  anchor: HTMLElement | null;
+  onMenuClose: () => void;
+}
+
+/** The menu of modes, the confirmation prompt and the error of a row's branch actions. */
+function BranchActions({ branchOfficeId, branchName, anchor, onMenuClose }: BranchActionsProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
   const [mode, setMode] = useState<BranchMode | null>(null);
   const setBranchMode = useSetBranchMode();
   const confirm = () => {
@@ -21,22 +58,14 @@ export function BranchActionsMenu({ branchOfficeId, branchName }: { branchOffice
   };
   return (
     <>
-      <IconButton
-        size="small"
-        aria-label={t('branchMode.menu', { branch: branchName })}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        data-testid="branch-actions"
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={onMenuClose}>
         {BRANCH_MODES.map((m) => (
           <MenuItem
             key={m}
             data-testid={`branch-mode-${MODE_KEYS[m]}`}
             onClick={() => {
               setMode(m);
-              setAnchor(null);
+              onMenuClose();
             }}
           >
             {t(`branchMode.${MODE_KEYS[m]}`)}

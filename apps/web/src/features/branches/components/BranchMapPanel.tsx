@@ -11,7 +11,7 @@ import { Loading } from '../../../shared/components/Loading';
 import { BRANCH_STATUSES } from '../branch-board';
 import { canUseWebgl } from '../../../shared/map/basemap-style';
 import { MapBoundary } from '../../../shared/map/MapBoundary';
-import { hasLocation } from '../map/map-features';
+import { rowOnMap } from '../map/map-features';
 import { StatusDot } from './StatusDot';
 
 const BranchMap = lazy(() => import('../map/BranchMap'));
@@ -19,7 +19,7 @@ const BranchMap = lazy(() => import('../map/BranchMap'));
 export function BranchMapPanel({ rows }: { rows: BranchOfficeRow[] }) {
   const { t } = useTranslation();
   const statusLabel = useCallback((s: string) => t(`branchStatus.${s}`), [t]);
-  const missing = useMemo(() => rows.filter((r) => !hasLocation(r)).length, [rows]);
+  const missing = useMemo(() => rows.filter((r) => !rowOnMap(r)).length, [rows]);
   const failed = (
     <Alert severity="warning" data-testid="branch-map-fallback">
       {t('map.loadFailed')}

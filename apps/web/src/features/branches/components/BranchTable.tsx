@@ -12,6 +12,7 @@
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { overscanFor } from '../../../shared/layout/overscan';
 import { useTranslation } from 'react-i18next';
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { branchStatusOf, type BranchOfficeRow } from '@vigil/contract';
@@ -57,11 +58,6 @@ function useMoreRight(el: HTMLDivElement | null): [boolean, () => void] {
   }, [el, update]);
   return [more, update];
 }
-/**
- * Rows rendered beyond each edge of the viewport. Generous, so a demo-sized board (a few dozen
- * branches) is entirely in the DOM while 5,000 still render only a window of them.
- */
-export const ROW_OVERSCAN = 30;
 
 export interface BranchTableProps {
   rows: BranchOfficeRow[];
@@ -82,7 +78,8 @@ export function BranchTable({ rows, showOrganization }: BranchTableProps) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: ROW_OVERSCAN,
+    // A demo-sized board is entirely in the DOM; 5,000 branches render only a window of them.
+    overscan: overscanFor(rows.length),
     getItemKey: (i) => rows[i]!.BranchOfficeId,
     initialRect: { width: 1000, height: 600 },
   });

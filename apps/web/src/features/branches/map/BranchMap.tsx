@@ -13,7 +13,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Marker, Popup, type GeoJSONSource, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
+import { Marker, Popup, type GeoJSONSource, type GeoJSONSourceDiff, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
 import { BRANCH_STATUS_COLORS, type BranchOfficeRow } from '@vigil/contract';
 import { MapSurface, useMapLibre } from '../../../shared/map/useMapLibre';
 import { LABEL_FONT, styleHasText } from '../../../shared/map/basemap-style';
@@ -33,6 +33,8 @@ import {
   alarmCount,
   boundsOf,
   branchFeatures,
+  emptyDiff,
+  featureDiff,
   type BranchCollection,
 } from './map-features';
 
@@ -269,14 +271,21 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
     },
   });
 
-  // Feed the source from the board rows (socket events recolour the board query, hence the map).
+  // Feed the source from the board rows (socket events recolour the board query, hence the map):
+  // only the changed branches go to the source's worker (updateData), the whole collection when
+  // many changed (setData), so an event does not serialise 5,000 features on the main thread.
   useEffect(() => {
+    const prev = dataRef.current;
     const data = branchFeatures(rows);
     dataRef.current = data;
     const map = mapRef.current;
     const container = containerRef.current;
     if (!map || !readyRef.current || !container) return;
-    void (map.getSource(BRANCH_SOURCE) as GeoJSONSource | undefined)?.setData(data as unknown as GeoJSON.FeatureCollection);
+    const source = map.getSource(BRANCH_SOURCE) as GeoJSONSource | undefined;
+    if (!source) return;
+    const diff = featureDiff(prev, data);
+    if (!diff) void source.setData(data as unknown as GeoJSON.FeatureCollection);
+    else if (!emptyDiff(diff)) void source.updateData(diff as unknown as GeoJSONSourceDiff);
     container.dataset.alarmCount = String(alarmCount(data));
   }, [rows]);
 

@@ -10,7 +10,10 @@ import {
   branchFeatures,
   configuredStyleUrl,
   containsAll,
+  emptyDiff,
+  featureDiff,
   hasLocation,
+  rowOnMap,
   offlineStyle,
 } from './map-features';
 import { styleHasText } from '../../../shared/map/basemap-style';
@@ -62,6 +65,37 @@ describe('branch map features', () => {
     expect(alarmCount(branchFeatures(notOpened.organizationobject))).toBe(0);
     const chat = applyEventToBoard(body, ev({ type: 'NOTIFICATION', id: 13, BranchAction: 'Chat Emergency', NotificationType: 12 }))!;
     expect(branchFeatures(chat.organizationobject).features[0]!.properties.status).toBe('open');
+  });
+
+  it('diffs the features of a live event: only the changed branch is updated, an unchanged board is an empty diff', () => {
+    const body = {
+      organizationobject: [row(1, 'Open'), row(2, 'Close'), row(3, 'Open'), row(4, 'Open'), row(5, null, null, null)],
+      total: 5,
+    };
+    const before = branchFeatures(body.organizationobject);
+    expect(before.features.map((f) => f.id)).toEqual([1, 2, 3, 4]);
+    expect(rowOnMap(body.organizationobject[4]!)).toBe(false);
+    expect(emptyDiff(featureDiff(before, branchFeatures(body.organizationobject))!)).toBe(true);
+    const panic = applyEventToBoard(
+      body,
+      ev({ type: 'NOTIFICATION', id: 21, BranchOfficeId: 2, BranchAction: 'Panic', NotificationType: 10, SecurityAlert: true }),
+    )!;
+    const after = branchFeatures(panic.organizationobject);
+    const diff = featureDiff(before, after)!;
+    expect(diff.add).toEqual([]);
+    expect(diff.remove).toEqual([]);
+    expect(diff.update.map((u) => u.id)).toEqual([2]);
+    expect(Object.fromEntries(diff.update[0]!.addOrUpdateProperties.map((p) => [p.key, p.value]))).toMatchObject({
+      status: 'alarm',
+      alarm: 1,
+      color: BRANCH_STATUS_COLORS.alarm,
+    });
+    // A branch gone (filtered out) is removed, one back is added.
+    const fewer = branchFeatures(body.organizationobject.filter((r) => r.BranchOfficeId !== 3));
+    expect(featureDiff(before, fewer)).toEqual({ remove: [3], add: [], update: [] });
+    expect(featureDiff(fewer, before)!.add.map((f) => f.id)).toEqual([3]);
+    // Most of the collection changed: the whole collection is sent instead (null).
+    expect(featureDiff(before, branchFeatures([row(1, 'Close'), row(2, 'Open'), row(3, 'Close'), row(4, 'Open')]))).toBeNull();
   });
 
   it('colours a cluster with its worst member: alarm, then service, then closed, then open', () => {

@@ -53,13 +53,21 @@ export function hasLocation(r: Pick<BranchOfficeRow, 'Latitude' | 'Longitude'>):
 /** Severity of each status, worst highest (the cluster colour is its worst member's). */
 export const SEVERITY: Record<BranchStatus, number> = { open: 0, closed: 1, service: 2, alarm: 3 };
 
-/** Point features of the branches that have a location, coloured by their map status. */
-export function branchFeatures(rows: readonly BranchOfficeRow[]): BranchCollection {
-  const features: PointFeature[] = [];
-  for (const r of rows) {
-    if (!hasLocation(r)) continue;
+/**
+ * The feature of each board row (null: no usable location), kept while the row object lives. Board
+ * rows are immutable (a live event replaces the row it changes), so a row seen before answers the
+ * same feature object: an event at one branch re-derives one feature, not 5,000, and featureDiff
+ * finds the changed ones by identity.
+ */
+const featureOfRow = new WeakMap<BranchOfficeRow, PointFeature | null>();
+
+function featureOf(r: BranchOfficeRow): PointFeature | null {
+  let f = featureOfRow.get(r);
+  if (f !== undefined) return f;
+  f = null;
+  if (hasLocation(r)) {
     const status = branchStatusOf(r.BranchAction);
-    features.push({
+    f = {
       type: 'Feature',
       id: r.BranchOfficeId,
       geometry: { type: 'Point', coordinates: [r.Longitude!, r.Latitude!] },
@@ -72,9 +80,72 @@ export function branchFeatures(rows: readonly BranchOfficeRow[]): BranchCollecti
         alarm: status === 'alarm' ? 1 : 0,
         severity: SEVERITY[status],
       },
-    });
+    };
+  }
+  featureOfRow.set(r, f);
+  return f;
+}
+
+/** Whether the row has a usable location (hasLocation), answered from the row's kept feature. */
+export function rowOnMap(r: BranchOfficeRow): boolean {
+  return featureOf(r) !== null;
+}
+
+/** Point features of the branches that have a location, coloured by their map status. */
+export function branchFeatures(rows: readonly BranchOfficeRow[]): BranchCollection {
+  const features: PointFeature[] = [];
+  for (const r of rows) {
+    const f = featureOf(r);
+    if (f) features.push(f);
   }
   return { type: 'FeatureCollection', features };
+}
+
+/** The changes from one collection to the next, in the shape of MapLibre's GeoJSONSourceDiff (features by id). */
+export interface FeatureDiff {
+  /** Ids of the features gone. */
+  remove: number[];
+  /** Features new to the collection. */
+  add: PointFeature[];
+  /** Features whose geometry or properties changed: the new geometry and every property. */
+  update: { id: number; newGeometry: PointFeature['geometry']; addOrUpdateProperties: { key: string; value: unknown }[] }[];
+}
+
+/**
+ * The diff that turns `prev` into `next` (ids are branch ids, unique in a collection), for the map
+ * source's updateData: only the changed features travel to MapLibre's worker instead of the whole
+ * collection. A feature is unchanged when it is the same object (branchFeatures keeps one per
+ * row object). Answers null when more than `maxShare` of `next` changed (then the whole
+ * collection is cheaper: setData); an empty diff when nothing changed.
+ */
+export function featureDiff(prev: BranchCollection, next: BranchCollection, maxShare = 0.25): FeatureDiff | null {
+  const before = new Map<number, PointFeature>();
+  for (const f of prev.features) before.set(f.id, f);
+  const diff: FeatureDiff = { remove: [], add: [], update: [] };
+  const limit = Math.max(1, Math.floor(next.features.length * maxShare));
+  let changes = 0;
+  for (const f of next.features) {
+    const old = before.get(f.id);
+    before.delete(f.id);
+    if (old === f) continue;
+    if (++changes > limit) return null;
+    if (!old) diff.add.push(f);
+    else
+      diff.update.push({
+        id: f.id,
+        newGeometry: f.geometry,
+        addOrUpdateProperties: Object.entries(f.properties).map(([key, value]) => ({ key, value })),
+      });
+  }
+  changes += before.size;
+  if (changes > limit) return null;
+  diff.remove.push(...before.keys());
+  return diff;
+}
+
+/** True when the diff changes nothing. */
+export function emptyDiff(d: FeatureDiff): boolean {
+  return d.remove.length === 0 && d.add.length === 0 && d.update.length === 0;
 }
 
 /** How many branches of the collection are in alarm (the map's data-alarm-count). */

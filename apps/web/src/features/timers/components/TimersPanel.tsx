@@ -105,13 +105,19 @@ const TimerRow = memo(function TimerRow({ row: r, state, selected, onChoose, tic
 
 /**
  * `ticking` false (the panel is in a hidden tab) stops the clock: nothing is redrawn each second
- * where nobody sees it; shown again, the texts are brought up to date at once.
+ * where nobody sees it; shown again, the texts are brought up to date at once. The rows and the
+ * trail map are drawn only once the panel has been shown (ticking) at least once: a security
+ * office's hundreds of timers and a WebGL map are not built in a tab nobody opened (issue 20: the
+ * board first at sign-in); the timers are fetched and kept live all the same.
  */
 export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const timers = useRunningTimers(!!session);
   const [chosen, setChosen] = useState<number | null>(null);
+  // Once shown, always drawn (state adjusted while rendering: no extra pass).
+  const [seen, setSeen] = useState(ticking);
+  if (ticking && !seen) setSeen(true);
   const choose = useCallback((id: number) => setChosen(id), []);
   const rows = useMemo(() => timers.data ?? [], [timers.data]);
   // The ages tick each second only while a timer runs (an idle panel draws nothing new).
@@ -134,7 +140,7 @@ export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
         {t('timers.error')}
       </Alert>
     );
-  } else if (timers.isLoading) {
+  } else if (timers.isLoading || !seen) {
     content = <Loading />;
   } else if (rows.length === 0) {
     content = (
