@@ -418,20 +418,23 @@ function refuseUntilPasswordChanged(req: FastifyRequest) {
 }
 
 /** A console session: a client (non-admin) web session; mobile sessions are refused (issue 12 finding 5). */
-export function requireClient(req: FastifyRequest): void {
+export function requireClient(req: FastifyRequest, _reply?: FastifyReply, done?: HookDone): void {
   if (!req.auth || req.auth.isAdmin || req.auth.sessionType === 'MOBILE') throw unauthorized();
   refuseUntilPasswordChanged(req);
+  done?.();
 }
 
 /** A platform-admin session is required; 401 otherwise. */
-export function requireAdmin(req: FastifyRequest): void {
+export function requireAdmin(req: FastifyRequest, _reply?: FastifyReply, done?: HookDone): void {
   if (!req.auth || !req.auth.isAdmin) throw unauthorized();
+  done?.();
 }
 
 /** A mobile session sent as `Authorization: Bearer` (from /api/mobile/login) is required; 401 otherwise. */
-export function requireMobile(req: FastifyRequest): void {
+export function requireMobile(req: FastifyRequest, _reply?: FastifyReply, done?: HookDone): void {
   if (!req.auth || req.auth.isAdmin || req.auth.sessionType !== 'MOBILE' || !bearerToken(req)) throw unauthorized();
   refuseUntilPasswordChanged(req);
+  done?.();
 }
 
 /**
@@ -449,6 +452,15 @@ function guardHook(guard: (req: FastifyRequest) => void) {
     done();
   };
 }
+
+/**
+ * A hook's `done`. The guards are synchronous (they throw their 401/403) and take it too: the
+ * route table moves them to onRequest (guardHook), but a route hook another instrumentation
+ * wrapped before that (Sentry's Fastify integration wraps every route hook of an instance created
+ * after its init) stays in preValidation, where Fastify waits for `done` from a hook that returns
+ * no promise — without it the request hung.
+ */
+type HookDone = (err?: Error) => void;
 
 /** The guards and what the route table records for them. */
 const GUARDS = new Map<(req: FastifyRequest) => void, RouteGuard>([
