@@ -338,7 +338,7 @@ export function registerSession(app: FastifyInstance) {
     if (moved.length === 0) return;
     route.preValidation = pre.filter((h) => !GUARDS.has(h as never));
     const on = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-    route.onRequest = [...on, ...moved.map((h) => guardHook(h as (req: FastifyRequest) => void))] as typeof route.onRequest;
+    route.onRequest = [...on, ...moved] as typeof route.onRequest;
   });
 
   app.get('/security/csrf-token', async (_req, reply) => {
@@ -350,6 +350,7 @@ export function registerSession(app: FastifyInstance) {
   // announced a scope or console board change (modules/branches/board-cache.ts counts those in the
   // same counter), answers only once every node has been sent the notice (settleSessionNotices):
   // the next call, on any node, meets it.
+  //
   // The per-request hooks are callback hooks that finish at once on the common path (no change to
   // settle; the session in this node's cache): an async hook costs a promise and a microtask turn
   // on every request (issue 20 per-request cost).
@@ -438,27 +439,11 @@ export function requireMobile(req: FastifyRequest, _reply?: FastifyReply, done?:
 }
 
 /**
- * A guard as a callback onRequest hook: the guard's throw (401/403) is the answer, and a passing
- * guard goes on at once, without the promise an async hook costs. `done` is called outside the try:
- * it runs the next hooks, whose errors are theirs to report.
- */
-function guardHook(guard: (req: FastifyRequest) => void) {
-  return (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-    try {
-      guard(req);
-    } catch (err) {
-      return done(err as Error);
-    }
-    done();
-  };
-}
-
-/**
- * A hook's `done`. The guards are synchronous (they throw their 401/403) and take it too: the
- * route table moves them to onRequest (guardHook), but a route hook another instrumentation
- * wrapped before that (Sentry's Fastify integration wraps every route hook of an instance created
- * after its init) stays in preValidation, where Fastify waits for `done` from a hook that returns
- * no promise — without it the request hung.
+ * A hook's `done`. The guards are synchronous callback hooks: a failing guard throws its 401/403
+ * (Fastify's hook runner answers it), a passing one calls `done` — without the promise an async
+ * hook costs. The route table moves them to onRequest; a route hook another instrumentation wrapped
+ * before that (Sentry's Fastify integration wraps every route hook of an instance created after its
+ * init) stays in preValidation, where they work the same way.
  */
 type HookDone = (err?: Error) => void;
 
