@@ -22,6 +22,7 @@ import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import { sqlLiteral } from './sql-literal.js';
 import type { Db } from '../db/client.js';
+import { databaseError } from '../db/errors.js';
 
 const dialect = new PgDialect();
 /** Statement names by SQL text (the hash is computed once per shape). */
@@ -44,8 +45,12 @@ export async function namedRows<T>(db: Db, query: SQL): Promise<T[]> {
   return res.rows;
 }
 
-/** Per PGlite database: statement names made with PREPARE (true) or refused by it (false). */
-const prepared = new WeakMap<Db, Map<string, boolean>>();
+/**
+ * Per PGlite database: per statement name, whether PREPARE made it (true) or refused the text
+ * (false). A promise, so that requests arriving together while the first PREPARE runs wait for it
+ * rather than each sending its own (all but one of which would fail as "already exists").
+ */
+const prepared = new WeakMap<Db, Map<string, Promise<boolean>>>();
 
 /** namedRows on PGlite (see the module comment). */
 async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unknown[] }, query: SQL): Promise<T[]> {
@@ -53,18 +58,16 @@ async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unk
   if (is(db, PgTransaction)) return plain();
   let byName = prepared.get(db);
   if (!byName) prepared.set(db, (byName = new Map()));
-  let state = byName.get(name);
-  if (state === undefined) {
-    try {
-      await db.execute(sql.raw(`prepare ${name} as ${q.sql}`));
-      state = true;
-    } catch (err) {
-      // Made meanwhile by a concurrent first call (42P05), or refused: the latter runs unprepared.
-      state = (err as { code?: string }).code === '42P05';
-    }
-    byName.set(name, state);
+  let made = byName.get(name);
+  if (made === undefined) {
+    made = db.execute(sql.raw(`prepare ${name} as ${q.sql}`)).then(
+      () => true,
+      // 42P05 (the statement exists already): usable. Anything else: run the text as it is.
+      (err: unknown) => databaseError(err)?.code === '42P05',
+    );
+    byName.set(name, made);
   }
-  if (!state) return plain();
+  if (!(await made)) return plain();
   const args = q.params.length ? `(${q.params.map(sqlLiteral).join(', ')})` : '';
   return ((await db.execute(sql.raw(`execute ${name}${args}`))) as { rows: T[] }).rows;
 }

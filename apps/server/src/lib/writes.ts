@@ -4,6 +4,7 @@
  */
 import { ManagementKey, toE164 } from '@vigil/contract';
 import { AppError, badRequest } from '../plugins/errors.js';
+import { databaseError } from '../db/errors.js';
 
 /** '' → null, phone numbers → E.164. @throws 400 management.errors.phone with the field when a phone is invalid. */
 export function normalize<T extends Record<string, unknown>>(input: T, phoneFields: readonly string[] = ['phoneNumber']): T {
@@ -22,11 +23,8 @@ export function normalize<T extends Record<string, unknown>>(input: T, phoneFiel
 
 /** The constraint name of a unique violation (PostgreSQL and PGlite, wrapped or not), else null. */
 export function uniqueViolation(err: unknown): string | null {
-  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    const x = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (x.code === '23505') return typeof x.constraint === 'string' ? x.constraint : String(x.message ?? 'unique');
-  }
-  return null;
+  const e = databaseError(err);
+  return e?.code === '23505' ? (e.constraint ?? e.message ?? 'unique') : null;
 }
 
 /** 409 with the name-in-use, code-in-use or e-mail-in-use message (field name, code or email). */
