@@ -4,7 +4,8 @@
  * BENCH_DATABASE_URL is set — on a scratch PostgreSQL database beside it (bench/scratch-db.ts), and
  * a bare Fastify 5 server answering a POST with a zod body check, both in processes of their own,
  * driven by autocannon in alternation (bare, then the call, for each call). Prints for each call:
- * requests/s, p50 / p99 latency in ms, non-2xx answers, and requests/s as a share of the bare
+ * requests/s, p50 / p99 latency in ms, non-2xx answers, the server's CPU time per answer (all its
+ * threads: steadier than requests/s on a busy machine), and requests/s as a share of the bare
  * server's in the run just before it:
  * - POST /api/client/isauthenticated (target ≥ 40 % of bare on both databases);
  * - the branch board, POST /api/client/getofficesv2 GET-ALL-BRANCH-OFFICES as an organisation admin
@@ -25,7 +26,8 @@
  *
  *   npm run build && npx tsx bench/throughput.ts [--seconds 10] [--mixed-seconds 30] [--connections 50] [--users 50] [--user-rate 2]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/throughput.ts [--only pglite|postgres]
- * Options: --calls isauthenticated,board,report,alarm (a subset), --no-mixed, --port 18970 (server;
+ * Options: --calls isauthenticated,board,report,alarm (a subset; notifications, employees and alarms —
+ * the mix's other calls — can be named too), --no-mixed, --port 18970 (server;
  * +1 bare), --cpu-prof <dir> (node --cpu-prof of the server, written when it exits), --server
  * <server.mjs> (another build, e.g. main's, for before/after figures), --log-level (LOG_LEVEL of the
  * server, default error as the other benches; info is the production default: two log lines a request).
@@ -37,7 +39,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { memoryMb } from './proc.js';
+import { cpuSeconds, memoryMb } from './proc.js';
 import { scratchDatabase } from './scratch-db.js';
 
 const { values } = parseArgs({
@@ -261,6 +263,28 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
           body: JSON.stringify({ case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 }),
         },
       ],
+      // The mix's other calls, one by one (not in the default --calls: name them to see where the
+      // mixed load's time goes).
+      [
+        'notifications',
+        'unread notifications (mix)',
+        { url: `${base}/api/client/getnotificationsv2?type=all&notDone=true&limit=50`, method: 'GET', headers: admin },
+      ],
+      [
+        'employees',
+        'employees first page (mix)',
+        {
+          url: `${base}/api/client/getallemployees`,
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ case: 'GET-ALL-EMPLOYEES', offset: 0, limit: 25 }),
+        },
+      ],
+      [
+        'alarms',
+        'open alarms (mix)',
+        { url: `${base}/api/client/getnotificationsv2?type=alarms&notDone=true&limit=50`, method: 'GET', headers: admin },
+      ],
       [
         'alarm',
         'mobile alarm',
@@ -282,9 +306,13 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
     for (const [key, label, opts] of calls) {
       if (!CALLS.has(key)) continue;
       const bare = await cannon(bareRequest);
+      const cpuBefore = cpuSeconds(pid);
       const f = await cannon(opts);
+      // The server's own CPU time per answer (all its threads; /proc ticks of 10 ms): unlike
+      // requests/s, it hardly moves with what else the machine is doing.
+      const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, f.total);
       console.log(line('bare Fastify 5 + zod body check', bare));
-      console.log(line(label, f, bare));
+      console.log(`${line(label, f, bare)}  server CPU ${cpuMs.toFixed(2)} ms/answer`);
     }
 
     if (!values['no-mixed']) {
