@@ -372,6 +372,27 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     expect(foreign.json.body?.total ?? 0).toBe(0);
   });
 
+  it('every order of the activity report: pages in sequence are the one long page, and the export has the same order', async () => {
+    for (const sortBy of ['time', 'branch', 'user', 'action'] as const) {
+      for (const sortDir of ['asc', 'desc'] as const) {
+        const filters = { case: 'GET-ALL-REPORTS', fromDate: '2026-03-01', toDate: '2026-03-31', sortBy, sortDir };
+        const whole = await activityPage('alpha-admin@test.com', { ...filters, offset: 0, limit: 500 });
+        expect(whole.resultobject.length, `${sortBy} ${sortDir}`).toBeGreaterThan(5);
+        const paged: ActivityReportRow[] = [];
+        for (let offset = 0; offset < whole.total; offset += 4) {
+          paged.push(...(await activityPage('alpha-admin@test.com', { ...filters, offset, limit: 4 })).resultobject);
+        }
+        expect(paged, `${sortBy} ${sortDir}`).toEqual(whole.resultobject);
+        const file = await csv('alpha-admin@test.com', '/api/client/getnotifications', filters);
+        expect(file.status, `${sortBy} ${sortDir}: ${file.text.slice(0, 200)}`).toBe(200);
+        const records = (parseCsv(file.text) as string[][]).slice(1);
+        expect(records.map((r) => [r[0], r[3], r[4]])).toEqual(
+          whole.resultobject.map((r) => [r.NotificationTimeLocal, r.BranchOfficeName, r.BranchAction]),
+        );
+      }
+    }
+  });
+
   it('CSV export: exact header and rows, equal to the screen rows', async () => {
     const filters = { case: 'GET-ALL-REPORTS', fromDate: '2026-03-08', toDate: '2026-03-08', sortBy: 'time', sortDir: 'asc' };
     const file = await csv('bravo-admin@test.com', '/api/client/getnotifications', filters);

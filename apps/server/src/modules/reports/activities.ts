@@ -8,11 +8,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type ActivityReportRequest, type ActivityReportRow, type ActivityType } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
+import { namedRows } from '../../lib/named-query.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { notificationTypeFilter } from '../notifications/notifications.repository.js';
 import { presentNotificationFields, type NotificationRawFields } from '../realtime/notification.presenter.js';
 import type { Column } from './export.js';
-import { and, direction, epochMs, iso, localDayRange, localTime, localTimeAt, scopeAndFilters } from './report-sql.js';
+import { and, direction, epochMs, intArray, iso, localDayRange, localTime, localTimeAt, scopeAndFilters } from './report-sql.js';
 
 /** Filters of an activity query (a report request without paging). */
 export type ActivityFilter = Omit<ActivityReportRequest, 'offset' | 'limit' | 'format' | 'case'> & { extra?: SQL };
@@ -52,11 +53,12 @@ const SORTS: Record<ActivityReportRequest['sortBy'], SQL> = {
 
 /**
  * FROM … WHERE of the activity report. `names` joins the organisation, region, branch type and
- * user for the columns; without it (the count) only what a filter reads is joined, so that the
- * count of a range can be read from events_org_activity_time_idx alone. (Those joins never drop a
+ * user for the columns; without it (the count, the page's ids) only what a filter — and, when
+ * `sortable`, the order — reads is joined, so that the count of a range can be read from
+ * events_org_activity_time_idx alone. (Those joins never drop a
  * row: the organisation is in scope and every id is a foreign key.)
  */
-function fromWhere(auth: AuthContext, f: ActivityFilter, names = true): SQL {
+function fromWhere(auth: AuthContext, f: ActivityFilter, names = true, sortable = false): SQL {
   const conditions = [
     sql`e.kind in ('BRANCH_ACTION', 'NOTIFICATION')`,
     ...scopeAndFilters(auth, f, sql`e.organization_id`),
@@ -76,7 +78,7 @@ function fromWhere(auth: AuthContext, f: ActivityFilter, names = true): SQL {
     left join branch_office_types t on t.id = branch_offices.branch_office_type_id
     left join offices r on r.id = e.regional_office_id
     left join users u on u.id = e.user_id`
-    : f.search
+    : f.search || (sortable && f.sortBy === 'user')
       ? sql`left join users u on u.id = e.user_id`
       : sql``;
   return sql`from events e
@@ -117,19 +119,61 @@ function checklistUtc(c: ActivityReportRow['ChecklistLBranchActions'][number]): 
   };
 }
 
-/** The ordered activity query (no paging) and its count. */
-export function activityQueries(auth: AuthContext, f: ActivityFilter): { query: SQL; count: SQL } {
-  const fw = fromWhere(auth, f);
-  const query = sql`select e.id::int as id, e.branch_action, e.notification_type, e.regional_office_id, r.name as region_name, e.user_id, u.name, u.surname,
+/** The columns of an activity row (ActivityRaw), on `events e` joined as `fromWhere` with names does. */
+const ACTIVITY_COLUMNS_SQL = sql`e.id::int as id, e.branch_action, e.notification_type, e.regional_office_id, r.name as region_name, e.user_id, u.name, u.surname,
       e.branch_office_id, branch_offices.name as branch_name, branch_offices.time_zone, t.display as type_display,
       e.organization_id, o.name as organization_name, e.is_closed_by_system, e.is_test_notification, e.security_alert, e.punctuality,
       e.occurred_at, e.latitude, e.longitude, e.message_content,
       case when e.kind = 'BRANCH_ACTION' then (${CHECKLIST_SQL}) end as checklist,
       case when e.branch_action = 'Service' then (select min(n.occurred_at) from events n where n.branch_office_id = e.branch_office_id
-        and n.kind = 'BRANCH_ACTION' and n.occurred_at > e.occurred_at and n.branch_action in ('Open', 'Close')) end as stop_time
-    ${fw}
+        and n.kind = 'BRANCH_ACTION' and n.occurred_at > e.occurred_at and n.branch_action in ('Open', 'Close')) end as stop_time`;
+
+/**
+ * The activity rows of `ids` (named statement: its text is the same for every call, so it is
+ * planned once per connection), in the order of `ids`.
+ */
+async function activitiesByIds(db: Db, ids: number[]): Promise<ActivityRaw[]> {
+  if (ids.length === 0) return [];
+  const list = await namedRows<ActivityRaw>(
+    db,
+    sql`select ${ACTIVITY_COLUMNS_SQL}
+      from events e
+      join branch_offices on branch_offices.id = e.branch_office_id
+      join organizations o on o.id = e.organization_id
+      left join branch_office_types t on t.id = branch_offices.branch_office_type_id
+      left join offices r on r.id = e.regional_office_id
+      left join users u on u.id = e.user_id
+      where e.id = any(${intArray(ids)})`,
+  );
+  const byId = new Map(list.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The ordered activity query (no paging), its count, and `pageRows`, which reads a page in two
+ * steps: the page's ids (filters and order only, a query cheap to plan), then their rows by id
+ * (activitiesByIds). The rows' columns hold correlated subqueries (the checklist, the service's
+ * stop time) whose planning cost, paid at every call of a one-statement page, was most of the
+ * page's cost — about 10 ms of CPU on PGlite, where planning runs in WebAssembly (issue 20).
+ */
+export function activityQueries(
+  auth: AuthContext,
+  f: ActivityFilter,
+): { query: SQL; count: SQL; pageRows: (db: Db, offset: number, limit: number) => Promise<ActivityRaw[]> } {
+  const query = sql`select ${ACTIVITY_COLUMNS_SQL}
+    ${fromWhere(auth, f)}
     ${orderBy(f)}`;
-  return { query, count: sql`select count(*)::int as n ${fromWhere(auth, f, false)}` };
+  const pageRows = async (db: Db, offset: number, limit: number) => {
+    const ids = await rows<{ id: number }>(
+      db,
+      sql`select e.id::int as id ${fromWhere(auth, f, false, true)} ${orderBy(f)} offset ${offset} limit ${limit}`,
+    );
+    return activitiesByIds(
+      db,
+      ids.map((r) => Number(r.id)),
+    );
+  };
+  return { query, count: sql`select count(*)::int as n ${fromWhere(auth, f, false)}`, pageRows };
 }
 
 /**
@@ -142,7 +186,7 @@ export function activityQueries(auth: AuthContext, f: ActivityFilter): { query: 
 export function activityExportQuery(auth: AuthContext, f: ActivityFilter): SQL {
   return sql`select ${epochMs(sql`e.occurred_at`)} as at_ms, e.branch_office_id, e.organization_id, e.regional_office_id, e.user_id,
       e.branch_action, e.punctuality, e.is_closed_by_system, e.is_test_notification, e.message_content
-    ${fromWhere(auth, f, false)}
+    ${fromWhere(auth, f, false, true)}
     ${orderBy(f)}`;
 }
 

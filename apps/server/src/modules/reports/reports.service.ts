@@ -15,7 +15,7 @@ import {
   type SurveyReportRequest,
   type ZBranchActivitiesRequest,
 } from '@vigil/contract';
-import { rows } from '../../db/client.js';
+import { rows, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../plugins/errors.js';
 import { authOf } from '../../plugins/session.js';
 import {
@@ -110,7 +110,7 @@ export async function serveQuery<Raw, Row, XRaw = Raw, XRow = Row>(
   reply: FastifyReply,
   input: Pick<ReportBase, 'fromDate' | 'toDate' | 'offset' | 'limit' | 'format'>,
   report: string,
-  q: { query: SQL; count: SQL },
+  q: { query: SQL; count: SQL; pageRows?: (db: Db, offset: number, limit: number) => Promise<Raw[]> },
   present: (r: Raw) => Row,
   columns: Column<Row>[],
   exp?: ExportPlan<XRaw, XRow>,
@@ -123,7 +123,7 @@ export async function serveQuery<Raw, Row, XRaw = Raw, XRow = Row>(
       ? serveFile(app, req, reply, file, report, q.count, exp)
       : serveFile(app, req, reply, file, report, q.count, { query: q.query, present, columns });
   }
-  const { list, total } = await page<Raw>(app.db, q.query, q.count, input.offset, input.limit);
+  const { list, total } = await page<Raw>(app.db, q.query, q.count, input.offset, input.limit, q.pageRows);
   return { success: true, body: { resultobject: list.map(present), total, offset: input.offset, limit: input.limit } };
 }
 
