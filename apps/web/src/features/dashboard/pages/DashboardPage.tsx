@@ -29,7 +29,8 @@ import { Loading } from '../../../shared/components/Loading';
 import { useFullHeightPage } from '../../../shared/layout/full-height';
 import { useSelectedOrganization } from '../../../shared/organization/api';
 import { useBranchBoard } from '../../branches/api';
-import { filterBranches, organizationCount, regionsOf, statusCounts, type BoardFilter } from '../../branches/branch-board';
+import { type BoardFilter } from '../../branches/branch-board';
+import { useBoardView } from '../../branches/use-board-view';
 import { StatusSummary as StatusSummaryView } from '../../branches/components/StatusSummary';
 import { BoardFilters as BoardFiltersView } from '../../branches/components/BoardFilters';
 import { BranchTable as BranchTableView } from '../../branches/components/BranchTable';
@@ -119,11 +120,11 @@ export default function DashboardPage() {
   // transition. The first rows are drawn at once (never an empty board in between).
   const deferredRows = useDeferredValue(liveRows);
   const rows = deferredRows.length === 0 ? liveRows : deferredRows;
-  const regions = useMemo(() => regionsOf(rows), [rows]);
-  const visible = useMemo(() => filterBranches(rows, deferred), [rows, deferred]);
   const { alarmBranchIds } = useAlarmCounts();
-  const counts = useMemo(() => statusCounts(visible, alarmBranchIds), [visible, alarmBranchIds]);
-  const showOrganization = useMemo(() => organizationCount(rows) > 1, [rows]);
+  // Shown rows, counts, regions: a live event's render updates them by the rows it replaced.
+  const view = useBoardView(rows, deferred, alarmBranchIds);
+  const { regions, visible, counts } = view;
+  const showOrganization = view.organizations > 1;
   const waitingForOrg = org.applies && orgId === null && org.isLoading;
   const ready = !board.isError && !board.isLoading && !waitingForOrg && !(org.applies && orgId === null) && rows.length > 0;
 
