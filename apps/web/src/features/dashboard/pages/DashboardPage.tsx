@@ -212,6 +212,23 @@ export default function DashboardPage() {
     </Paper>
   );
 
+  // The panels that do not draw the board, as elements kept from render to render: the page
+  // renders on every live event (twice: the event, then the deferred rows), and React skips an
+  // element it has already rendered. They follow the events they show through their own queries.
+  const alarmPanel = useMemo(() => <AlarmPanel />, []);
+  const activity = useMemo(
+    () => (
+      <Stack
+        sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto', gap: 1, p: 1, display: tab === 'activity' ? 'flex' : 'none' }}
+        data-testid="side-activity"
+      >
+        <RunningTasksPanel />
+        <TimersPanel ticking={tab === 'activity'} />
+      </Stack>
+    ),
+    [tab],
+  );
+
   const sidePanel = (
     <Paper
       sx={{ height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', minHeight: 0 }}
@@ -226,13 +243,7 @@ export default function DashboardPage() {
           </Typography>
         )}
       </Box>
-      <Stack
-        sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto', gap: 1, p: 1, display: tab === 'activity' ? 'flex' : 'none' }}
-        data-testid="side-activity"
-      >
-        <RunningTasksPanel />
-        <TimersPanel ticking={tab === 'activity'} />
-      </Stack>
+      {activity}
     </Paper>
   );
 
@@ -251,9 +262,7 @@ export default function DashboardPage() {
           <Panel id="queue" defaultSize={wide ? '44%' : '55%'} minSize="28%">
             <Group orientation={wide ? 'vertical' : 'horizontal'} id="vigil-dashboard-left" {...left}>
               <Panel id="alarms" defaultSize="60%" minSize="20%">
-                <Box sx={cell}>
-                  <AlarmPanel />
-                </Box>
+                <Box sx={cell}>{alarmPanel}</Box>
               </Panel>
               <ResizeHandle orientation={wide ? 'vertical' : 'horizontal'} label={t('workspace.resizeSide')} testId="resize-side" />
               <Panel id="side" defaultSize="40%" minSize="15%">
