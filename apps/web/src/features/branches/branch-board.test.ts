@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BranchOfficeRow } from '@vigil/contract';
+import { formatInZone, type BranchOfficeRow } from '@vigil/contract';
 import { branchActionKey } from '../../shared/format/branch-action';
 import {
   boardView,
@@ -60,6 +60,30 @@ describe('branch board', () => {
     expect(formatBranchTime('2025-01-16T06:05:09Z', 'America/New_York')).toBe('2025-01-16 01:05:09 EST');
     expect(formatBranchTime('2025-01-16T06:05:09Z', 'Not/AZone')).toBe('2025-01-16 06:05:09 UTC');
     expect(formatBranchTime(null, 'Europe/Tirane')).toBeNull();
+  });
+
+  it('formats branch times as luxon does (contract formatInZone) across zones, DST changes and ISO forms', () => {
+    const zones = ['Europe/Tirane', 'America/New_York', 'America/Chicago', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'];
+    const instants = [
+      '2025-03-30T00:59:59Z',
+      '2025-03-30T01:00:00Z',
+      '2025-10-26T00:59:59.999Z',
+      '2025-10-26T01:00:00Z',
+      '2025-03-09T06:59:59Z',
+      '2025-03-09T07:00:00Z',
+      '2025-11-02T05:30:00Z',
+      '2024-02-29T23:59:59Z',
+      '2025-12-31T23:00:00.123Z',
+    ];
+    for (const zone of zones) for (const iso of instants) expect(formatBranchTime(iso, zone)).toBe(formatInZone(iso, zone));
+    // No offset: UTC; an offset: that instant.
+    expect(formatBranchTime('2025-07-16T06:05:09', 'Europe/Tirane')).toBe('2025-07-16 08:05:09 CEST');
+    expect(formatBranchTime('2025-07-16T08:05:09+02:00', 'UTC')).toBe('2025-07-16 06:05:09 UTC');
+    expect(formatBranchTime('2025-07-16T06:05Z', null)).toBe('2025-07-16 06:05:00 UTC');
+    // What the Intl path does not read goes to luxon: a fixed-offset zone, another ISO form, nonsense.
+    expect(formatBranchTime('2025-07-16T06:05:09Z', 'UTC+3')).toBe('2025-07-16 09:05:09 UTC+3');
+    expect(formatBranchTime('2025-197T06:05:09Z', 'UTC')).toBe('2025-07-16 06:05:09 UTC');
+    expect(formatBranchTime('yesterday', 'UTC')).toBeNull();
   });
 
   it('filters by name or code and region, and counts statuses', () => {
