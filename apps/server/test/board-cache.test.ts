@@ -5,12 +5,14 @@
  * that made it and (PostgreSQL) on another server process. Users of different scope never share an
  * entry, and cached answers still pass RESPONSE_VALIDATION (the test servers run with it on).
  */
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { z } from 'zod';
 import { rows } from '../src/db/client.js';
-import { BoardCache, boardCacheKey } from '../src/modules/branches/board-cache.js';
+import { BoardCache, GZIP_MIN_CHARS, acceptsGzip, boardCacheKey } from '../src/modules/branches/board-cache.js';
 import { PreSerialized, ResponseShapeError, responseSerializerCompiler } from '../src/plugins/response-serializer.js';
 import { ApiClient, DB_KINDS, mobileLogin, startTestServer, type TestServer } from './helpers.js';
 import { twoServerProcesses } from './two-processes.js';
@@ -51,6 +53,27 @@ describe('BoardCache', () => {
     expect(cache.size).toBe(0);
     for (const k of ['a', 'b', 'c']) cache.set(k, k, k, cache.epoch, 0);
     expect([cache.get('a', 1), cache.get('b', 1)?.json, cache.get('c', 1)?.json]).toEqual([undefined, 'b', 'c']);
+  });
+
+  it('gzips an entry of GZIP_MIN_CHARS or more once, in the background, and leaves smaller ones', async () => {
+    const cache = new BoardCache();
+    const big = JSON.stringify({ success: true, body: { rows: Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `Branch ${i}` })) } });
+    expect(big.length).toBeGreaterThanOrEqual(cache.gzipMinChars);
+    cache.set('big', big, JSON.parse(big), cache.epoch);
+    cache.set('small', '{"success":true}', { success: true }, cache.epoch);
+    for (let i = 0; i < 200 && !cache.get('big')!.gzip; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(gunzipSync(cache.get('big')!.gzip!).toString('utf8')).toBe(big);
+    expect(cache.get('small')!.gzip).toBeUndefined();
+  });
+
+  it('reads whether a request accepts gzip from its Accept-Encoding', () => {
+    const req = (v?: string) => ({ headers: v === undefined ? {} : { 'accept-encoding': v } });
+    expect(acceptsGzip(req('gzip, deflate, br'))).toBe(true);
+    expect(acceptsGzip(req('br;q=1.0, GZIP;q=0.5'))).toBe(true);
+    expect(acceptsGzip(req('gzip;q=0'))).toBe(false);
+    expect(acceptsGzip(req('identity'))).toBe(false);
+    expect(acceptsGzip(req('x-gzip'))).toBe(false);
+    expect(acceptsGzip(req())).toBe(false);
   });
 
   it('keys organisation admins by organisation and every other role by user', () => {
@@ -119,6 +142,64 @@ describe.each(DB_KINDS)('board cache on one node, %s', (kind) => {
     expect(mine.organizationobject.map((b) => b.BranchOfficeId).sort((a, b) => a - b)).toEqual(inScope.map((r) => r.id));
     // The organisation admin's board again: not the regional manager's nor the other organisation's.
     expect(await boardOn(server.baseUrl, admin)).toEqual(first);
+  });
+
+  it("serves a cached board's gzip bytes to a client that accepts gzip, the same JSON, and plain JSON to others", async () => {
+    const admin = await as('orgadmin@example.com');
+    // The demo board is small: gzip every entry here.
+    server.app.boardCache.gzipMinChars = 0;
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; type: string | undefined; body: Buffer }>((resolve, reject) => {
+        const req = http.request(
+          `${server.baseUrl}/api/client/getofficesv2`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'accept-encoding': encoding,
+              cookie: admin.cookieHeader(),
+              'x-xsrf-token': admin.csrf!,
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              expect(res.statusCode).toBe(200);
+              resolve({
+                encoding: res.headers['content-encoding'],
+                vary: res.headers.vary,
+                type: res.headers['content-type'],
+                body: Buffer.concat(chunks),
+              });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ case: 'GET-ALL-BRANCH-OFFICES', limit: 7 }));
+      });
+    try {
+      const plain = await raw('identity');
+      expect(plain.encoding).toBeUndefined();
+      const json = plain.body.toString('utf8');
+      expect((JSON.parse(json) as { body: Board }).body.organizationobject.length).toBeGreaterThan(0);
+      // The gzip bytes are made in the background once the entry is stored: the entry answers
+      // plain JSON until then.
+      let zipped = await raw('gzip, deflate');
+      for (let i = 0; i < 200 && zipped.encoding !== 'gzip'; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        zipped = await raw('gzip, deflate');
+      }
+      expect(zipped.encoding).toBe('gzip');
+      expect(zipped.vary).toMatch(/accept-encoding/i);
+      expect(zipped.type).toMatch(/^application\/json/);
+      expect(gunzipSync(zipped.body).toString('utf8')).toBe(json);
+      const again = await raw('identity');
+      expect(again.encoding).toBeUndefined();
+      expect(again.body.toString('utf8')).toBe(json);
+    } finally {
+      server.app.boardCache.gzipMinChars = GZIP_MIN_CHARS;
+    }
   });
 
   it('a console branch action, a mobile alarm and an added branch show in the next board call', async () => {

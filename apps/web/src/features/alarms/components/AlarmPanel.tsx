@@ -14,6 +14,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { overscanFor } from '../../../shared/layout/overscan';
+import { useItemKeys } from '../../../shared/layout/item-keys';
 import { useTranslation } from 'react-i18next';
 import { Badge, Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
@@ -33,6 +34,9 @@ export const ALARM_ROW_ESTIMATE_PX = 34;
 
 /** One line of the virtualised list: an alarm, or the heading of the test alarms. */
 type Line = { alarm: Alarm } | { heading: true };
+
+/** The virtualizer's key of a line: the alarm's notification id, or the heading's own key. */
+const lineKey = (line: Line) => ('alarm' in line ? line.alarm.notificationId : 'test-heading');
 
 export function AlarmPanel() {
   const { t } = useTranslation();
@@ -65,16 +69,14 @@ export function AlarmPanel() {
       testCount: tests.length,
     };
   }, [shown.list]);
+  const getItemKey = useItemKeys(lines, lineKey);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: lines.length,
     getScrollElement: () => listRef.current,
     estimateSize: () => ALARM_ROW_ESTIMATE_PX,
     overscan: overscanFor(lines.length),
-    getItemKey: (i) => {
-      const line = lines[i]!;
-      return 'alarm' in line ? line.alarm.notificationId : 'test-heading';
-    },
+    getItemKey,
     initialRect: { width: 600, height: 400 },
   });
   const items = virtualizer.getVirtualItems();

@@ -13,6 +13,7 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { overscanFor } from '../../../shared/layout/overscan';
+import { useItemKeys } from '../../../shared/layout/item-keys';
 import { useTranslation } from 'react-i18next';
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { branchStatusOf, type BranchOfficeRow } from '@vigil/contract';
@@ -26,6 +27,9 @@ const STICKY_END = { position: 'sticky', right: 0, bgcolor: 'background.paper', 
 
 /** Estimated row height (px) before a row is measured: one dense line. */
 export const ROW_ESTIMATE_PX = 29;
+
+/** The virtualizer's key of a row: its branch id. */
+const branchKeyOf = (r: BranchOfficeRow) => r.BranchOfficeId;
 
 /** One line, cut with an ellipsis (the cell's title carries the whole text). */
 const ELLIPSIS = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
@@ -73,6 +77,8 @@ export function BranchTable({ rows, showOrganization }: BranchTableProps) {
     setScrollEl(el);
   }, []);
   const [moreRight, onScroll] = useMoreRight(scrollEl);
+  // The same function while the listed branches are (a live event changes a status, not the list).
+  const getItemKey = useItemKeys(rows, branchKeyOf);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -80,7 +86,7 @@ export function BranchTable({ rows, showOrganization }: BranchTableProps) {
     estimateSize: () => ROW_ESTIMATE_PX,
     // A demo-sized board is entirely in the DOM; 5,000 branches render only a window of them.
     overscan: overscanFor(rows.length),
-    getItemKey: (i) => rows[i]!.BranchOfficeId,
+    getItemKey,
     initialRect: { width: 1000, height: 600 },
   });
   const items = virtualizer.getVirtualItems();

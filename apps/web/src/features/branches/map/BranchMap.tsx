@@ -11,7 +11,7 @@
  * data-bounds (the view after the last move, JSON [[west, south], [east, north]]) and
  * data-branch-bounds (the bounds of the branches at the first view), for tests and tools.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Popup, type GeoJSONSource, type GeoJSONSourceDiff, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
 import { BRANCH_STATUS_COLORS, type BranchOfficeRow } from '@vigil/contract';
@@ -209,7 +209,9 @@ export interface BranchMapProps {
 export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
   const { t } = useTranslation();
   const readyRef = useRef(false);
-  const dataRef = useRef<BranchCollection>(branchFeatures(rows));
+  // The first collection, made once (an argument of useRef would be computed on every render).
+  const [initialData] = useState(() => branchFeatures(rows));
+  const dataRef = useRef<BranchCollection>(initialData);
   const labelRef = useRef(statusLabel);
 
   useEffect(() => {

@@ -94,6 +94,11 @@ describe('branch map features', () => {
     const fewer = branchFeatures(body.organizationobject.filter((r) => r.BranchOfficeId !== 3));
     expect(featureDiff(before, fewer)).toEqual({ remove: [3], add: [], update: [] });
     expect(featureDiff(fewer, before)!.add.map((f) => f.id)).toEqual([3]);
+    // As many branches, one of them another: removed and added (not an update of another id).
+    const swapped = branchFeatures([...body.organizationobject.slice(0, 3), row(9, 'Open')]);
+    expect(featureDiff(before, swapped, 1)).toEqual({ remove: [4], add: [swapped.features[3]], update: [] });
+    // The same branches in another order: nothing changed.
+    expect(emptyDiff(featureDiff(before, { ...before, features: [...before.features].reverse() })!)).toBe(true);
     // Most of the collection changed: the whole collection is sent instead (null).
     expect(featureDiff(before, branchFeatures([row(1, 'Close'), row(2, 'Open'), row(3, 'Close'), row(4, 'Open')]))).toBeNull();
   });

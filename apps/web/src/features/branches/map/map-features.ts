@@ -111,18 +111,41 @@ export interface FeatureDiff {
   update: { id: number; newGeometry: PointFeature['geometry']; addOrUpdateProperties: { key: string; value: unknown }[] }[];
 }
 
+/** The update of a feature in a diff: its geometry and every property. */
+function featureUpdate(f: PointFeature): FeatureDiff['update'][number] {
+  return { id: f.id, newGeometry: f.geometry, addOrUpdateProperties: Object.entries(f.properties).map(([key, value]) => ({ key, value })) };
+}
+
 /**
  * The diff that turns `prev` into `next` (ids are branch ids, unique in a collection), for the map
  * source's updateData: only the changed features travel to MapLibre's worker instead of the whole
  * collection. A feature is unchanged when it is the same object (branchFeatures keeps one per
  * row object). Answers null when more than `maxShare` of `next` changed (then the whole
- * collection is cheaper: setData); an empty diff when nothing changed.
+ * collection is cheaper: setData); an empty diff when nothing changed. Collections of the same
+ * branches in the same order (a live event's) are compared position by position; others by id.
  */
 export function featureDiff(prev: BranchCollection, next: BranchCollection, maxShare = 0.25): FeatureDiff | null {
+  const limit = Math.max(1, Math.floor(next.features.length * maxShare));
+  // The same branches in the same order (a live event): compared position by position, no map.
+  if (prev.features.length === next.features.length) {
+    const diff: FeatureDiff = { remove: [], add: [], update: [] };
+    let same = true;
+    for (let i = 0; i < next.features.length; i++) {
+      const old = prev.features[i]!;
+      const f = next.features[i]!;
+      if (old === f) continue;
+      if (old.id !== f.id) {
+        same = false;
+        break;
+      }
+      if (diff.update.length >= limit) return null;
+      diff.update.push(featureUpdate(f));
+    }
+    if (same) return diff;
+  }
   const before = new Map<number, PointFeature>();
   for (const f of prev.features) before.set(f.id, f);
   const diff: FeatureDiff = { remove: [], add: [], update: [] };
-  const limit = Math.max(1, Math.floor(next.features.length * maxShare));
   let changes = 0;
   for (const f of next.features) {
     const old = before.get(f.id);
@@ -130,12 +153,7 @@ export function featureDiff(prev: BranchCollection, next: BranchCollection, maxS
     if (old === f) continue;
     if (++changes > limit) return null;
     if (!old) diff.add.push(f);
-    else
-      diff.update.push({
-        id: f.id,
-        newGeometry: f.geometry,
-        addOrUpdateProperties: Object.entries(f.properties).map(([key, value]) => ({ key, value })),
-      });
+    else diff.update.push(featureUpdate(f));
   }
   changes += before.size;
   if (changes > limit) return null;

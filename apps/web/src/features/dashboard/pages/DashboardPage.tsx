@@ -29,7 +29,8 @@ import { Loading } from '../../../shared/components/Loading';
 import { useFullHeightPage } from '../../../shared/layout/full-height';
 import { useSelectedOrganization } from '../../../shared/organization/api';
 import { useBranchBoard } from '../../branches/api';
-import { filterBranches, organizationCount, regionsOf, statusCounts, type BoardFilter } from '../../branches/branch-board';
+import { type BoardFilter } from '../../branches/branch-board';
+import { useBoardView } from '../../branches/use-board-view';
 import { StatusSummary as StatusSummaryView } from '../../branches/components/StatusSummary';
 import { BoardFilters as BoardFiltersView } from '../../branches/components/BoardFilters';
 import { BranchTable as BranchTableView } from '../../branches/components/BranchTable';
@@ -119,11 +120,11 @@ export default function DashboardPage() {
   // transition. The first rows are drawn at once (never an empty board in between).
   const deferredRows = useDeferredValue(liveRows);
   const rows = deferredRows.length === 0 ? liveRows : deferredRows;
-  const regions = useMemo(() => regionsOf(rows), [rows]);
-  const visible = useMemo(() => filterBranches(rows, deferred), [rows, deferred]);
   const { alarmBranchIds } = useAlarmCounts();
-  const counts = useMemo(() => statusCounts(visible, alarmBranchIds), [visible, alarmBranchIds]);
-  const showOrganization = useMemo(() => organizationCount(rows) > 1, [rows]);
+  // Shown rows, counts, regions: a live event's render updates them by the rows it replaced.
+  const view = useBoardView(rows, deferred, alarmBranchIds);
+  const { regions, visible, counts } = view;
+  const showOrganization = view.organizations > 1;
   const waitingForOrg = org.applies && orgId === null && org.isLoading;
   const ready = !board.isError && !board.isLoading && !waitingForOrg && !(org.applies && orgId === null) && rows.length > 0;
 
@@ -211,6 +212,23 @@ export default function DashboardPage() {
     </Paper>
   );
 
+  // The panels that do not draw the board, as elements kept from render to render: the page
+  // renders on every live event (twice: the event, then the deferred rows), and React skips an
+  // element it has already rendered. They follow the events they show through their own queries.
+  const alarmPanel = useMemo(() => <AlarmPanel />, []);
+  const activity = useMemo(
+    () => (
+      <Stack
+        sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto', gap: 1, p: 1, display: tab === 'activity' ? 'flex' : 'none' }}
+        data-testid="side-activity"
+      >
+        <RunningTasksPanel />
+        <TimersPanel ticking={tab === 'activity'} />
+      </Stack>
+    ),
+    [tab],
+  );
+
   const sidePanel = (
     <Paper
       sx={{ height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', minHeight: 0 }}
@@ -225,13 +243,7 @@ export default function DashboardPage() {
           </Typography>
         )}
       </Box>
-      <Stack
-        sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto', gap: 1, p: 1, display: tab === 'activity' ? 'flex' : 'none' }}
-        data-testid="side-activity"
-      >
-        <RunningTasksPanel />
-        <TimersPanel ticking={tab === 'activity'} />
-      </Stack>
+      {activity}
     </Paper>
   );
 
@@ -250,9 +262,7 @@ export default function DashboardPage() {
           <Panel id="queue" defaultSize={wide ? '44%' : '55%'} minSize="28%">
             <Group orientation={wide ? 'vertical' : 'horizontal'} id="vigil-dashboard-left" {...left}>
               <Panel id="alarms" defaultSize="60%" minSize="20%">
-                <Box sx={cell}>
-                  <AlarmPanel />
-                </Box>
+                <Box sx={cell}>{alarmPanel}</Box>
               </Panel>
               <ResizeHandle orientation={wide ? 'vertical' : 'horizontal'} label={t('workspace.resizeSide')} testId="resize-side" />
               <Panel id="side" defaultSize="40%" minSize="15%">
