@@ -133,7 +133,7 @@ describe('call recorder', () => {
     expect(video.keyframes).toBe(30);
   });
 
-  it('closes the file a quiet step after the end when the caller stopped sending', async () => {
+  it('closes the file once the tracks are quiet after the end when the caller stopped sending', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vigil-recorder-'));
     const file = path.join(dir, 'call.webm');
     const rec = new CallRecorder(file, () => ['audio']);

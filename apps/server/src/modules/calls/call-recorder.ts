@@ -52,6 +52,8 @@ export const HOLD_MS = 3_000;
 export const GRACE_MAX_MS = 2_000;
 /** At the end, a track that sent nothing for this long (ms, and one more turn of the event loop) has nothing left to send before the end. */
 export const QUIET_MS = 250;
+/** How often the end's grace looks at the tracks (ms). */
+const GRACE_STEP_MS = 50;
 /** At the end, a track whose newest packet is this far past the end (ms of media time) has delivered what it sent before (network reordering allowance). */
 const PAST_END_MS = 100;
 /** How far behind the newest frame a frame may be written (ms of media time): frames of both tracks are put in time order within this window. */
@@ -221,22 +223,24 @@ export class CallRecorder {
 
   /**
    * Waits until every track has delivered what it sent until `endAt`: its newest packet is
-   * {@link PAST_END_MS} past the end, or it sent nothing for a {@link QUIET_MS} step; at most
-   * {@link GRACE_MAX_MS}. Each step ends with a turn of the event loop after the timer: after a
-   * stall the timers run before the socket reads, which would make a busy track look quiet.
+   * {@link PAST_END_MS} past the end, or it sent nothing for {@link QUIET_MS}; at most
+   * {@link GRACE_MAX_MS}. Looks every {@link GRACE_STEP_MS}, each look after one more turn of the
+   * event loop: after a stall the timers run before the socket reads, which would make a busy
+   * track look quiet.
    */
   private async grace(endAt: number) {
     const started = Date.now();
     const kinds = [...this.seen.keys()];
     const past = (k: Kind) => this.seen.get(k)!.newest > endAt + PAST_END_MS;
-    const counts = () => kinds.map((k) => this.seen.get(k)!.packets);
-    let before = counts();
-    while (!kinds.every(past)) {
-      await new Promise((r) => setTimeout(r, QUIET_MS));
+    const last = kinds.map((k) => ({ packets: this.seen.get(k)!.packets, quietSteps: 0 }));
+    while (!kinds.every(past) && Date.now() - started < GRACE_MAX_MS) {
+      await new Promise((r) => setTimeout(r, GRACE_STEP_MS));
       await new Promise((r) => setImmediate(r));
-      const now = counts();
-      if (kinds.every((k, i) => past(k) || now[i] === before[i]) || Date.now() - started >= GRACE_MAX_MS) return;
-      before = now;
+      kinds.forEach((k, i) => {
+        const packets = this.seen.get(k)!.packets;
+        last[i] = { packets, quietSteps: packets === last[i]!.packets ? last[i]!.quietSteps + 1 : 0 };
+      });
+      if (kinds.every((k, i) => past(k) || last[i]!.quietSteps * GRACE_STEP_MS >= QUIET_MS)) return;
     }
   }
 
