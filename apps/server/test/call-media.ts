@@ -3,10 +3,17 @@
  * a placed call, and a caller's WebRTC connection with a generated camera and microphone (werift
  * tracks fed RTP packets as a device would stamp them).
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket } from 'werift';
+import { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import type { Call } from '@vigil/contract';
 import { ApiClient, mobileLogin, type TestServer } from './helpers.js';
+
+export { pump, vp8Payload } from './media-source.js';
+
+const testDir = path.dirname(fileURLToPath(import.meta.url));
 
 export type Login = { client: ApiClient; token: string; userId: number };
 
@@ -16,39 +23,6 @@ export async function consoleLogin(server: TestServer, email: string): Promise<L
   const login = await client.login(email);
   const infos = (login.json.body as { UserInfos: { Token: string; UserId: number } }).UserInfos;
   return { client, token: infos.Token, userId: infos.UserId };
-}
-
-/** A VP8 key frame's first bytes behind the payload descriptor (640×480), then filler. */
-export function vp8Payload(): Buffer {
-  return Buffer.concat([Buffer.from([0x10, 0x10, 0x00, 0x00, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]), Buffer.alloc(200, 7)]);
-}
-
-/**
- * Writes RTP packets to `track` every 20 ms until stopped, stamped as a camera or microphone
- * stamps them: the RTP clock (90 kHz video, 48 kHz audio) follows the sender's wall clock from a
- * random start, so a busy event loop sends late, not slow. Returns the stop function, whose
- * `sentAt` lists when each packet was written (ms since the epoch): a test whose own event loop
- * stalls sends nothing meanwhile, which is no loss of the server's.
- */
-export function pump(track: MediaStreamTrack, kind: 'video' | 'audio') {
-  let seq = 1;
-  const rate = kind === 'video' ? 90 : 48;
-  const t0 = Date.now();
-  const ts0 = Math.floor(Math.random() * 2 ** 32);
-  const ssrc = kind === 'video' ? 1111 : 2222;
-  const sentAt: number[] = [];
-  const timer = setInterval(() => {
-    sentAt.push(Date.now());
-    const header = new RtpHeader({
-      sequenceNumber: seq++ & 0xffff,
-      timestamp: (ts0 + (Date.now() - t0) * rate) >>> 0,
-      ssrc,
-      marker: true,
-      payloadType: 96,
-    });
-    track.writeRtp(new RtpPacket(header, kind === 'video' ? vp8Payload() : Buffer.alloc(60, 3)));
-  }, 20);
-  return Object.assign(() => clearInterval(timer), { sentAt });
 }
 
 /** Resolves when `pc` is connected (15 s at most). */
@@ -85,4 +59,44 @@ export async function connectCaller(staff: Awaited<ReturnType<typeof mobileLogin
   await caller.setRemoteDescription({ type: 'answer', sdp: ans.json.body!.sdp });
   await connected(caller);
   return { caller, camera, mic };
+}
+
+/**
+ * A caller in a process of its own (caller-process.ts through tsx) connected to call `id` over the
+ * mobile calls/media, sending camera and microphone packets every 20 ms from the moment it is
+ * connected, however busy the test's own process is. `stop()` ends it and answers when each
+ * packet was sent (ms since the epoch, per kind).
+ */
+export async function callerProcess(staff: Awaited<ReturnType<typeof mobileLogin>>, id: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(testDir, 'caller-process.ts')], {
+    cwd: path.resolve(testDir, '../../..'),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const next = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      const on = (m: Record<string, unknown>) => {
+        if (!(key in m)) return;
+        child.off('message', on);
+        resolve(m[key] as T);
+      };
+      child.on('message', on);
+      void exited.then((code) => reject(new Error(`caller process exited ${code} before sending ${key}`)));
+    });
+  const offer = await next<string>('offer');
+  const ans = await staff.call<{ sdp: string }>('calls/media', { callId: id, sdp: offer });
+  expect(ans.status).toBe(200);
+  const connectedNow = next<boolean>('connected');
+  child.send({ answer: ans.json.body!.sdp });
+  await connectedNow;
+  return {
+    async stop() {
+      const sent = next<{ video: number[]; audio: number[] }>('sentAt');
+      child.send({ stop: true });
+      const sentAt = await sent;
+      await exited;
+      return sentAt;
+    },
+    kill: () => child.kill(),
+  };
 }

@@ -27,7 +27,7 @@ export class CallMediaSession {
   /** Local video track the caller leg sends (fed by the console's camera, when it has one). */
   readonly toCallerVideo = new MediaStreamTrack({ kind: 'video' });
   private consoleVideoSsrc?: number;
-  /** The recording: fed every caller packet, it writes those from the answer instant to the end instant. */
+  /** The recording: fed every caller packet, it writes those sent (by RTP time) from the answer instant to the end instant. */
   readonly recorder: CallRecorder;
   /** True once the recording started (at the first answer). */
   recorded = false;
@@ -126,7 +126,11 @@ export class CallMediaSession {
     this.consoleVideoSsrc = undefined;
   }
 
-  /** Ends everything: the recording is cut at `endAt` (ms since the epoch, the incident's EndTimeUTC) and closed, then both legs. */
+  /**
+   * Ends everything: the recording is cut at `endAt` (ms since the epoch, the incident's
+   * EndTimeUTC) and closed — the caller's leg stays open meanwhile, for the recorder's grace (the
+   * media sent before the end but not read yet) — then both legs are closed.
+   */
   async stop(endAt: number) {
     clearInterval(this.pli);
     await this.recorder.stop(endAt).catch(() => undefined);

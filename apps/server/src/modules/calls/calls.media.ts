@@ -39,6 +39,8 @@ export interface IceServer {
 /** The calls' media of this process. */
 export class CallMediaRelay {
   private readonly sessions = new Map<number, CallMediaSession>();
+  /** Recordings being closed (the end's grace, call-recorder.ts): still being written. */
+  private readonly closing = new Set<string>();
   /** The close hook: called with the path of each recording once its file is closed (recordings-storage.ts uploads it). */
   onRecordingClosed: ((file: string) => void) | undefined;
 
@@ -94,9 +96,12 @@ export class CallMediaRelay {
     return [...this.sessions.keys()];
   }
 
-  /** True while this process records into the file `fileName` (a name in the recordings folder). */
+  /** True while this process records into the file `fileName` (a name in the recordings folder), until it is closed. */
   isRecording(fileName: string): boolean {
-    return [...this.sessions.values()].some((s) => path.basename(s.file) === fileName);
+    return (
+      [...this.sessions.values()].some((s) => path.basename(s.file) === fileName) ||
+      [...this.closing].some((f) => path.basename(f) === fileName)
+    );
   }
 
   /** Packets received from the caller so far (undefined: no media on this process). */
@@ -104,13 +109,22 @@ export class CallMediaRelay {
     return this.sessions.get(callId)?.received;
   }
 
-  /** Ends a call's media and closes its recording at `endAt` (ms since the epoch; the incident's end, or now at shutdown). */
+  /**
+   * Ends a call's media and closes its recording at `endAt` (ms since the epoch; the incident's
+   * end, or now at shutdown); resolves once the file is closed — after the recorder's grace for
+   * the media sent before the end and read after it (call-recorder.ts, 2 s at most).
+   */
   async stop(callId: number, endAt = Date.now()) {
     await settled();
     const s = this.sessions.get(callId);
     if (!s) return;
     this.sessions.delete(callId);
-    await s.stop(endAt);
+    this.closing.add(s.file);
+    try {
+      await s.stop(endAt);
+    } finally {
+      this.closing.delete(s.file);
+    }
     if (s.recorded) this.onRecordingClosed?.(s.file);
   }
 
