@@ -354,9 +354,16 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
           ],
         };
         const instance = autocannon(options, (err, r) => (err ? failed(err) : done(r)));
-        instance.on('response', (_client, status, _bytes, ms) => {
+        // Each user sends the five calls in turn, so a client's nth answer is call n mod 5.
+        const kinds = ['board', 'unread notifications', 'report page', 'employees', 'open alarms'];
+        const byKind: number[][] = kinds.map(() => []);
+        const answered = new Map<object, number>();
+        instance.on('response', (client, status, _bytes, ms) => {
           latencies.push(ms);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          const n = answered.get(client) ?? 0;
+          answered.set(client, n + 1);
+          byKind[n % kinds.length]!.push(ms);
         });
         const result = await finished;
         latencies.sort((a, b) => a - b);
@@ -365,6 +372,12 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
         console.log(
           `[${kind}] mixed load ${mode}, ${USERS} users for ${MIXED_SECONDS} s (board, unread notifications, report page, employees, open alarms): ` +
             `${result.requests.average.toFixed(0)} req/s, p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms` +
+            `; p95 by call: ${kinds
+              .map((k, i) => {
+                const l = byKind[i]!.sort((a, b) => a - b);
+                return `${k} ${(l[Math.min(l.length - 1, Math.floor(0.95 * l.length))] ?? NaN).toFixed(0)} ms`;
+              })
+              .join(', ')}` +
             `${result.non2xx + result.errors ? `, non-2xx/errors ${result.non2xx + result.errors} of ${result.requests.total} (statuses ${JSON.stringify(Object.fromEntries(statuses))})` : ''}`,
         );
       }
