@@ -14,10 +14,10 @@
  * - one mobile alarm, POST /api/mobile/alarm (bearer; writes an alarm event each time).
  * Then the mixed load: `--users` concurrent console users (each its own session of the
  * organisation admin), each repeating board, unread notifications, report page, employees and
- * open alarms, for `--mixed-seconds`; requests/s and p50 / p95 / p99 (target p95 ≤ 100 ms), twice:
- * closed loop (each user's next call as soon as the last is answered: the server's capacity, where
- * latency is users ÷ throughput by Little's law) and paced (each user `--user-rate` calls a second,
- * default 2: the latency users see at that load).
+ * open alarms, for `--mixed-seconds`; requests/s and p50 / p95 / p99 (target p95 ≤ 100 ms), and p95
+ * by call, twice: closed loop (each user's next call as soon as the last is answered: the server's
+ * capacity, where latency is users ÷ throughput by Little's law) and paced (each user `--user-rate`
+ * calls a second, default 2, from a phase of its own: the latency users see at that load).
  * And the server's RSS (VmRSS) before the load, its peak under the load (VmHWM, reset once the server
  * is idle after start: the start-up peak — migrations, the demo seed — is printed apart) and after,
  * with the server's own /metrics before and after: the main thread's V8 heap (prom-client default
@@ -209,6 +209,130 @@ const line = (label: string, f: Figures, bare?: Figures) =>
   `  ${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(5)} ms` +
   `${f.errors ? `  non-2xx/errors ${f.errors} of ${f.total}` : ''}${bare ? `  = ${((100 * f.rps) / bare.rps).toFixed(1)} % of bare` : ''}`;
 
+/** One call of the mixed load. */
+interface MixCall {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+/** What a mixed-load run saw: every answer's latency (ms), by call of the mix too, and the statuses. */
+interface MixFigures {
+  rps: number;
+  latencies: number[];
+  byCall: number[][];
+  statuses: Map<number, number>;
+  total: number;
+}
+
+const MIX_NAMES = ['board', 'unread notifications', 'report page', 'employees', 'open alarms'];
+
+/**
+ * The mix in a closed loop (autocannon, one connection per user): each user sends its next call as
+ * soon as the last is answered — the server's capacity, where latency is users ÷ throughput
+ * (Little's law).
+ */
+async function closedLoop(base: string, sessions: Record<string, string>[], mix: MixCall[]): Promise<MixFigures> {
+  let next = 0;
+  const requests: autocannon.Request[] = mix.map((c) => ({
+    method: c.method,
+    path: c.path,
+    ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
+    setupRequest: (req, context) => {
+      const ctx = context as { headers?: Record<string, string> };
+      ctx.headers ??= sessions[next++ % sessions.length]!;
+      // A copy: autocannon writes Content-Length into the headers object it is given.
+      return { ...req, headers: { ...ctx.headers } };
+    },
+  }));
+  const figures: MixFigures = { rps: 0, latencies: [], byCall: mix.map(() => []), statuses: new Map(), total: 0 };
+  const answered = new Map<object, number>();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: base, connections: sessions.length, duration: MIXED_SECONDS, requests }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
+    // Each user sends the calls in turn, so a client's nth answer is call n mod the mix's length.
+    instance.on('response', (client, status, _bytes, ms) => {
+      const n = answered.get(client) ?? 0;
+      answered.set(client, n + 1);
+      figures.latencies.push(ms);
+      figures.byCall[n % mix.length]!.push(ms);
+      figures.statuses.set(status, (figures.statuses.get(status) ?? 0) + 1);
+    });
+  });
+  figures.rps = result.requests.average;
+  figures.total = result.requests.total;
+  return figures;
+}
+
+/**
+ * The mix paced as people at consoles use it: each user sends one call every 1/`rate` s, from a
+ * phase of its own drawn at random (people do not click in step: autocannon's `connectionRate`
+ * sent every user's calls of a second back to back at the same instant, a burst of users × rate
+ * calls each second that measured the burst's queue, not the load). A call not answered by the
+ * user's next turn delays that user's next call (one call at a time per user). Latency: from the
+ * call's send to its answer read whole (fetch, keep-alive).
+ */
+async function paced(base: string, sessions: Record<string, string>[], mix: MixCall[], rate: number): Promise<MixFigures> {
+  const figures: MixFigures = { rps: 0, latencies: [], byCall: mix.map(() => []), statuses: new Map(), total: 0 };
+  const periodMs = 1000 / rate;
+  const started = performance.now();
+  const endAt = started + MIXED_SECONDS * 1000;
+  const user = async (headers: Record<string, string>) => {
+    let due = started + Math.random() * periodMs;
+    for (let i = 0; ; i++) {
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (performance.now() >= endAt) return;
+      const call = mix[i % mix.length]!;
+      const sent = performance.now();
+      let status = 0;
+      try {
+        const res = await fetch(`${base}${call.path}`, {
+          method: call.method,
+          headers,
+          ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+        });
+        await res.arrayBuffer();
+        status = res.status;
+      } catch {
+        status = 0;
+      }
+      const ms = performance.now() - sent;
+      figures.latencies.push(ms);
+      figures.byCall[i % mix.length]!.push(ms);
+      figures.statuses.set(status, (figures.statuses.get(status) ?? 0) + 1);
+      figures.total++;
+      due = Math.max(due + periodMs, performance.now());
+    }
+  };
+  await Promise.all(sessions.map((h) => user(h)));
+  figures.rps = figures.total / ((performance.now() - started) / 1000);
+  return figures;
+}
+
+/** Prints a mixed-load run: requests/s, p50 / p95 / p99, p95 by call, and any answer that was not 2xx. */
+function printMix(kind: string, mode: string, f: MixFigures) {
+  const pct = (l: number[], p: number) => l[Math.min(l.length - 1, Math.floor((p / 100) * l.length))] ?? NaN;
+  const all = [...f.latencies].sort((a, b) => a - b);
+  const byCall = f.byCall
+    .map(
+      (l, i) =>
+        `${MIX_NAMES[i]} ${pct(
+          [...l].sort((a, b) => a - b),
+          95,
+        ).toFixed(0)} ms`,
+    )
+    .join(', ');
+  const bad = [...f.statuses].filter(([s]) => s < 200 || s > 299).reduce((n, [, c]) => n + c, 0);
+  console.log(
+    `[${kind}] mixed load ${mode}, ${USERS} users for ${MIXED_SECONDS} s (${MIX_NAMES.join(', ')}): ` +
+      `${f.rps.toFixed(0)} req/s, p50 ${pct(all, 50).toFixed(0)} ms, p95 ${pct(all, 95).toFixed(0)} ms, p99 ${pct(all, 99).toFixed(0)} ms; ` +
+      `p95 by call: ${byCall}` +
+      (bad ? `, non-2xx/errors ${bad} of ${f.total} (statuses ${JSON.stringify(Object.fromEntries(f.statuses))})` : ''),
+  );
+}
+
 async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bareUrl: string) {
   const { child, base } = await startServer(env, PORT);
   const pid = child.pid!;
@@ -316,71 +440,22 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
     }
 
     if (!values['no-mixed']) {
-      // Each connection is one user with a session of its own, repeating the console's everyday calls.
+      // Each user has a session of its own and repeats the console's everyday calls.
       const sessions: Record<string, string>[] = [];
       for (let i = 0; i < USERS; i++) sessions.push(await consoleLogin(base, 'orgadmin@example.com'));
-      let next = 0;
-      const asUser = (method: 'GET' | 'POST', p: string, body?: unknown): autocannon.Request => ({
-        method,
-        path: p,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        setupRequest: (req, context) => {
-          const ctx = context as { headers?: Record<string, string> };
-          ctx.headers ??= sessions[next++ % sessions.length]!;
-          // A copy: autocannon writes Content-Length into the headers object it is given.
-          return { ...req, headers: { ...ctx.headers } };
+      const mix: MixCall[] = [
+        { method: 'POST', path: '/api/client/getofficesv2', body: { case: 'GET-ALL-BRANCH-OFFICES' } },
+        { method: 'GET', path: '/api/client/getnotificationsv2?type=all&notDone=true&limit=50' },
+        {
+          method: 'POST',
+          path: '/api/client/getnotifications',
+          body: { case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 },
         },
-      });
-      // Closed loop (each user sends its next call as soon as the last is answered: the server's
-      // capacity, latency = users / throughput), then paced (each user sends --user-rate calls a
-      // second, as people at consoles do: the latency a user sees at that load).
-      for (const rate of [undefined, USER_RATE]) {
-        const latencies: number[] = [];
-        const statuses = new Map<number, number>();
-        let done: (r: autocannon.Result) => void = () => undefined;
-        let failed: (e: unknown) => void = () => undefined;
-        const finished = new Promise<autocannon.Result>((resolve, reject) => ((done = resolve), (failed = reject)));
-        const options: autocannon.Options = {
-          url: base,
-          connections: USERS,
-          duration: MIXED_SECONDS,
-          ...(rate ? { connectionRate: rate } : {}),
-          requests: [
-            asUser('POST', '/api/client/getofficesv2', { case: 'GET-ALL-BRANCH-OFFICES' }),
-            asUser('GET', '/api/client/getnotificationsv2?type=all&notDone=true&limit=50'),
-            asUser('POST', '/api/client/getnotifications', { case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 }),
-            asUser('POST', '/api/client/getallemployees', { case: 'GET-ALL-EMPLOYEES', offset: 0, limit: 25 }),
-            asUser('GET', '/api/client/getnotificationsv2?type=alarms&notDone=true&limit=50'),
-          ],
-        };
-        const instance = autocannon(options, (err, r) => (err ? failed(err) : done(r)));
-        // Each user sends the five calls in turn, so a client's nth answer is call n mod 5.
-        const kinds = ['board', 'unread notifications', 'report page', 'employees', 'open alarms'];
-        const byKind: number[][] = kinds.map(() => []);
-        const answered = new Map<object, number>();
-        instance.on('response', (client, status, _bytes, ms) => {
-          latencies.push(ms);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          const n = answered.get(client) ?? 0;
-          answered.set(client, n + 1);
-          byKind[n % kinds.length]!.push(ms);
-        });
-        const result = await finished;
-        latencies.sort((a, b) => a - b);
-        const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-        const mode = rate ? `paced, ${rate} call/s each` : 'closed loop';
-        console.log(
-          `[${kind}] mixed load ${mode}, ${USERS} users for ${MIXED_SECONDS} s (board, unread notifications, report page, employees, open alarms): ` +
-            `${result.requests.average.toFixed(0)} req/s, p50 ${pct(50).toFixed(0)} ms, p95 ${pct(95).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms` +
-            `; p95 by call: ${kinds
-              .map((k, i) => {
-                const l = byKind[i]!.sort((a, b) => a - b);
-                return `${k} ${(l[Math.min(l.length - 1, Math.floor(0.95 * l.length))] ?? NaN).toFixed(0)} ms`;
-              })
-              .join(', ')}` +
-            `${result.non2xx + result.errors ? `, non-2xx/errors ${result.non2xx + result.errors} of ${result.requests.total} (statuses ${JSON.stringify(Object.fromEntries(statuses))})` : ''}`,
-        );
-      }
+        { method: 'POST', path: '/api/client/getallemployees', body: { case: 'GET-ALL-EMPLOYEES', offset: 0, limit: 25 } },
+        { method: 'GET', path: '/api/client/getnotificationsv2?type=alarms&notDone=true&limit=50' },
+      ];
+      printMix(kind, 'closed loop', await closedLoop(base, sessions, mix));
+      printMix(kind, `paced, ${USER_RATE} call/s each`, await paced(base, sessions, mix, USER_RATE));
     }
 
     clearInterval(sampler);
