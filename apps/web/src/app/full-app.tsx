@@ -5,7 +5,7 @@
  * session does not load it (app/Root.tsx); a sign-in page prefetches it (prefetch.ts), and main.tsx
  * loads it at startup when the address is no public page or a session is stored.
  */
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, use, type ComponentType } from 'react';
 import { Loading } from '../shared/components/Loading';
 import { installI18next } from '../shared/i18n/translator';
 
@@ -29,14 +29,22 @@ export function loadFullApp(): Promise<AppModule> {
   return pending;
 }
 
-const LazyApp = lazy(() => loadFullApp().then((m) => ({ default: m.App })));
+/** The console once loaded; suspends until then (the same component either way, so nothing remounts). */
+function LoadedApp() {
+  const App = Loaded ?? use(loadFullApp()).App;
+  return <App />;
+}
 
-/** The console (react-router and its routes): at once when loaded, else the Loading spinner meanwhile. */
+/**
+ * The console (react-router and its routes), the Loading spinner while its chunk loads. Always the
+ * same tree (Suspense → LoadedApp → App): a later render of the root after the chunk arrived must
+ * not swap a lazy element for the loaded one, which would remount the whole console (an open
+ * dialog would close).
+ */
 export function FullApp() {
-  if (Loaded) return <Loaded />;
   return (
     <Suspense fallback={<Loading />}>
-      <LazyApp />
+      <LoadedApp />
     </Suspense>
   );
 }
