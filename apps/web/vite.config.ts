@@ -13,7 +13,8 @@
  * compresses one file better than many; /login 214.3 → 207.9 kB, and every other public page and
  * the signed-in prefetch a little smaller too). Each group also takes its modules' dependencies
  * (rolldown's default), so `first-page-mui` carries MUI's core and emotion, and `first-page`
- * i18next and the outlined input parts of the text fields and the language selector (a NativeSelect;
+ * the translator (no i18next before the console loads: shared/i18n/translator.ts) and the
+ * outlined input parts of the text fields and the language selector (a NativeSelect;
  * no MUI Select, Menu or Popover on the public pages: a component named here that no public page
  * draws would still load on all of them). Only modules every public page shows belong
  * here: a module one public page alone uses would load on all of them (the password icons, tiny,

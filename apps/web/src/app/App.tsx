@@ -1,14 +1,14 @@
 import { BrowserRouter } from 'react-router';
-import { Providers } from './providers';
 import { AppRoutes } from './router';
 
-/** The console: providers around the router (its current page's code is loaded by main.tsx first). */
+/** The console: the router (its current page's code is loaded by main.tsx first; the providers are Root's). */
 export function App() {
   return (
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   );
 }
+
+export { preloadCurrentPage } from './router';
+export { pageGroups } from './lazy-page';

@@ -1,5 +1,5 @@
 /** Shown instead of the app when required browser features are missing (spec §2). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translator';
 import type { RequiredFeature } from '../shared/browser/browser-features';
 
 /** Plain markup (no MUI theme needed): the browser may lack what MUI relies on. */

@@ -1,10 +1,11 @@
 /**
- * The route table's error boundary: a render error below the session gate shows the generic
- * message and a reload button (no stack traces); moving to another path tries again.
+ * The pages' error boundary: a render error below the session gate shows the generic message and a
+ * reload button (no stack traces). Its users key it by the path (app/Root.tsx, app/router.tsx), so
+ * moving to another path tries again. No react-router here: the public pages use it before the
+ * router is loaded (issue 20 "First page").
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translator';
 import { Alert, Box, Button } from '@mui/material';
 
 /** The generic error message with a reload button. */
@@ -26,7 +27,8 @@ export function RouteError() {
   );
 }
 
-class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+/** Shows RouteError instead of `children` after a render error (key it by the path to try again there). */
+export class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state: { error: Error | null } = { error: null };
   static getDerivedStateFromError(error: Error) {
     return { error };
@@ -37,10 +39,4 @@ class Boundary extends Component<{ children: ReactNode }, { error: Error | null 
   override render() {
     return this.state.error ? <RouteError /> : this.props.children;
   }
-}
-
-/** Shows RouteError instead of `children` after a render error, until the path changes. */
-export function RouteErrorBoundary({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return <Boundary key={pathname}>{children}</Boundary>;
 }

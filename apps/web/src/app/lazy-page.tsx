@@ -6,7 +6,7 @@
  * failure shows t('app.chunkTimeout') with a Retry button that loads the group again.
  */
 import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translator';
 import { Alert, Button } from '@mui/material';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@vigil/contract';
 import { Loading } from '../shared/components/Loading';

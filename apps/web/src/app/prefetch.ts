@@ -1,12 +1,12 @@
 /**
  * Prefetch of the signed-in code (issue 20 "First page"): once a sign-in page has drawn and the
- * browser is idle, load the shell and the area's first page group (the dashboard, or the admin
- * pages), so the first page after sign-in does not wait on a cold load. The first page itself does
- * not carry them. Sets the performance mark PREFETCH_MARK first (bench/first-page.ts counts what
+ * browser is idle, load the console's chunk (react-router and the route table, full-app.tsx), the
+ * shell and the area's first page group (the dashboard, or the admin pages), so the first page
+ * after sign-in does not wait on a cold load. The first page itself does not carry them. Sets the performance mark PREFETCH_MARK first (bench/first-page.ts counts what
  * starts after it as prefetched, apart from the page's own code).
  */
 import { useEffect } from 'react';
-import { pageGroups } from './lazy-page';
+import { loadFullApp } from './full-app';
 
 /** Name of the performance mark set when the prefetch starts. */
 export const PREFETCH_MARK = 'vigil:prefetch';
@@ -22,9 +22,8 @@ export function prefetchSignedIn(area: 'client' | 'admin'): void {
   started = true;
   const run = () => {
     performance.mark(PREFETCH_MARK);
-    pageGroups
-      .shell()
-      .then((): Promise<unknown> => (area === 'admin' ? pageGroups.admin() : pageGroups.dashboard()))
+    loadFullApp()
+      .then(({ pageGroups }) => Promise.all([pageGroups.shell(), area === 'admin' ? pageGroups.admin() : pageGroups.dashboard()]))
       .catch(() => {
         started = false; // a later sign-in page may try again; the real navigation loads it anyway
       });

@@ -4,7 +4,7 @@
  * sign-in (issue 20 "First page"; the public pages that use queries get it from the route table).
  */
 import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/translator';
 import { CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { muiLocale } from '../shared/i18n/mui-locale';

@@ -2,101 +2,45 @@
  * The one route table (spec §2 Screens and routes), history mode, in react-router's declarative
  * mode (`<BrowserRouter>` + `useRoutes`): issue 20 "First page" — the data router
  * (createBrowserRouter) added about 17 kB gzip to every page, and the console uses none of its
- * loaders, actions or fetchers. The entry holds only the router, the session gate and the
- * providers. Each page reached without a session (sign-in, logout, activation, password reset, the
- * public survey) is its own chunk (publicPage), which main.tsx starts loading before the startup
- * session check (preloadCurrentPage) and waits for, so the first render draws the page; the
- * signed-in shell and every page inside it load lazily by group (lazy-page.tsx), and are prefetched
- * once a sign-in page has drawn (prefetch.ts). A render error below the gate shows RouteError.
+ * loaders, actions or fetchers. This table and react-router are the console's chunk (App.tsx,
+ * loaded by full-app.tsx): a page reached without a session shows through the small public router
+ * first (public-routes.tsx, app/Root.tsx), and the table here holds the same public pages
+ * (PUBLIC_ROUTES, their navigation from react-router) for when the console has taken over. The
+ * logout pages are their own chunks too (publicPage); the signed-in shell and every page inside it
+ * load lazily by group (lazy-page.tsx), and are prefetched once a sign-in page has drawn
+ * (prefetch.ts). A render error below the gate shows RouteError.
  */
-import { Suspense, isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { isValidElement, useMemo, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useNavigate, useParams, useRoutes, type RouteObject } from 'react-router';
 import type { Area } from '../features/auth/api';
-import { Loading } from '../shared/components/Loading';
-import { requireCatalogue, type CataloguePart } from '../shared/i18n/catalogue';
+import { PageNavProvider, type PageNav } from '../shared/navigation/page-nav';
 import { lazyPage } from './lazy-page';
-import { usePrefetchSignedIn } from './prefetch';
+import { PUBLIC_ROUTES, publicPage, type PublicRoute } from './public-routes';
 import { SessionGate } from './SessionGate';
-import { RouteErrorBoundary } from './RouteError';
+import { PageErrorBoundary } from './RouteError';
 
-type PageModule = { default: ComponentType };
-
-/**
- * A route element's type that can start loading its code before it renders: a public page
- * (`publicPage`, resolves once loaded) or a signed-in page group (lazy-page.tsx, returns nothing).
- */
+/** A route element that can start loading its code before it renders (lazy-page.tsx, public-routes.tsx). */
 interface Preloadable {
   preload: () => Promise<unknown> | void;
-  publicPage?: true;
 }
 
-/**
- * A route element for a page reached without a session: its own chunk, loaded by `preload()`
- * (main.tsx, before the first render) or on first render (Suspense, the Loading spinner meanwhile).
- * Once loaded it renders at once, without suspending. `wrap` puts something around the page (the
- * query client for the pages that use it, the sign-in prefetch).
- */
-function publicPage(load: () => Promise<PageModule>, wrap?: (page: ReactNode) => ReactNode): ReactNode {
-  let Loaded: ComponentType | null = null;
-  let pending: Promise<PageModule> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (m) => {
-        Loaded = m.default;
-        return m;
-      },
-      (err: unknown) => {
-        pending = null; // a later render tries again
-        throw err;
-      },
-    );
-    return pending;
-  };
-  const Lazy = lazy(preload);
-  function PublicRoute() {
-    const page = Loaded ? (
-      <Loaded />
-    ) : (
-      <Suspense fallback={<Loading />}>
-        <Lazy />
-      </Suspense>
-    );
-    return <>{wrap ? wrap(page) : page}</>;
-  }
-  PublicRoute.preload = preload;
-  PublicRoute.publicPage = true as const;
-  return <PublicRoute />;
+/** Shows RouteError instead of the pages after a render error, until the path changes. */
+function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <PageErrorBoundary key={pathname}>{children}</PageErrorBoundary>;
 }
 
-/** Wraps a sign-in page of an area so that, once drawn, it prefetches the signed-in code (prefetch.ts). */
-function SignInPrefetch({ area, children }: { area: Area; children: ReactNode }) {
-  usePrefetchSignedIn(area);
-  return <>{children}</>;
+/** A public page inside the console: its navigation (shared/navigation/page-nav.tsx) from react-router. */
+function RoutedPublicPage({ route }: { route: PublicRoute }) {
+  const { pathname, search } = useLocation();
+  const params = useParams();
+  const navigateRouter = useNavigate();
+  const nav = useMemo<PageNav>(
+    () => ({ pathname, search, params, navigate: (to, options) => void navigateRouter(to, options) }),
+    [pathname, search, params, navigateRouter],
+  );
+  return <PageNavProvider value={nav}>{route.element}</PageNavProvider>;
 }
-
-const signInPage = (area: Area, load: () => Promise<PageModule>) =>
-  publicPage(load, (page) => <SignInPrefetch area={area}>{page}</SignInPrefetch>);
-
-/**
- * A public page that reads or writes through the query client and shows a catalogue part of its
- * own (loaded with them: shared/api/QueryProvider, shared/i18n/catalogue.ts).
- */
-const queryPage = (part: CataloguePart, load: () => Promise<PageModule>) =>
-  publicPage(async () => {
-    const [{ default: Page }, { QueryProvider }] = await Promise.all([
-      load(),
-      import('../shared/api/QueryProvider'),
-      requireCatalogue(part),
-    ]);
-    function WithQueries() {
-      return (
-        <QueryProvider>
-          <Page />
-        </QueryProvider>
-      );
-    }
-    return { default: WithQueries };
-  });
 
 /** The logout page of an area (its own chunk; the area is a prop; it clears the query cache). */
 const logoutPage = (area: Area) =>
@@ -116,17 +60,10 @@ export const routes: RouteObject[] = [
       </RouteErrorBoundary>
     ),
     children: [
-      // public
-      { path: '/login', element: signInPage('client', () => import('../features/auth/pages/LoginPage')) },
-      { path: '/admin/login', element: signInPage('admin', () => import('../features/auth/pages/AdminLoginPage')) },
+      // public (the same pages as before a session: public-routes.tsx)
+      ...PUBLIC_ROUTES.map((route) => ({ path: route.path, element: <RoutedPublicPage route={route} /> })),
       { path: '/logout', element: logoutPage('client') },
       { path: '/admin/logout', element: logoutPage('admin') },
-      { path: '/resetpassword/:token/:email', element: queryPage('account', () => import('../features/account/pages/ResetPasswordPage')) },
-      { path: '/validateToken/:token/:email', element: queryPage('account', () => import('../features/account/pages/ActivationPage')) },
-      // A link cut short in a mail client: the page says the link is invalid rather than stay blank.
-      { path: '/resetpassword/*', element: queryPage('account', () => import('../features/account/pages/ResetPasswordPage')) },
-      { path: '/validateToken/*', element: queryPage('account', () => import('../features/account/pages/ActivationPage')) },
-      { path: '/survey/:token/:id', element: queryPage('surveys', () => import('../features/surveys/pages/PublicSurveyPage')) },
       // admin area (admin session)
       {
         path: '/admin',
@@ -197,31 +134,34 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** The preloadable route elements `pathname` shows, outermost first. */
-function matchedPreloads(pathname: string): Preloadable[] {
-  const found: Preloadable[] = [];
+/** The preloadable route elements `pathname` shows, outermost first (`public`: a public page's). */
+function matchedPreloads(pathname: string): { preload: Preloadable['preload']; public: boolean }[] {
+  const found: { preload: Preloadable['preload']; public: boolean }[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
-    const element = match.route.element;
+    let element = match.route.element;
+    if (!isValidElement(element)) continue;
+    const isPublic = element.type === RoutedPublicPage || match.route.path === '/logout' || match.route.path === '/admin/logout';
+    if (element.type === RoutedPublicPage) element = (element.props as { route: PublicRoute }).route.element;
     if (!isValidElement(element)) continue;
     const type = element.type as Partial<Preloadable>;
-    if (typeof type.preload === 'function') found.push(type as Preloadable);
+    if (typeof type.preload === 'function') found.push({ preload: type.preload, public: isPublic });
   }
   return found;
 }
 
 /**
  * Starts loading the code the current address shows at once, instead of after the first render:
- * a public page's chunk always, and with a stored session (`signedIn`) the signed-in shell and the
- * page group in it (without one the gate sends a signed-in address to /login, whose first page
- * must not carry them). main.tsx calls it at startup, before the session check. Resolves once a
- * public page's chunk is there, or could not be loaded (the page then tries again as it renders),
- * so the first render draws the page; the signed-in groups are not waited for (their Suspense
- * fallback shows meanwhile).
+ * a public or logout page's chunk always, and with a stored session (`signedIn`) the signed-in
+ * shell and the page group in it (without one the gate sends a signed-in address to /login, whose
+ * first page must not carry them). main.tsx calls it at startup when the console shows first,
+ * before the session check. Resolves once a public page's chunk is there, or could not be loaded
+ * (the page then tries again as it renders), so the first render draws the page; the signed-in
+ * groups are not waited for (their Suspense fallback shows meanwhile).
  */
 export function preloadCurrentPage(signedIn: boolean, pathname: string = window.location.pathname): Promise<void> {
   const waits: Promise<unknown>[] = [];
   for (const target of matchedPreloads(pathname)) {
-    if (target.publicPage) waits.push(Promise.resolve(target.preload()).catch(() => undefined));
+    if (target.public) waits.push(Promise.resolve(target.preload()).catch(() => undefined));
     else if (signedIn) void target.preload();
   }
   return Promise.all(waits).then(() => undefined);

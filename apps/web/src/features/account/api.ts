@@ -1,22 +1,22 @@
 /**
  * Account lifecycle calls (spec §7 Employees and profile: validatetokenforpin, validateAndConfirm,
- * validateLink, confirmpassword) and the admin demo mailbox. The single sign-on completion (sso) is
+ * validateLink, confirmpassword; the admin demo mailbox is outbox-api.ts). The single sign-on completion (sso) is
  * features/auth/api.ts's, so /login loads none of these pages' query hooks (issue 20).
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { z } from 'zod';
 import type {
   ConfirmPasswordBody,
-  OutboxMessage,
   ValidateAndConfirmRequest,
   ValidateLinkBody,
   ValidateTokenForPinBody,
   ZConfirmPasswordRequest,
-  ZOutboxRequest,
   ZValidateLinkRequest,
   ZValidateTokenForPinRequest,
 } from '@vigil/contract';
 import { ApiError, apiPost, postEnvelope } from '../../shared/api/client';
+import { useAction } from '../../shared/api/use-action';
+import { useLoad } from '../../shared/api/use-load';
 
 /** POST /api/client/validatetokenforpin: what the activation link offers. */
 export function validateTokenForPin(token: string): Promise<ValidateTokenForPinBody> {
@@ -49,49 +49,26 @@ export function confirmPassword(token: string, password: string): Promise<Confir
   } satisfies z.input<typeof ZConfirmPasswordRequest>);
 }
 
-export const accountKeys = {
-  activation: (token: string) => ['account', 'activation', token] as const,
-  resetLink: (token: string) => ['account', 'reset-link', token] as const,
-  outbox: ['account', 'outbox'] as const,
-};
-
-/** The activation link check, once per token (no retries: a used link stays used). */
+/**
+ * The activation link check, once per token, without the query client (issue 20 "First page":
+ * shared/api/use-load.ts; no retries: a used link stays used).
+ */
 export function useActivationLink(token: string) {
-  return useQuery({
-    queryKey: accountKeys.activation(token),
-    queryFn: () => validateTokenForPin(token),
-    retry: false,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  return useLoad(token, () => validateTokenForPin(token));
 }
 
+/** Activates (validateAndConfirm), without the query client (shared/api/use-action.ts). */
 export function useActivate() {
-  return useMutation({ mutationFn: validateAndConfirm });
+  return useAction(validateAndConfirm);
 }
 
-/** The reset link check, once per token. */
+/** The reset link check, once per token (no retries), without the query client. */
 export function useResetLink(token: string) {
-  return useQuery({
-    queryKey: accountKeys.resetLink(token),
-    queryFn: () => validateLink(token),
-    retry: false,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  return useLoad(token, () => validateLink(token));
 }
 
+/** Sets the new password of the reset link `token` (confirmpassword), without the query client. */
 export function useConfirmPassword(token: string) {
-  return useMutation({ mutationFn: (password: string) => confirmPassword(token, password) });
-}
-
-/** The demo mailbox (platform admin): newest messages first. */
-export function useOutbox() {
-  return useQuery({
-    queryKey: accountKeys.outbox,
-    queryFn: () =>
-      apiPost<{ outboxobject: OutboxMessage[] }>('/api/admin/outbox', { case: 'GET-OUTBOX', limit: 100 } satisfies z.input<
-        typeof ZOutboxRequest
-      >).then((b) => b.outboxobject),
-  });
+  const call = useCallback((password: string) => confirmPassword(token, password), [token]);
+  return useAction(call);
 }

@@ -1,10 +1,10 @@
 /**
  * Surveys (spec §7 managesurveys, managesurveysexternaluser, manageexternalusers; the public
  * page's POST /api/external/surveys): the builder's list and survey, its writes, the answer
- * counts, external users, and the public page's GET-SURVEY / SUBMIT-SURVEY-ANSWERS. Builder keys
+ * counts, external users (the public page's calls: public-api.ts). Builder keys
  * live under crudKeys.all so every write refetches them.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   ExternalUserRow,
@@ -13,9 +13,7 @@ import type {
   SurveyAnswerCounts,
   SurveyExternalUserRow,
   SurveyRow,
-  SurveyToAnswer,
   SurveyUser,
-  ZExternalSurveyRequest,
   ZManageExternalUsersRequest,
   ZManageSurveysExternalUserRequest,
   ZManageSurveysRequest,
@@ -27,14 +25,11 @@ const PATHS = {
   manage: '/api/client/managesurveys',
   externalOfSurvey: '/api/client/managesurveysexternaluser',
   externalUsers: '/api/client/manageexternalusers',
-  public: '/api/external/surveys',
 } as const;
 
 export type ManageSurveysRequest = z.input<typeof ZManageSurveysRequest>;
 type ExternalUsersRequest = z.input<typeof ZManageExternalUsersRequest>;
 type SurveyExternalRequest = z.input<typeof ZManageSurveysExternalUserRequest>;
-type PublicRequest = z.input<typeof ZExternalSurveyRequest>;
-
 const keys = {
   list: [...crudKeys.all, 'surveys'] as const,
   one: (id: number) => [...crudKeys.all, 'surveys', id] as const,
@@ -130,29 +125,6 @@ export function useBranchExternalUsers(branchOfficeId: number | null) {
 /** Add or delete an external user. */
 export function useManageExternalUsers() {
   return useCrudMutation((req: ExternalUsersRequest) => apiPost<{ externaluserobject: unknown }>(PATHS.externalUsers, req));
-}
-
-/** The public page: the survey of a link (GET-SURVEY). No session; a bad link fails with its message. */
-export function usePublicSurvey(token: string, surveyId: number, branchId: number) {
-  return useQuery({
-    queryKey: ['public-survey', token, surveyId],
-    retry: false,
-    enabled: branchId > 0,
-    queryFn: ({ signal }) =>
-      apiPost<{ surveyexternalusersobject: SurveyToAnswer }>(
-        PATHS.public,
-        { case: 'GET-SURVEY', token, surveyId, branchId } satisfies PublicRequest,
-        { signal, ignoreUnauthorized: true },
-      ).then((b) => b.surveyexternalusersobject),
-  });
-}
-
-/** The public page: SUBMIT-SURVEY-ANSWERS; resolves to body.resflag. */
-export function useSubmitPublicSurvey() {
-  return useMutation({
-    mutationFn: (req: Extract<PublicRequest, { case: 'SUBMIT-SURVEY-ANSWERS' }>) =>
-      apiPost<{ resflag: boolean }>(PATHS.public, req, { ignoreUnauthorized: true }).then((b) => b.resflag),
-  });
 }
 
 /** The branches in scope as select options (getofficesv2 GET-ALL-BRANCH-OFFICES), for assignment and external users. */

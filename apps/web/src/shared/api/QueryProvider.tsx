@@ -1,8 +1,8 @@
 /**
  * The query client's provider, put around what reads or writes through TanStack Query: the
- * signed-in shell (app/page-groups/shell.tsx), the forced password change (app/SessionGate.tsx) and
- * the public pages that use queries (app/router.tsx queryPage). Issue 20 "First page": it is not
- * in the app-wide providers, so the sign-in pages load no TanStack Query code.
+ * signed-in shell (app/page-groups/shell.tsx) and the forced password change (app/SessionGate.tsx).
+ * Issue 20 "First page": it is not in the app-wide providers, and the public pages use none (their
+ * calls: shared/api/use-load.ts, use-action.ts), so they load no TanStack Query code.
  */
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';

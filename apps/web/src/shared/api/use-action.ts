@@ -1,8 +1,9 @@
 /**
  * A form's one call at a time without the query client (issue 20 "First page": the sign-in forms
  * load no TanStack Query code). The same shape as useMutation's `mutate(variables, { onSuccess,
- * onError })` and `isPending`, for calls whose answer nothing caches: `isPending` is true from
- * `mutate` until the call settles, then the matching callback runs with the answer or the error.
+ * onError })`, `isPending`, `isSuccess`, `isError`, `data` and `error`, for calls whose answer
+ * nothing caches: `isPending` is true from `mutate` until the call settles, then the matching
+ * callback runs with the answer or the error (the public account and survey pages use it too).
  */
 import { useCallback, useState } from 'react';
 
@@ -11,28 +12,36 @@ export interface ActionCallbacks<R> {
   onError?: (error: unknown) => void;
 }
 
-export interface Action<V, R> {
+/** The state of the last call (narrowed by its flags, as useMutation's result). */
+export type ActionState<R> =
+  | { isPending: boolean; isSuccess: false; isError: false; data: undefined; error: null }
+  | { isPending: false; isSuccess: true; isError: false; data: R; error: null }
+  | { isPending: false; isSuccess: false; isError: true; data: undefined; error: unknown };
+
+/** `mutate` and the state of the last call. */
+export type Action<V, R> = ActionState<R> & {
   mutate: (variables: V, callbacks?: ActionCallbacks<R>) => void;
-  isPending: boolean;
-}
+};
+
+const IDLE = { isPending: false, isSuccess: false, isError: false, data: undefined, error: null } as const;
 
 export function useAction<V, R>(call: (variables: V) => Promise<R>): Action<V, R> {
-  const [isPending, setPending] = useState(false);
+  const [state, setState] = useState<ActionState<R>>(IDLE);
   const mutate = useCallback(
     (variables: V, callbacks?: ActionCallbacks<R>) => {
-      setPending(true);
+      setState({ ...IDLE, isPending: true });
       call(variables).then(
         (result) => {
-          setPending(false);
+          setState({ isPending: false, isSuccess: true, isError: false, data: result, error: null });
           callbacks?.onSuccess?.(result);
         },
         (error: unknown) => {
-          setPending(false);
+          setState({ isPending: false, isSuccess: false, isError: true, data: undefined, error });
           callbacks?.onError?.(error);
         },
       );
     },
     [call],
   );
-  return { mutate, isPending };
+  return { mutate, ...state };
 }

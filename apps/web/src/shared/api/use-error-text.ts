@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { describeError } from './error-text';
 
 /** Hook: turns any thrown value into the text an alert shows (see describeError; `fallbackKey`: the screen's §8 failure text). */

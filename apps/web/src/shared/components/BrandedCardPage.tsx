@@ -4,7 +4,7 @@
  * pages (AccountCard) differ only in the card's width and the page's padding.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Box, Card, CardContent, Stack, Typography, type SxProps, type Theme } from '@mui/material';
 import ShieldIcon from '@mui/icons-material/Shield';
 import { PRODUCT_NAME_DEFAULT } from '@vigil/contract';

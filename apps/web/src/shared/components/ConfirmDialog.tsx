@@ -1,5 +1,5 @@
 /** Yes/no confirmation (spec §2 Shared widgets: confirm dialog). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
 export interface ConfirmDialogProps {

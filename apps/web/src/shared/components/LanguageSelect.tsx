@@ -3,7 +3,7 @@
  * outlined frame (issue 20 "First page": MUI's Select brings Menu, Popover, Modal and transitions).
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';

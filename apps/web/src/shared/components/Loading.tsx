@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Box, CircularProgress, Typography } from '@mui/material';
 
 /** A centred spinner with the "Loading…" text. */

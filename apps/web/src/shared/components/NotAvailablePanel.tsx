@@ -2,7 +2,7 @@
  * The one panel for screens that a later issue builds: "This screen is not available yet" and
  * the screen's name. Never shows invented data.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Paper, Stack, Typography } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/Construction';
 

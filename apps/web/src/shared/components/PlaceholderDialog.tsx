@@ -1,5 +1,5 @@
 /** A dialog whose content is the not-available panel (Emergency notification, Console for now). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { NotAvailablePanel } from './NotAvailablePanel';
 

@@ -6,7 +6,7 @@
  * takes the best match. Without WebGL, or when the map cannot load, the fields are typed as before.
  */
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { useErrorText } from '../api/use-error-text';

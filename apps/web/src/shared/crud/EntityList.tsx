@@ -4,7 +4,7 @@
  * Each screen gives its feature's ListSource, the columns and the filters — nothing else.
  */
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import {
   Alert,
   Box,

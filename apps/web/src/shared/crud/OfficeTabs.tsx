@@ -3,7 +3,7 @@
  * schedule, holidays and timers (plus any extra tab), each an EntityForm on the contract schema.
  */
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { z } from 'zod';
 import type { FieldValues } from 'react-hook-form';
 import { Box, Paper, Tab, Tabs } from '@mui/material';

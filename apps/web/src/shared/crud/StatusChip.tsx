@@ -1,5 +1,5 @@
 /** The status of a row as a chip (spec §4: Active green, Pending orange, Inactive grey). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Chip } from '@mui/material';
 import type { StatusLabel } from '@vigil/contract';
 

@@ -1,6 +1,6 @@
 /** MUI X date pickers with Luxon in the UI language. Wrap any screen that renders pickers (kept out of the main bundle). */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { pickersLocale } from '../i18n/mui-locale';

@@ -3,7 +3,7 @@
  * (YYYY-MM-DD – YYYY-MM-DD) that opens the preset and date panel (DateRangePanel, lazy).
  */
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Button, Popover } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import { Loading } from '../components/Loading';

@@ -4,7 +4,7 @@
  * until both are set; the end's minimum is the start and the start's maximum is the end.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { DateTime } from 'luxon';
 import { Box, Button, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';

@@ -6,7 +6,7 @@
  * without it an Apply button emits it. Ranges are YYYY-MM-DD.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { DateTime } from 'luxon';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { PROFILE_DATE_PRESETS, type ProfileDatePreset } from '@vigil/contract';

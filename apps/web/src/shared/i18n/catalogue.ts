@@ -1,7 +1,7 @@
 /**
  * The UI catalogues, one language and one part at a time (issue 20 "First page": a page loads only
  * the texts it can show). Each part of each language is its own chunk, loaded on demand and added
- * to i18next once (namespace "translation", merged key by key):
+ * to the texts once (translator.ts; merged key by key):
  *
  * - `first`: @vigil/i18n's main catalogue (en.json / sq.json), the sections any page reached
  *   without a session shows (app, errors, messages, validation, roles, common, browser, login,
@@ -14,8 +14,8 @@
  * new language before it shows (language.ts setLanguage). The catalogue test keeps both
  * languages' keys the same, so the language shown never needs the other one's texts.
  */
-import i18next from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vigil/i18n/languages';
+import type { Language } from '@vigil/i18n/languages';
+import { addCatalogue, shownLanguage } from './translator';
 
 export type CataloguePart = 'first' | 'account' | 'surveys' | 'all';
 
@@ -54,7 +54,7 @@ function loadPart(lang: Language, part: CataloguePart): Promise<void> {
   if (!pending) {
     pending = loaders[part][lang]().then(
       (catalogue) => {
-        i18next.addResourceBundle(lang, 'translation', catalogue, true, true);
+        addCatalogue(lang, catalogue);
       },
       (err: unknown) => {
         parts.delete(key);
@@ -67,7 +67,7 @@ function loadPart(lang: Language, part: CataloguePart): Promise<void> {
 }
 
 /**
- * Loads every required part of `lang`'s catalogue into i18next unless it is there already (the same
+ * Loads every required part of `lang`'s catalogue unless it is there already (the same
  * promise while the required parts stay the same). Resolves once its texts can be shown; rejects
  * when a chunk cannot be loaded (a later call tries again).
  */
@@ -95,7 +95,5 @@ export function loadCatalogue(lang: Language): Promise<void> {
  */
 export function requireCatalogue(part: CataloguePart): Promise<void> {
   required.add(part);
-  const shown = i18next.resolvedLanguage ?? i18next.language;
-  const lang = (LANGUAGES as readonly string[]).includes(shown) ? (shown as Language) : DEFAULT_LANGUAGE;
-  return loadCatalogue(lang);
+  return loadCatalogue(shownLanguage());
 }

@@ -3,10 +3,10 @@
  * startup, reflected in <html lang> and the document title. Only the shown language's catalogue
  * is loaded (catalogue.ts).
  */
-import i18next from 'i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@vigil/i18n/languages';
 import { PRODUCT_NAME_DEFAULT } from '@vigil/contract';
 import { loadCatalogue } from './catalogue';
+import { changeLanguage, shownLanguage, translate } from './translator';
 
 export const LANGUAGE_STORAGE_KEY = 'vigil.lang';
 
@@ -24,17 +24,16 @@ export function storedLanguage(): Language {
   }
 }
 
-/** The language i18next currently uses. */
+/** The language shown (translator.ts). */
 export function currentLanguage(): Language {
-  const l = i18next.resolvedLanguage ?? i18next.language;
-  return isLanguage(l) ? l : DEFAULT_LANGUAGE;
+  return shownLanguage();
 }
 
 /** Set <html lang> and the title for the current language. */
 export function applyDocumentLanguage(): void {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = currentLanguage();
-  document.title = i18next.t('app.productName', { product: PRODUCT_NAME_DEFAULT });
+  document.title = translate('app.productName', { product: PRODUCT_NAME_DEFAULT });
 }
 
 /** Switch the UI language (its catalogue loaded first, see catalogue.ts) and remember it. */
@@ -45,6 +44,6 @@ export async function setLanguage(lang: Language): Promise<void> {
   } catch {
     // ignore
   }
-  await i18next.changeLanguage(lang);
+  await changeLanguage(lang);
   applyDocumentLanguage();
 }

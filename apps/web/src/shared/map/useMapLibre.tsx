@@ -7,7 +7,7 @@
  * loaded" instead.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { Alert, Box } from '@mui/material';
 import { Map as MapLibreMap, type MapOptions } from 'maplibre-gl';
 import { basemapStyle } from './basemap';

@@ -2,11 +2,11 @@
  * The final message of activation and reset (spec §2): store links for the mobile app when the
  * role may use it, and Go to Login when the role may use the web console (RoleGroup.ClientWeb).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import AppleIcon from '@mui/icons-material/Apple';
 import ShopIcon from '@mui/icons-material/Shop';
-import { Link as RouterLink } from 'react-router';
+import { NavLink } from '../../../shared/navigation/page-nav';
 import { RoleGroup, inRoleGroup } from '@vigil/contract';
 
 /** Store pages of the mobile app. */
@@ -57,7 +57,7 @@ export function AccountDone({ title, roleId, mobile, webText, mobileText, loginL
         </Stack>
       )}
       {web && (
-        <Button variant="contained" size="large" component={RouterLink} to="/login" data-testid="go-to-login">
+        <Button variant="contained" size="large" component={NavLink} to="/login" data-testid="go-to-login">
           {loginLabel}
         </Button>
       )}

@@ -6,8 +6,8 @@
  * is valid (the contract's activationFormSchema, which the server applies again).
  */
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useRouteParams } from '../../../shared/navigation/page-nav';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { PRODUCT_NAME_DEFAULT, activationFormSchema, type ActivationForm } from '@vigil/contract';
 import { ApiError } from '../../../shared/api/client';
@@ -26,7 +26,7 @@ function failureKey(err: unknown, fallback: string): string {
 
 export default function ActivationPage() {
   const { t } = useTranslation();
-  const { token = '' } = useParams();
+  const { token = '' } = useRouteParams();
   const link = useActivationLink(token);
 
   let content;

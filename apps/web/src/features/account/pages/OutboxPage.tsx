@@ -4,7 +4,7 @@
  * Messages are shown as text (links made clickable); their HTML is never rendered.
  */
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
@@ -25,7 +25,7 @@ import {
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { OutboxMessage } from '@vigil/contract';
 import { Loading } from '../../../shared/components/Loading';
-import { useOutbox } from '../api';
+import { useOutbox } from '../outbox-api';
 
 /** Splits text into plain parts and http(s) links. */
 function linkify(text: string) {

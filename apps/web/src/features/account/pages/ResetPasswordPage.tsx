@@ -6,8 +6,8 @@
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useRouteParams } from '../../../shared/navigation/page-nav';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { PRODUCT_NAME_DEFAULT, ZResetPasswordForm, roleById, type ResetPasswordForm } from '@vigil/contract';
 import type { z } from 'zod';
@@ -19,7 +19,7 @@ import { useConfirmPassword, useResetLink } from '../api';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const { token = '' } = useParams();
+  const { token = '' } = useRouteParams();
   const link = useResetLink(token);
   let content;
   if (link.isPending) {

@@ -5,7 +5,7 @@
  * session after a confirmation; the user is signed out at once. Errors show the server's description.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Button,

@@ -4,7 +4,7 @@
  * A click on the backdrop does not close it (a double click on the row's button must not dismiss it).
  */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { branchActionKey } from '../../../shared/format/branch-action';

@@ -7,7 +7,7 @@
  * panic, duress and emergency open the disposition dialog, and the acknowledged row stays in place.
  */
 import { memo, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Chip, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { BRANCH_STATUS_COLORS, formatInZone } from '@vigil/contract';

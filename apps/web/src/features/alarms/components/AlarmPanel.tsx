@@ -15,7 +15,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { overscanFor } from '../../../shared/layout/overscan';
 import { useItemKeys } from '../../../shared/layout/item-keys';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Badge, Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';

@@ -4,7 +4,7 @@
  * Entries are added, removed and saved together; the server's message is shown when it refuses.
  */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Button,

@@ -4,7 +4,7 @@
  * closed, and the timeline. Times are shown in the branch's zone (contract formatInZone). Texts of
  * a timeline entry come from the contract's incidentEntryText, as in the CSV and PDF exports.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Box, Chip, List, ListItem, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import {
   BRANCH_STATUS_COLORS,

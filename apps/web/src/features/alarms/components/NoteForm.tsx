@@ -5,7 +5,7 @@
  * and `<testIdPrefix>-add`.
  */
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Button, Stack, TextField } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { useAddAlarmNote } from '../api';

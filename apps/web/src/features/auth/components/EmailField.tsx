@@ -1,5 +1,5 @@
 /** The e-mail field of the login, admin login and forgot-password forms (spec §5 Login email). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { OutlinedField } from '../../../shared/components/OutlinedField';
 import type { SignInFieldProps } from '../use-sign-in-form';
 

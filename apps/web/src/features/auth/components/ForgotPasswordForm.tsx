@@ -1,5 +1,5 @@
 /** Forgot-password form (spec §2 /login): email + Submit, and a way back to the login form. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Button, Link, Stack, Typography } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { useForgotPassword } from '../api';

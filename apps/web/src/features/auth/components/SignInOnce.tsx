@@ -5,8 +5,8 @@
  * back to the email step at /login. Shows a spinner meanwhile.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/translator';
+import { useNavigateTo } from '../../../shared/navigation/page-nav';
 import { CircularProgress, Stack } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { CLIENT_HOME } from '../../../shared/session/session-gate';
@@ -23,17 +23,17 @@ export interface SignInOnceProps {
 export function SignInOnce({ signIn, redirect, onError, testId }: SignInOnceProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const navigate = useNavigate();
+  const navigate = useNavigateTo();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const to = redirect();
     signIn().then(
-      () => void navigate(to ?? CLIENT_HOME, { replace: true }),
+      () => navigate(to ?? CLIENT_HOME, { replace: true }),
       (err: unknown) => {
         onError(errorText(err));
-        void navigate('/login', { replace: true });
+        navigate('/login', { replace: true });
       },
     );
   }, [signIn, redirect, navigate, onError, errorText]);

@@ -4,13 +4,13 @@
  * loginwithtoken, then goes to the redirect value or home. A spent or expired link shows §8
  * 'Expired Session' (a role without console access its own message) and the email step.
  */
-import { useSearchParams } from 'react-router';
+import { useQueryParams } from '../../../shared/navigation/page-nav';
 import { safeRedirect } from '../../../shared/session/session-gate';
 import { loginWithExternalToken } from '../api';
 import { SignInOnce } from './SignInOnce';
 
 export function TokenSignIn({ token, onError }: { token: string; onError: (text: string) => void }) {
-  const [params] = useSearchParams();
+  const params = useQueryParams();
   return (
     <SignInOnce
       signIn={() => loginWithExternalToken(token)}

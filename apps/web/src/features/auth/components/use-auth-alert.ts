@@ -3,7 +3,7 @@
  * security token failure) and then shows login / forgot-password results.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { clearFlash, peekFlash, type FlashSeverity } from '../../../shared/session/flash';
 
 export interface AuthAlert {

@@ -1,7 +1,7 @@
 /** /admin/login (spec §2): "Administrator Log In", email and password in one step, plus forgot password. */
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useNavigateTo, useQueryParams } from '../../../shared/navigation/page-nav';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Button, Link, Stack } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { PasswordField } from '../../../shared/components/PasswordField';
@@ -17,8 +17,8 @@ import { useSignInForm } from '../use-sign-in-form';
 export default function AdminLoginPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const navigate = useNavigateTo();
+  const params = useQueryParams();
   const { alert, showText, showKey, clear } = useAuthAlert();
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const login = useLogin('admin');
@@ -35,7 +35,7 @@ export default function AdminLoginPage() {
     login.mutate(
       { username: v.username.trim(), password: v.password },
       {
-        onSuccess: () => void navigate(safeRedirect(params.get('redirect')) ?? ADMIN_HOME, { replace: true }),
+        onSuccess: () => navigate(safeRedirect(params.get('redirect')) ?? ADMIN_HOME, { replace: true }),
         onError: (err) => showText('error', errorText(err)),
       },
     );

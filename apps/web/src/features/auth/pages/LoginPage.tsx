@@ -4,8 +4,8 @@
  * `token` query value (an externaltoken link) it signs in with that token instead.
  */
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useNavigateTo, useQueryParams } from '../../../shared/navigation/page-nav';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { PasswordField } from '../../../shared/components/PasswordField';
@@ -28,7 +28,7 @@ export default function LoginPage() {
   const { alert, showText, showKey, clear } = useAuthAlert();
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const [email, setEmail] = useState<string | null>(null);
-  const [params] = useSearchParams();
+  const params = useQueryParams();
   const ssoReturn = isSsoReturn(params);
 
   const toggleForgot = () => {
@@ -121,8 +121,8 @@ function EmailStep({ onLocated, onError, onStart }: StepProps & { onLocated: (em
 function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { email: string; onChangeEmail: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const navigate = useNavigateTo();
+  const params = useQueryParams();
   const login = useLogin('client');
   const { field, errors, handleSubmit } = useSignInForm({ password: loginPasswordRule }, { password: '' });
   const submit = handleSubmit((v) => {
@@ -130,7 +130,7 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
     login.mutate(
       { username: email, password: v.password },
       {
-        onSuccess: () => void navigate(safeRedirect(params.get('redirect')) ?? CLIENT_HOME, { replace: true }),
+        onSuccess: () => navigate(safeRedirect(params.get('redirect')) ?? CLIENT_HOME, { replace: true }),
         onError: (err) => onError(errorText(err)),
       },
     );
@@ -181,7 +181,7 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
  * then the kept redirect value or home; on failure the §8 message and the email step again.
  */
 function SsoReturn({ onError }: { onError: (text: string) => void }) {
-  const [params] = useSearchParams();
+  const params = useQueryParams();
   return (
     <SignInOnce
       redirect={() => {

@@ -1,5 +1,5 @@
 /** Search (name or code) and region filter of the branch board. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { BoardFilter } from '../branch-board';

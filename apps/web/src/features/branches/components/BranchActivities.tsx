@@ -4,7 +4,7 @@
  * (default the last 7, branch-local, chosen with the profile date-range catalogue), newest first, with the time in the branch's zone, action and user.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { DateTime } from 'luxon';
 import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ProfileDateRange } from '../../../shared/date-range/ProfileDateRange';

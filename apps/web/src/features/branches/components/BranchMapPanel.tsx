@@ -4,7 +4,7 @@
  * legend of the §2 colours. The map fills the height its parent gives it (a resizable panel).
  */
 import { Suspense, lazy, useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { BranchOfficeRow } from '@vigil/contract';
 import { Loading } from '../../../shared/components/Loading';

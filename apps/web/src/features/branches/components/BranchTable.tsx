@@ -14,7 +14,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { overscanFor } from '../../../shared/layout/overscan';
 import { useItemKeys } from '../../../shared/layout/item-keys';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { branchStatusOf, type BranchOfficeRow } from '@vigil/contract';
 import { branchActionKey } from '../../../shared/format/branch-action';

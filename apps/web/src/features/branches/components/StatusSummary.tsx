@@ -2,7 +2,7 @@
  * Summary chips: how many branches are open, closed, in service and in alarm, in the §2 colours;
  * black text on the service orange, white on the others (WCAG AA contrast).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Chip, Stack } from '@mui/material';
 import { BRANCH_STATUS_COLORS, type BranchStatus } from '@vigil/contract';
 import { BRANCH_STATUSES } from '../branch-board';

@@ -12,7 +12,7 @@
  * data-branch-bounds (the bounds of the branches at the first view), for tests and tools.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Marker, Popup, type GeoJSONSource, type GeoJSONSourceDiff, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
 import { BRANCH_STATUS_COLORS, type BranchOfficeRow } from '@vigil/contract';
 import { MapSurface, useMapLibre } from '../../../shared/map/useMapLibre';

@@ -2,7 +2,7 @@
  * The branch editor of /branches?id=: details, week schedule, holidays, timers, the people who work
  * there, and its task lists (spec §3 ChecklistTemplatesData, LastTask).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, Chip, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { ZBranchDetails, formatDuration } from '@vigil/contract';

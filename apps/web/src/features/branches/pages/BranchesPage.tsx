@@ -1,6 +1,6 @@
 /** /branches (spec §2 Main area, "Locations"): the branch list, the add dialog, and (with ?id=) the branch editor. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { useSearchParams } from 'react-router';
 import { Alert, Chip } from '@mui/material';
 import { StatusId, ZBranchDetails, formatPhoneInternational, type BranchOfficeRow } from '@vigil/contract';

@@ -1,5 +1,5 @@
 /** The caller's profile at call time (spec §3 Incident), shared by /video/[id] and /videorecording/[id]. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { formatPhoneInternational, type Incident } from '@vigil/contract';
 

@@ -4,7 +4,7 @@
  * tone sounds when one is placed, realtime/handlers.ts). A click opens /video/[id]. Nothing is
  * shown for roles other than 5 and 8 or when no call is open.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { useNavigate } from 'react-router';
 import { Box, Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import VideocamIcon from '@mui/icons-material/Videocam';

@@ -5,7 +5,7 @@
  * it seek). "No recording" when none was kept.
  */
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Grid, Paper, Stack, Typography } from '@mui/material';
 import { ApiError } from '../../../shared/api/client';
 import { Loading } from '../../../shared/components/Loading';

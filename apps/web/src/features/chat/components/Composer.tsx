@@ -1,6 +1,6 @@
 /** The message field and Send button (Enter sends, Shift+Enter a new line). */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Button, Stack, TextField } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 

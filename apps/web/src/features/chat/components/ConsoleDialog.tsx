@@ -5,7 +5,7 @@
  * with that officer (startchatso), the operator's own messages on the right, and a field to go on.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Accordion,
   AccordionDetails,

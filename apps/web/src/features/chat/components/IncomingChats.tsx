@@ -4,7 +4,7 @@
  * session another operator answered shows who has it. A click opens /chat/[id]. For roles other
  * than 5 and 8 the list is always empty ('No incoming calls or chats').
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { useNavigate } from 'react-router';
 import { Box, Chip, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import ChatIcon from '@mui/icons-material/Chat';

@@ -4,7 +4,7 @@
  * sanitised HTML (ChatContent). Scrolls to the newest message.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Box, Stack, Typography } from '@mui/material';
 import type { ChatMessage } from '@vigil/contract';
 import { ChatContent } from '../ChatContent';

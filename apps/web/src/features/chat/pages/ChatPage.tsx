@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Box, Button, Chip, Grid, Paper, Stack, Typography } from '@mui/material';
 import { formatPhoneInternational } from '@vigil/contract';
 import { ApiError } from '../../../shared/api/client';

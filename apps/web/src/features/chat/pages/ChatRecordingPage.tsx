@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Box, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { chatDuration } from '@vigil/contract';
 import { ApiError } from '../../../shared/api/client';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { TextField } from '@mui/material';
 import { ChatErrorCode, type ChatRecordingRow } from '@vigil/contract';
 import { ReportScreen, type ReportColumn } from '../../reports/components/ReportScreen';

@@ -20,7 +20,7 @@
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTheme } from '@mui/material/styles';
 import { useOutlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Box, Button, Paper, Stack, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { Group, Panel, useDefaultLayout } from 'react-resizable-panels';
 import { useErrorText } from '../../../shared/api/use-error-text';

@@ -6,7 +6,7 @@
  * organisation's admin assigns new ones).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { StatusId, ZEmployeeDetails, type EmployeeRow } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';

@@ -3,7 +3,7 @@
  * import only a clean file.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Button,

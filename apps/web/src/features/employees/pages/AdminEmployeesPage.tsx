@@ -5,7 +5,7 @@
  * password (AdminEmployeeDialog), all on the admin calls.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { ZAddEmployeeRequest, type EmployeeRow } from '@vigil/contract';
 import { EntityFormDialog } from '../../../shared/crud/EntityForm';
 import { EntityList } from '../../../shared/crud/EntityList';

@@ -3,7 +3,7 @@
  * resend activation for a Pending user and activate / deactivate (managerolestatus).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';

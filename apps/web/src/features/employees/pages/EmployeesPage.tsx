@@ -4,7 +4,7 @@
  * contract's ZEmployeeDetails.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { useNavigate } from 'react-router';
 import { Button, Stack } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';

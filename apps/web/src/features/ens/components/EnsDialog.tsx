@@ -8,7 +8,7 @@
  * chosen (`branch`) and can still be changed.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Box,

@@ -5,7 +5,7 @@
  * needs help is shown red, one who is safe green.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Button,

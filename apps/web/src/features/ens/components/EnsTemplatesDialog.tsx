@@ -4,7 +4,7 @@
  * organisation): list, add, edit, delete. Errors show the server's description.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Button,

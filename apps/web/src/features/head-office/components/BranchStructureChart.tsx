@@ -4,7 +4,7 @@
  * loaded lazily with the chart), the totals, and the same figures as a table for screen readers
  * and narrow windows.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useErrorText } from '../../../shared/api/use-error-text';

@@ -3,7 +3,7 @@
  * timers, and the organisation's branch structure as a chart (getstatistics; roles 2 and 12).
  */
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Stack, Typography } from '@mui/material';
 import { ZHeadOfficeDetails } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';

@@ -3,7 +3,7 @@
  * branch, who raised it and when, message, location, acknowledgement and notes.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { dispositionLabel } from '../../../shared/format/disposition';

@@ -3,7 +3,7 @@
  * details. Rows carry data-testid notification-row, data-notification-id and data-read.
  */
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Box,
   Button,

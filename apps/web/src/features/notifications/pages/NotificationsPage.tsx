@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, Paper, Snackbar, Stack, Tab, Tabs, Typography } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { useErrorText } from '../../../shared/api/use-error-text';

@@ -4,7 +4,7 @@
  * activation mailed) — how a new client gets its first admins.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Box, Button, Chip, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { StatusId, ZEmployeeDetails, formatPhoneInternational, type OrganizationDetail } from '@vigil/contract';

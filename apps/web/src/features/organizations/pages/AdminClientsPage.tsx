@@ -5,7 +5,7 @@
  * administrators and the form that adds one (a new client's first admins; issue 19).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Chip } from '@mui/material';
 import { StatusId, ZAddClientRequest, formatPhoneInternational, type OrganizationRow } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';

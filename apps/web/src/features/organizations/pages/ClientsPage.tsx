@@ -2,7 +2,7 @@
  * /clients (spec §2 Main area; role 12): the organisations the dealer serves. A click selects one;
  * the selected organisation is the one every screen acts on (shared/organization).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Chip } from '@mui/material';
 import { StatusId, formatPhoneInternational, type OrganizationSummary } from '@vigil/contract';
 import { EntityList } from '../../../shared/crud/EntityList';

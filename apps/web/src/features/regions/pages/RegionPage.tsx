@@ -1,5 +1,5 @@
 /** The region editor of /regions?id=: details, week schedule, holidays and timers. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { ZRegionalDetails } from '@vigil/contract';

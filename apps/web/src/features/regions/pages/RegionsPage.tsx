@@ -1,6 +1,6 @@
 /** /regions (spec §2 Main area): the regional offices list, the add dialog, and (with ?id=) the region editor. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { useSearchParams } from 'react-router';
 import { StatusId, ZRegionalDetails, formatPhoneInternational, type OfficeRow } from '@vigil/contract';
 import { EntityList } from '../../../shared/crud/EntityList';

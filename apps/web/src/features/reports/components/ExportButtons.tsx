@@ -5,7 +5,7 @@
  * closes its cursor).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { saveBlob, type DownloadProgress, type DownloadedFile } from '../../../shared/api/download';

@@ -5,7 +5,7 @@
  * report-specific filters passed as children. Changing a filter resets paging (the caller's job).
  */
 import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Chip, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import { RoleGroup, RoleId, inRoleGroup } from '@vigil/contract';

@@ -6,7 +6,7 @@
  * shows "The map could not be loaded." (MapBoundary).
  */
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import { Loading } from '../../../shared/components/Loading';
 import { canUseWebgl } from '../../../shared/map/basemap-style';

@@ -3,7 +3,7 @@
  * and one vault access at the child route /reports/logaccess/:id.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import {
   Alert,

@@ -4,7 +4,7 @@
  * counts, bar charts (MUI X Charts) and the lists behind the counts, for the global date range.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,

@@ -5,7 +5,7 @@
  * the slowest and most skipped item. Both export CSV and XLSX with the filters of the shared bar.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Chip, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
 import { TaskListKey, formatDuration, type TaskListSummaryRow, type TaskRunRow } from '@vigil/contract';
 import { Loading } from '../../../shared/components/Loading';

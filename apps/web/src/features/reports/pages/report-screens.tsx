@@ -4,7 +4,7 @@
  * Times are shown as the server renders them: branch-local with the zone abbreviation.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import type { TFunction } from 'i18next';
 import { Box, Chip, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {

@@ -1,6 +1,6 @@
 /** /admin/security-offices (spec §2 Admin area): every security office; add and update (addsecurityoffice) with the organisations it monitors. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { StatusId, ZSecurityOfficeDetails, type SecurityOfficeRow } from '@vigil/contract';
 import { EntityList } from '../../../shared/crud/EntityList';
 import { EntityFormDialog, type FieldDef } from '../../../shared/crud/EntityForm';

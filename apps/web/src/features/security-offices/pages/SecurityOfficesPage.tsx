@@ -1,5 +1,5 @@
 /** /security-offices (spec §2 Main area): the security offices monitoring the organisation. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import type { SecurityOfficeRow } from '@vigil/contract';
 import { EntityList } from '../../../shared/crud/EntityList';
 import { useOrgScope } from '../../../shared/organization/org-scope';

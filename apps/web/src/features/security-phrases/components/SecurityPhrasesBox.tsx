@@ -5,7 +5,7 @@
  * expires while it is open). Self-contained: mount it wherever a caller is handled (chat, alarm).
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { formatInstant, isCurrent, usePhrases } from '../api';

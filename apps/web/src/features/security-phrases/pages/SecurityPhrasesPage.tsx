@@ -6,7 +6,7 @@
  * and not editable. Errors show the server's description (spec §8).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Box,

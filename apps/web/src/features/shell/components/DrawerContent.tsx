@@ -3,7 +3,7 @@
  * but 1); the dealer's organisation card; the role's menu; incoming calls and chats, or the
  * Unsupported Browser warning without WebRTC; Internet status; copyright; versions.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, AlertTitle, Box, Button, Divider, Stack, Toolbar, Typography } from '@mui/material';
 import ShieldIcon from '@mui/icons-material/Shield';
 import CampaignIcon from '@mui/icons-material/Campaign';

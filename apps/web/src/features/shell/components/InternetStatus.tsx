@@ -1,6 +1,6 @@
 /** Internet status line (spec §2 Shell): Connected / Disconnected, blinking icon when offline. */
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Stack, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import WifiIcon from '@mui/icons-material/Wifi';

@@ -5,7 +5,7 @@
  * alarms excluded); the tooltip adds the unread notifications, which live notifications raise.
  */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useAlarmCounts } from '../../../realtime/alarm-counts';

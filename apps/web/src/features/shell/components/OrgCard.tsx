@@ -1,5 +1,5 @@
 /** The dealer's (role 12) selected organisation: name, phone and address, and a chooser when there are several. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useSelectedOrganization } from '../../../shared/organization/api';
 import { formatPhoneInternational } from '@vigil/contract';

@@ -1,5 +1,5 @@
 /** Live status of the real-time channel in the top bar: Live / Catching up / Disconnected. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Chip } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import CircleIcon from '@mui/icons-material/Circle';

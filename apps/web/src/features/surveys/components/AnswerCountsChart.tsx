@@ -1,5 +1,5 @@
 /** The answers per question of a survey as bar charts (MUI X Charts, loaded lazily with the survey page). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { Loading } from '../../../shared/components/Loading';

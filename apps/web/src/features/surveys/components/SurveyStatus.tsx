@@ -1,5 +1,5 @@
 /** A survey's state as a chip: active (offered now), scheduled (starts later), not scheduled, ended, deactivated. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Chip } from '@mui/material';
 import type { SurveyRow } from '@vigil/contract';
 

@@ -8,14 +8,14 @@
  * The token starts with the branch id (`<branchId>-…`), sent as branchId. Phone-sized.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useRouteParams } from '../../../shared/navigation/page-nav';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, Stack, Typography } from '@mui/material';
 import { SURVEY_DEFAULT_LATITUDE, SURVEY_DEFAULT_LONGITUDE, type SurveyAnswer, type SurveyToAnswer } from '@vigil/contract';
 import { BrandedCardPage } from '../../../shared/components/BrandedCardPage';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { isLanguage, setLanguage } from '../../../shared/i18n/language';
-import { usePublicSurvey, useSubmitPublicSurvey } from '../api';
+import { usePublicSurvey, useSubmitPublicSurvey } from '../public-api';
 
 /** The browser's position within 5 s, else the §9 defaults (21, 42). */
 function position(): Promise<{ latitude: number; longitude: number }> {
@@ -32,7 +32,7 @@ function position(): Promise<{ latitude: number; longitude: number }> {
 
 export default function PublicSurveyPage() {
   const { t } = useTranslation();
-  const { token = '', id = '' } = useParams();
+  const { token = '', id = '' } = useRouteParams();
   const branchId = Number(/^(\d+)-/.exec(token)?.[1] ?? 0);
   const surveyId = Number(id) || 0;
   const survey = usePublicSurvey(token, surveyId, branchId);

@@ -1,7 +1,7 @@
 /** /survey-list (spec §2 Main area): every survey in scope with its status, branches and answers; add a survey (name). */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Button,

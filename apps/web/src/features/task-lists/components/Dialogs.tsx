@@ -4,7 +4,7 @@
  * import from the admin library. Server refusals are shown in the dialog (spec §5 texts).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Autocomplete,

@@ -4,7 +4,7 @@
  * reader announcements in the user's language. Each item: name, description, expected minutes
  * (TimeInterval is sent in seconds) and mandatory order.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   DndContext,
   KeyboardSensor,

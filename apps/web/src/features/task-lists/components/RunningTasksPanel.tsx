@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useNow } from '../../../shared/time/use-now';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Box,

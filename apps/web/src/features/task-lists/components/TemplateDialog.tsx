@@ -5,7 +5,7 @@
  * shown in the dialog.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { TASKING_TYPES, ZTemplateFields, type TaskListTemplate, type TaskingType } from '@vigil/contract';
 import { useErrorText } from '../../../shared/api/use-error-text';

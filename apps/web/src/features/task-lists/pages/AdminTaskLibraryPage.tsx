@@ -4,7 +4,7 @@
  * and delete flags the imports carry. Add and edit use the template editor; the flags switch here.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,

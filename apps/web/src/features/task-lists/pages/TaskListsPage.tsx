@@ -6,7 +6,7 @@
  * server would refuse.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,

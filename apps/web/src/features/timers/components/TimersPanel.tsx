@@ -12,7 +12,7 @@
  */
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTick } from '../../../shared/time/use-tick';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/translator';
 import {
   Alert,
   Box,
