@@ -5,6 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import { branchStatusOf, zoneAbbreviation, type BranchOfficeRow, type BranchStatus } from '@vigil/contract';
+import { wallTime } from '../../shared/format/wall-time';
 
 export const BRANCH_STATUSES: readonly BranchStatus[] = ['open', 'closed', 'service', 'alarm'];
 
@@ -23,9 +24,8 @@ export function formatBranchTime(iso: string | null | undefined, zone: string | 
   return `${local.toFormat('yyyy-MM-dd HH:mm:ss')} ${zoneAbbreviation(local.zoneName ?? 'UTC', utc.toJSDate())}`;
 }
 
-/** The Intl formats of one zone: the wall time, and its short name in en-US and en-GB (zoneAbbreviation's locales). */
+/** The Intl formats of one zone's short name in en-US and en-GB (zoneAbbreviation's locales). */
 interface ZoneFormats {
-  time: Intl.DateTimeFormat;
   us: Intl.DateTimeFormat;
   gb: Intl.DateTimeFormat;
 }
@@ -38,20 +38,7 @@ function zoneFormats(zone: string): ZoneFormats | null {
   if (f !== undefined) return f;
   try {
     const name = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
-    f = {
-      time: new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }),
-      us: name('en-US'),
-      gb: name('en-GB'),
-    };
+    f = { us: name('en-US'), gb: name('en-GB') };
   } catch {
     f = null;
   }
@@ -76,8 +63,6 @@ function formatBranchTimeIntl(iso: string, zone: string | null | undefined): str
   const f = zoneFormats(zone || 'UTC');
   if (!f) return undefined;
   const at = new Date(ms);
-  const p: Record<string, string> = {};
-  for (const part of f.time.formatToParts(at)) p[part.type] = part.value;
   const shortName = (fmt: Intl.DateTimeFormat) => fmt.formatToParts(at).find((x) => x.type === 'timeZoneName')?.value;
   let abbreviation: string | undefined;
   for (const fmt of [f.us, f.gb]) {
@@ -88,7 +73,7 @@ function formatBranchTimeIntl(iso: string, zone: string | null | undefined): str
     }
   }
   abbreviation ??= shortName(f.gb) ?? zone ?? 'UTC';
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second} ${abbreviation}`;
+  return `${wallTime(at, zone || 'UTC')} ${abbreviation}`;
 }
 
 export interface BoardFilter {

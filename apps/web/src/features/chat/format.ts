@@ -1,5 +1,6 @@
 /** Chat figures as the screens show them (spec §9 durations hh:mm:ss). */
 import { chatDuration, type ChatSession } from '@vigil/contract';
+import { wallTime } from '../../shared/format/wall-time';
 
 /** Seconds from `fromIso` to `toIso` (or to `now`). */
 export function secondsBetween(fromIso: string | null, toIso: string | null, now: number): number | null {
@@ -16,20 +17,8 @@ export function sessionTimes(s: ChatSession, now: number): { waiting: string; ha
 
 /** An instant in a zone as "YYYY-MM-DD HH:mm:ss" (transcripts are shown in the branch's zone). */
 export function zoned(isoUtc: string, zone: string | null): string {
-  const d = new Date(isoUtc);
   try {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone ?? 'UTC',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(d);
-    const v = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-    return `${v('year')}-${v('month')}-${v('day')} ${v('hour')}:${v('minute')}:${v('second')}`;
+    return wallTime(new Date(isoUtc), zone ?? 'UTC');
   } catch {
     return isoUtc;
   }
