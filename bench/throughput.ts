@@ -211,10 +211,58 @@ const line = (label: string, f: Figures, bare?: Figures) =>
 
 /** One call of the mixed load. */
 interface MixCall {
+  /** Its --calls name when measured alone. */
+  key: string;
+  /** Its name in the mixed load's figures. */
+  name: string;
+  /** Its line's label when measured alone. */
+  label: string;
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
 }
+
+/** The mixed load: the console's everyday calls, each user sending them in this order. */
+const MIX: MixCall[] = [
+  {
+    key: 'board',
+    name: 'board',
+    label: 'board getofficesv2 (org admin)',
+    method: 'POST',
+    path: '/api/client/getofficesv2',
+    body: { case: 'GET-ALL-BRANCH-OFFICES' },
+  },
+  {
+    key: 'notifications',
+    name: 'unread notifications',
+    label: 'unread notifications (mix)',
+    method: 'GET',
+    path: '/api/client/getnotificationsv2?type=all&notDone=true&limit=50',
+  },
+  {
+    key: 'report',
+    name: 'report page',
+    label: 'report first page (GET-ALL-REPORTS)',
+    method: 'POST',
+    path: '/api/client/getnotifications',
+    body: { case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 },
+  },
+  {
+    key: 'employees',
+    name: 'employees',
+    label: 'employees first page (mix)',
+    method: 'POST',
+    path: '/api/client/getallemployees',
+    body: { case: 'GET-ALL-EMPLOYEES', offset: 0, limit: 25 },
+  },
+  {
+    key: 'alarms',
+    name: 'open alarms',
+    label: 'open alarms (mix)',
+    method: 'GET',
+    path: '/api/client/getnotificationsv2?type=alarms&notDone=true&limit=50',
+  },
+];
 
 /** What a mixed-load run saw: every answer's latency (ms), by call of the mix too, and the statuses. */
 interface MixFigures {
@@ -225,7 +273,7 @@ interface MixFigures {
   total: number;
 }
 
-const MIX_NAMES = ['board', 'unread notifications', 'report page', 'employees', 'open alarms'];
+const MIX_NAMES = MIX.map((c) => c.name);
 
 /**
  * The mix in a closed loop (autocannon, one connection per user): each user sends its next call as
@@ -367,48 +415,18 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
     };
     const calls: [key: string, label: string, opts: autocannon.Options][] = [
       ['isauthenticated', 'isauthenticated', { url: `${base}/api/client/isauthenticated`, method: 'POST', headers: admin, body: '{}' }],
-      [
-        'board',
-        'board getofficesv2 (org admin)',
+      // The mix's calls one by one (board and report in the default --calls; name the others to see
+      // where the mixed load's time goes).
+      ...MIX.map((c): [string, string, autocannon.Options] => [
+        c.key,
+        c.label,
         {
-          url: `${base}/api/client/getofficesv2`,
-          method: 'POST',
+          url: `${base}${c.path}`,
+          method: c.method,
           headers: admin,
-          body: JSON.stringify({ case: 'GET-ALL-BRANCH-OFFICES' }),
+          ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
         },
-      ],
-      [
-        'report',
-        'report first page (GET-ALL-REPORTS)',
-        {
-          url: `${base}/api/client/getnotifications`,
-          method: 'POST',
-          headers: admin,
-          body: JSON.stringify({ case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 }),
-        },
-      ],
-      // The mix's other calls, one by one (not in the default --calls: name them to see where the
-      // mixed load's time goes).
-      [
-        'notifications',
-        'unread notifications (mix)',
-        { url: `${base}/api/client/getnotificationsv2?type=all&notDone=true&limit=50`, method: 'GET', headers: admin },
-      ],
-      [
-        'employees',
-        'employees first page (mix)',
-        {
-          url: `${base}/api/client/getallemployees`,
-          method: 'POST',
-          headers: admin,
-          body: JSON.stringify({ case: 'GET-ALL-EMPLOYEES', offset: 0, limit: 25 }),
-        },
-      ],
-      [
-        'alarms',
-        'open alarms (mix)',
-        { url: `${base}/api/client/getnotificationsv2?type=alarms&notDone=true&limit=50`, method: 'GET', headers: admin },
-      ],
+      ]),
       [
         'alarm',
         'mobile alarm',
@@ -443,19 +461,8 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
       // Each user has a session of its own and repeats the console's everyday calls.
       const sessions: Record<string, string>[] = [];
       for (let i = 0; i < USERS; i++) sessions.push(await consoleLogin(base, 'orgadmin@example.com'));
-      const mix: MixCall[] = [
-        { method: 'POST', path: '/api/client/getofficesv2', body: { case: 'GET-ALL-BRANCH-OFFICES' } },
-        { method: 'GET', path: '/api/client/getnotificationsv2?type=all&notDone=true&limit=50' },
-        {
-          method: 'POST',
-          path: '/api/client/getnotifications',
-          body: { case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 },
-        },
-        { method: 'POST', path: '/api/client/getallemployees', body: { case: 'GET-ALL-EMPLOYEES', offset: 0, limit: 25 } },
-        { method: 'GET', path: '/api/client/getnotificationsv2?type=alarms&notDone=true&limit=50' },
-      ];
-      printMix(kind, 'closed loop', await closedLoop(base, sessions, mix));
-      printMix(kind, `paced, ${USER_RATE} call/s each`, await paced(base, sessions, mix, USER_RATE));
+      printMix(kind, 'closed loop', await closedLoop(base, sessions, MIX));
+      printMix(kind, `paced, ${USER_RATE} call/s each`, await paced(base, sessions, MIX, USER_RATE));
     }
 
     clearInterval(sampler);
