@@ -51,6 +51,12 @@ const SORTS: Record<ActivityReportRequest['sortBy'], SQL> = {
   action: sql`e.branch_action`,
 };
 
+/** The joins of an activity row's names (organisation, branch type, region, user), on `events e` joined to `branch_offices`. */
+const NAME_JOINS = sql`join organizations o on o.id = e.organization_id
+    left join branch_office_types t on t.id = branch_offices.branch_office_type_id
+    left join offices r on r.id = e.regional_office_id
+    left join users u on u.id = e.user_id`;
+
 /**
  * FROM … WHERE of the activity report. `names` joins the organisation, region, branch type and
  * user for the columns; without it (the count, the page's ids) only what a filter — and, when
@@ -73,14 +79,7 @@ function fromWhere(auth: AuthContext, f: ActivityFilter, names = true, sortable 
     );
   }
   if (f.extra) conditions.push(f.extra);
-  const joins = names
-    ? sql`join organizations o on o.id = e.organization_id
-    left join branch_office_types t on t.id = branch_offices.branch_office_type_id
-    left join offices r on r.id = e.regional_office_id
-    left join users u on u.id = e.user_id`
-    : f.search || (sortable && f.sortBy === 'user')
-      ? sql`left join users u on u.id = e.user_id`
-      : sql``;
+  const joins = names ? NAME_JOINS : f.search || (sortable && f.sortBy === 'user') ? sql`left join users u on u.id = e.user_id` : sql``;
   return sql`from events e
     join branch_offices on branch_offices.id = e.branch_office_id
     ${joins}
@@ -139,10 +138,7 @@ async function activitiesByIds(db: Db, ids: number[]): Promise<ActivityRaw[]> {
     sql`select ${ACTIVITY_COLUMNS_SQL}
       from events e
       join branch_offices on branch_offices.id = e.branch_office_id
-      join organizations o on o.id = e.organization_id
-      left join branch_office_types t on t.id = branch_offices.branch_office_type_id
-      left join offices r on r.id = e.regional_office_id
-      left join users u on u.id = e.user_id
+      ${NAME_JOINS}
       where e.id = any(${intArray(ids)})`,
   );
   const byId = new Map(list.map((r) => [r.id, r]));
