@@ -3,6 +3,9 @@
  * crosses the thread unchanged — results, PostgreSQL's error fields, transactions that commit or
  * roll back, PGlite's one-connection ordering — and what cannot cross is refused, not altered.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../config.js';
@@ -139,5 +142,30 @@ describe('PGliteThread', () => {
     await other.close();
     await expect(other.query('select 1')).rejects.toThrow(/stopped/);
     expect(failures).toEqual([]);
+  });
+
+  it('creates a new data folder in a process of its own, then opens it; a folder it cannot create fails with the reason', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-pgdata-'));
+    try {
+      const dir = path.join(parent, 'pgdata');
+      const first = new PGliteThread(dir);
+      await first.waitReady;
+      expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+      await first.exec(`create table kept (v int); insert into kept values (7)`);
+      await first.close();
+      const again = new PGliteThread(dir);
+      await again.waitReady;
+      expect((await again.query<{ v: number }>('select v from kept')).rows).toEqual([{ v: 7 }]);
+      await again.close();
+
+      // A regular file where the folder's parent should be: initdb cannot make the folder.
+      fs.writeFileSync(path.join(parent, 'file'), 'not a folder');
+      const failures: Error[] = [];
+      const bad = new PGliteThread(path.join(parent, 'file', 'pgdata'), (err) => failures.push(err));
+      await expect(bad.waitReady).rejects.toThrow(/creating the embedded database in .*file\/pgdata failed/);
+      await bad.close().catch(() => undefined);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
   });
 });
