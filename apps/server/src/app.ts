@@ -36,6 +36,7 @@ import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
 import { headOfficeRoutes } from './modules/head-office/head-office.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { staticSecurityHeaders } from './lib/security-headers.js';
+import { trackUnusedConnections } from './lib/unused-connections.js';
 import { registerMetrics } from './modules/health/metrics.js';
 import { mobileRoutes } from './modules/mobile/mobile.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -191,6 +192,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       done();
     },
   });
+  // A stop does not wait for connections that never sent a request (lib/unused-connections.ts).
+  const closeUnusedConnections = trackUnusedConnections(app.server);
+  app.addHook('preClose', async () => void closeUnusedConnections());
   app.decorate('dispatcher', new Dispatcher(app));
   // Session changes announced by other nodes reach this node's session cache (plugins/session-cache.ts).
   app.dispatcher.onNotify(SESSIONS_CHANNEL, app.receiveSessionNotice);
