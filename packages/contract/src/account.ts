@@ -6,72 +6,16 @@
  * in employees.ts), sso (the account side; an organisation's settings, editclient UPDATE-SSO, are
  * in organizations.ts), and the admin's outbox.
  *
- * The same schemas validate the web forms (zod resolver) and the server requests, so both give
+ * The account forms' rules and catalogue keys are in account-rules.ts (no zod: the account pages
+ * load no validation library); the schemas here apply them to the server's requests, so both give
  * the same catalogue text. Messages are catalogue keys (packages/i18n, en and sq).
  */
 import { z } from 'zod';
 import { ValidationKey } from './errors.js';
 import { ZLoginEmail } from './auth.js';
-import { PASSWORD_MIN_LENGTH, PIN_DIGITS } from './constants.js';
+import { AccountKey, PIN_PATTERN, activationFormErrors } from './account-rules.js';
+import { PASSWORD_MIN_LENGTH } from './constants.js';
 import { zId, zInteger } from './numbers.js';
-
-/** Catalogue keys of the account lifecycle (packages/i18n/account.*.json; spec §5, §8 verbatim in English). */
-export const AccountKey = {
-  /** 'Password must have eight or more characters' (spec §5 Activation). */
-  PasswordMin: ValidationKey.PasswordMin,
-  /** 'Password confirmation does not match'. */
-  PasswordConfirm: 'account.validation.passwordConfirm',
-  /** 'PIN must have four digits'. */
-  PinFormat: ValidationKey.PinFormat,
-  /** 'PIN confirmation does not match'. */
-  PinConfirm: 'account.validation.pinConfirm',
-  /** 'Panic Code must have four digits'. */
-  DuressFormat: 'account.validation.duressFormat',
-  /** 'Panic Code must be different from PIN'. */
-  DuressSameAsPin: 'account.validation.duressSameAsPin',
-  /** 'Panic Code confirmation does not match'. */
-  DuressConfirm: 'account.validation.duressConfirm',
-  /** 'Enter your new password' (spec §5 Reset password). */
-  NewPasswordRequired: ValidationKey.NewPasswordRequired,
-  /** 'Confirm your new password'. */
-  ConfirmPasswordRequired: ValidationKey.ConfirmPasswordRequired,
-  /** 'Please confirm your new password correctly'. */
-  ResetMismatch: 'account.validation.resetMismatch',
-  /** 'Invalid activation link or link already used.' (spec §8). */
-  InvalidActivationLink: 'account.errors.invalidActivationLink',
-  /** 'Unable to connect to server. Is your IT department blocking this connection?' (spec §8). */
-  UnableToConnect: 'account.errors.unableToConnect',
-  /** 'Error on confirm validation and setting the new password' (spec §8). */
-  ActivationFailed: 'account.errors.activationFailed',
-  /** A reset link that is unknown, used or expired. */
-  InvalidResetLink: 'account.errors.invalidResetLink',
-  /** 'Error on verifying link' (spec §8). */
-  VerifyingLink: 'account.errors.verifyingLink',
-  /** 'Error on confirm new password' (spec §8). */
-  ConfirmNewPassword: 'account.errors.confirmNewPassword',
-  /** 'Error resetting password' (spec §8). */
-  ResettingPassword: 'account.errors.resettingPassword',
-  /** 'Error validating PIN' (spec §8). */
-  ValidatingPin: 'account.errors.validatingPin',
-  /** Single sign-on configuration is incomplete or the identity provider cannot be reached. */
-  SsoUnavailable: 'account.errors.ssoUnavailable',
-  /** The single sign-on e-mail domain belongs to another organisation (409). */
-  SsoDomainTaken: 'account.errors.ssoDomainTaken',
-  /** Activation link sent again (manageemployees RESEND-ACTIVATION). */
-  ActivationSent: 'account.messages.activationSent',
-  /** Account activated (validateAndConfirm success). */
-  Activated: 'account.messages.activated',
-  /** Password set through a reset link (confirmpassword success). */
-  PasswordReset: 'account.messages.passwordReset',
-  /** The reset link is valid (validateLink success msg). */
-  ResetLinkValid: 'account.messages.resetLinkValid',
-  /** A temporary password was sent (temporary-password success). */
-  TemporaryPasswordSent: 'account.messages.temporaryPasswordSent',
-  /** PIN accepted (validatepin success). */
-  PinValid: 'account.messages.pinValid',
-  /** Single sign-on settings saved (editclient UPDATE-SSO). */
-  SsoSaved: 'account.messages.ssoSaved',
-} as const;
 
 /** Activation link lifetime, hours (one-time, stored hashed). */
 export const ACTIVATION_TOKEN_HOURS = 72;
@@ -96,14 +40,12 @@ export const ZLinkToken = z
   // Length first: zod runs every check even after max failed, so the pattern sees 200 characters at most.
   .refine((v) => v.length <= 200 && /^[A-Za-z0-9_-]+$/.test(v));
 
-const pin = (key: string) => z.string().regex(new RegExp(`^\\d{${PIN_DIGITS}}$`), { error: key });
+const pin = (key: string) => z.string().regex(PIN_PATTERN, { error: key });
 
 /**
- * The activation form (spec §5 Activation) for the flags of the link: `needPassword` is false
- * when the organisation signs in with single sign-on; `needPin` when the role may use the mobile
- * app (PIN and panic code). Unused fields are ignored. Issue order per field: password, its
- * confirmation, PIN, its confirmation, panic code (format, then different from PIN), its
- * confirmation; each issue's path names the field.
+ * The activation form as the server checks it (spec §5 Activation): activationFormErrors's rules,
+ * one issue per field in error, in ACTIVATION_FIELDS order; each issue's path names the field and
+ * its message is the catalogue key.
  */
 export function activationFormSchema(flags: { needPassword: boolean; needPin: boolean }) {
   return z
@@ -116,21 +58,11 @@ export function activationFormSchema(flags: { needPassword: boolean; needPin: bo
       duress_confirm: z.string().default(''),
     })
     .superRefine((v, ctx) => {
-      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-      if (flags.needPassword) {
-        if (v.password.length < PASSWORD_MIN_LENGTH) issue('password', AccountKey.PasswordMin);
-        if (v.password_confirm !== v.password) issue('password_confirm', AccountKey.PasswordConfirm);
-      }
-      if (flags.needPin) {
-        if (!pin(AccountKey.PinFormat).safeParse(v.pin).success) issue('pin', AccountKey.PinFormat);
-        if (v.pin_confirm !== v.pin) issue('pin_confirm', AccountKey.PinConfirm);
-        if (!pin(AccountKey.DuressFormat).safeParse(v.duress).success) issue('duress', AccountKey.DuressFormat);
-        else if (v.duress === v.pin) issue('duress', AccountKey.DuressSameAsPin);
-        if (v.duress_confirm !== v.duress) issue('duress_confirm', AccountKey.DuressConfirm);
+      for (const [field, message] of Object.entries(activationFormErrors(v, flags))) {
+        ctx.addIssue({ code: 'custom', path: [field], message });
       }
     });
 }
-export type ActivationForm = z.input<ReturnType<typeof activationFormSchema>>;
 
 /** POST /api/client/validatetokenforpin body (spec §7): the activation token of the link. */
 export const ZValidateTokenForPinRequest = z.object({ token: ZLinkToken });
@@ -182,19 +114,6 @@ export const ZValidateLinkBody = z.strictObject({
   msg: z.string(),
 });
 export type ValidateLinkBody = z.output<typeof ZValidateLinkBody>;
-
-/** The reset form (spec §5 Reset password): new required, confirm required, equal. */
-export const ZResetPasswordForm = z
-  .object({
-    password: z
-      .string()
-      .min(1, { error: AccountKey.NewPasswordRequired })
-      .min(PASSWORD_MIN_LENGTH, { error: AccountKey.PasswordMin })
-      .max(200),
-    confirm: z.string().min(1, { error: AccountKey.ConfirmPasswordRequired }),
-  })
-  .refine((v) => v.confirm === '' || v.password === v.confirm, { error: AccountKey.ResetMismatch, path: ['confirm'] });
-export type ResetPasswordForm = z.input<typeof ZResetPasswordForm>;
 
 /**
  * POST /api/client/confirmpassword body (spec §7). Success: `{success, description,

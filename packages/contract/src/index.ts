@@ -19,6 +19,7 @@ export * from './fields.js';
 export * from './activity.js';
 export * from './auth.js';
 export * from './account.js';
+export * from './account-rules.js';
 export * from './profile.js';
 export * from './organizations.js';
 export * from './security-offices.js';

@@ -3,20 +3,20 @@
  * The link is checked on load (validatetokenforpin); then password (unless single sign-on), PIN and
  * panic code (when the role may use the mobile app), each with confirmation and a show/hide eye.
  * Each field shows its §5 message once left; Activate is enabled only when every applicable field
- * is valid (the contract's activationFormSchema, which the server applies again).
+ * is valid (the contract's activationFormErrors, whose rules the server applies again).
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useRouteParams } from '../../../shared/navigation/page-nav';
 import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { PRODUCT_NAME_DEFAULT, activationFormSchema, type ActivationForm } from '@vigil/contract';
+import { PRODUCT_NAME_DEFAULT, activationFormErrors, type ActivationField, type ActivationForm } from '@vigil/contract';
 import { ApiError } from '../../../shared/api/client';
 import { PasswordField } from '../../../shared/components/PasswordField';
 import { AccountCard } from '../components/AccountCard';
 import { AccountDone } from '../components/AccountDone';
 import { useActivate, useActivationLink } from '../api';
 
-type Field = keyof Required<ActivationForm>;
+type Field = ActivationField;
 const EMPTY: Required<ActivationForm> = { password: '', password_confirm: '', pin: '', pin_confirm: '', duress: '', duress_confirm: '' };
 
 /** The §8 text of a failed activation call: network failure, or the given fallback. */
@@ -59,15 +59,8 @@ function ActivationForm({ token, roleId, needPin, usesSso }: { token: string; ro
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const schema = useMemo(() => activationFormSchema({ needPassword: !usesSso, needPin }), [usesSso, needPin]);
-  const result = schema.safeParse(values);
-  const errors: Partial<Record<Field, string>> = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const f = issue.path[0] as Field;
-      errors[f] ??= issue.message;
-    }
-  }
+  const errors = activationFormErrors(values, { needPassword: !usesSso, needPin });
+  const valid = Object.keys(errors).length === 0;
 
   if (activate.isSuccess) {
     return (
@@ -103,7 +96,7 @@ function ActivationForm({ token, roleId, needPin, usesSso }: { token: string; ro
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!result.success) return;
+    if (!valid) return;
     setFailure(null);
     activate.mutate(
       { token, sso: usesSso, show_pin: needPin, ...values },
@@ -140,13 +133,7 @@ function ActivationForm({ token, roleId, needPin, usesSso }: { token: string; ro
           {field('duress_confirm', t('account.activation.duressConfirm'), { pin: true })}
         </>
       )}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={!result.success || activate.isPending}
-        data-testid="activation-submit"
-      >
+      <Button type="submit" variant="contained" size="large" disabled={!valid || activate.isPending} data-testid="activation-submit">
         {t('account.activation.submit')}
       </Button>
     </Stack>

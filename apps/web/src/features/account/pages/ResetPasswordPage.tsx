@@ -4,13 +4,11 @@
  * form. New and Confirm Password with the §5 messages; on success the form is replaced by the
  * success text, store links when the role may use the mobile app, Go to Login when it may use the web.
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
 import { useRouteParams } from '../../../shared/navigation/page-nav';
 import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { PRODUCT_NAME_DEFAULT, ZResetPasswordForm, roleById, type ResetPasswordForm } from '@vigil/contract';
-import type { z } from 'zod';
+import { PRODUCT_NAME_DEFAULT, resetPasswordFormErrors, roleById, type ResetPasswordForm } from '@vigil/contract';
 import { ApiError } from '../../../shared/api/client';
 import { PasswordField } from '../../../shared/components/PasswordField';
 import { AccountCard } from '../components/AccountCard';
@@ -56,11 +54,10 @@ export default function ResetPasswordPage() {
 function ResetForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const confirm = useConfirmPassword(token);
-  const { register, handleSubmit, formState } = useForm<ResetPasswordForm, unknown, z.output<typeof ZResetPasswordForm>>({
-    resolver: zodResolver(ZResetPasswordForm),
-    mode: 'onTouched',
-    defaultValues: { password: '', confirm: '' },
-  });
+  const [values, setValues] = useState<ResetPasswordForm>({ password: '', confirm: '' });
+  // A field shows its message once left (or after a submit), then follows each change.
+  const [touched, setTouched] = useState<Partial<Record<keyof ResetPasswordForm, boolean>>>({});
+  const errors = resetPasswordFormErrors(values);
   if (confirm.isSuccess) {
     const roleId = confirm.data.resetobject.role_id;
     return (
@@ -81,9 +78,21 @@ function ResetForm({ token }: { token: string }) {
     else if (failure instanceof ApiError && failure.code && failure.status === 400) failureText = t(failure.code);
     else failureText = t('account.errors.resettingPassword');
   }
-  const submit = handleSubmit((v) => confirm.mutate(v.password));
-  const pwErr = formState.errors.password?.message;
-  const confirmErr = formState.errors.confirm?.message;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setTouched({ password: true, confirm: true });
+    const first = (['password', 'confirm'] as const).find((name) => errors[name]);
+    if (first) e.currentTarget.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+    else confirm.mutate(values.password);
+  };
+  const field = (name: keyof ResetPasswordForm) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    onBlur: () => setTouched((x) => ({ ...x, [name]: true })),
+  });
+  const pwErr = touched.password ? errors.password : undefined;
+  const confirmErr = touched.confirm ? errors.confirm : undefined;
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
       {failureText && (
@@ -99,7 +108,7 @@ function ResetForm({ token }: { token: string }) {
         error={!!pwErr}
         helperText={pwErr ? t(pwErr) : undefined}
         testId="reset-password"
-        {...register('password')}
+        {...field('password')}
       />
       <PasswordField
         label={t('account.reset.confirmPassword')}
@@ -108,7 +117,7 @@ function ResetForm({ token }: { token: string }) {
         error={!!confirmErr}
         helperText={confirmErr ? t(confirmErr) : undefined}
         testId="reset-confirm"
-        {...register('confirm')}
+        {...field('confirm')}
       />
       <Button type="submit" variant="contained" size="large" disabled={confirm.isPending} data-testid="reset-submit">
         {t('account.reset.submit')}
