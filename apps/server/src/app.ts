@@ -194,7 +194,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   // A stop does not wait for connections that never sent a request (lib/unused-connections.ts).
   const closeUnusedConnections = trackUnusedConnections(app.server);
-  app.addHook('preClose', async () => void closeUnusedConnections());
+  app.addHook('preClose', async () => closeUnusedConnections());
   app.decorate('dispatcher', new Dispatcher(app));
   // Session changes announced by other nodes reach this node's session cache (plugins/session-cache.ts).
   app.dispatcher.onNotify(SESSIONS_CHANNEL, app.receiveSessionNotice);

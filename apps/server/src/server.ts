@@ -2,13 +2,13 @@
  * Server entry point (`npm start`): opens the database (migrating it), writes reference data,
  * seeds the demo when VIGIL_DEMO=1, and serves API and console on one port until SIGINT/SIGTERM.
  */
+import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase, type Database } from './db/client.js';
 import { ensureReferenceData } from './db/reference-data.js';
 import { buildApp } from './app.js';
 import { startBackgroundJobs } from './background-jobs.js';
 import { serveBackups } from './db/backup.js';
-import v8 from 'node:v8';
 
 /**
  * How far V8 lets the JavaScript heap grow past what the last full collection kept, in percent

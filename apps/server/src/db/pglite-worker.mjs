@@ -70,8 +70,9 @@ const startParams = [
  * folder (PGlite's initdb) and exits. See createDataDir.
  */
 if (isMainThread) {
-  const folder = process.argv[process.argv.indexOf('--create') + 1];
-  if (!process.argv.includes('--create') || !folder) {
+  const at = process.argv.indexOf('--create');
+  const folder = at > 0 ? process.argv[at + 1] : undefined;
+  if (!folder) {
     console.error('usage: node pglite-worker.mjs --create <data folder>');
     process.exit(2);
   }

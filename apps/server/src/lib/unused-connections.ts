@@ -17,19 +17,13 @@ import type { Socket } from 'node:net';
  * of a request, or is between requests, is left to Node (the request finishes; idle keep-alive
  * connections are closed by `server.close()`). Call it when the server starts closing.
  */
-export function trackUnusedConnections(server: Server): () => number {
+export function trackUnusedConnections(server: Server): () => void {
   const open = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
   });
   return () => {
-    let closed = 0;
-    for (const socket of open) {
-      if (socket.bytesRead > 0) continue;
-      socket.destroy();
-      closed++;
-    }
-    return closed;
+    for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
   };
 }

@@ -6,6 +6,7 @@
  * is valid (the contract's activationFormErrors, whose rules the server applies again).
  */
 import { useState } from 'react';
+import { useAccountForm } from '../use-account-form';
 import { useRouteParams } from '../../../shared/navigation/page-nav';
 import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
@@ -56,8 +57,8 @@ export default function ActivationPage() {
 function ActivationForm({ token, roleId, needPin, usesSso }: { token: string; roleId: number; needPin: boolean; usesSso: boolean }) {
   const { t } = useTranslation();
   const activate = useActivate();
-  const [values, setValues] = useState(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const form = useAccountForm(EMPTY);
+  const { values } = form;
   const [failure, setFailure] = useState<string | null>(null);
   const errors = activationFormErrors(values, { needPassword: !usesSso, needPin });
   const valid = Object.keys(errors).length === 0;
@@ -76,15 +77,12 @@ function ActivationForm({ token, roleId, needPin, usesSso }: { token: string; ro
   }
 
   const field = (name: Field, label: string, opts: { pin?: boolean; help?: string; autoComplete?: string } = {}) => {
-    const err = touched[name] ? errors[name] : undefined;
+    const err = form.shown(errors, name);
     return (
       <PasswordField
         key={name}
-        name={name}
         label={label}
-        value={values[name]}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: opts.pin ? e.target.value.replace(/\D/g, '').slice(0, 4) : e.target.value }))}
-        onBlur={() => setTouched((x) => ({ ...x, [name]: true }))}
+        {...form.field(name, opts.pin ? (typed) => typed.replace(/\D/g, '').slice(0, 4) : undefined)}
         error={!!err}
         helperText={err ? t(err) : opts.help}
         autoComplete={opts.autoComplete ?? 'off'}

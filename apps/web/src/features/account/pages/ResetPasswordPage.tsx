@@ -4,7 +4,7 @@
  * form. New and Confirm Password with the §5 messages; on success the form is replaced by the
  * success text, store links when the role may use the mobile app, Go to Login when it may use the web.
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useRouteParams } from '../../../shared/navigation/page-nav';
 import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
@@ -14,6 +14,7 @@ import { PasswordField } from '../../../shared/components/PasswordField';
 import { AccountCard } from '../components/AccountCard';
 import { AccountDone } from '../components/AccountDone';
 import { useConfirmPassword, useResetLink } from '../api';
+import { useAccountForm } from '../use-account-form';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -54,10 +55,8 @@ export default function ResetPasswordPage() {
 function ResetForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const confirm = useConfirmPassword(token);
-  const [values, setValues] = useState<ResetPasswordForm>({ password: '', confirm: '' });
-  // A field shows its message once left (or after a submit), then follows each change.
-  const [touched, setTouched] = useState<Partial<Record<keyof ResetPasswordForm, boolean>>>({});
-  const errors = resetPasswordFormErrors(values);
+  const form = useAccountForm<keyof ResetPasswordForm>({ password: '', confirm: '' });
+  const errors = resetPasswordFormErrors(form.values);
   if (confirm.isSuccess) {
     const roleId = confirm.data.resetobject.role_id;
     return (
@@ -80,19 +79,13 @@ function ResetForm({ token }: { token: string }) {
   }
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setTouched({ password: true, confirm: true });
+    form.touchAll();
     const first = (['password', 'confirm'] as const).find((name) => errors[name]);
     if (first) e.currentTarget.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
-    else confirm.mutate(values.password);
+    else confirm.mutate(form.values.password);
   };
-  const field = (name: keyof ResetPasswordForm) => ({
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
-    onBlur: () => setTouched((x) => ({ ...x, [name]: true })),
-  });
-  const pwErr = touched.password ? errors.password : undefined;
-  const confirmErr = touched.confirm ? errors.confirm : undefined;
+  const pwErr = form.shown(errors, 'password');
+  const confirmErr = form.shown(errors, 'confirm');
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }}>
       {failureText && (
@@ -108,7 +101,7 @@ function ResetForm({ token }: { token: string }) {
         error={!!pwErr}
         helperText={pwErr ? t(pwErr) : undefined}
         testId="reset-password"
-        {...field('password')}
+        {...form.field('password')}
       />
       <PasswordField
         label={t('account.reset.confirmPassword')}
@@ -117,7 +110,7 @@ function ResetForm({ token }: { token: string }) {
         error={!!confirmErr}
         helperText={confirmErr ? t(confirmErr) : undefined}
         testId="reset-confirm"
-        {...field('confirm')}
+        {...form.field('confirm')}
       />
       <Button type="submit" variant="contained" size="large" disabled={confirm.isPending} data-testid="reset-submit">
         {t('account.reset.submit')}
