@@ -16,6 +16,7 @@ import type {
   SurveyReportRow,
   TimerReportRow,
 } from '@vigil/contract';
+import { rows } from '../src/db/client.js';
 import { streamRows } from '../src/modules/reports/report-sql.js';
 import { ApiClient, DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 import { buildFixture, PASSWORD, PIN, type Fixture } from './reports-fixture.js';
@@ -615,6 +616,21 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
         );
     }
     expect((await activityPage('officer@test.com', { case: 'GET-ALL-REPORTS', ...range })).total).toBe(10);
+  });
+
+  it.runIf(kind === 'pglite')("activity report: the count is a named statement, run again with each call's values (issue 20)", async () => {
+    // PGlite's one connection shows its prepared statements; on PostgreSQL each pooled connection has its own.
+    const totals = [];
+    for (const toDate of ['2026-03-10', '2026-03-31', '2026-03-10'])
+      totals.push((await activityPage('officer@test.com', { case: 'GET-ALL-REPORTS', fromDate: '2026-03-01', toDate, limit: 5 })).total);
+    expect(totals[0]).toBe(totals[2]);
+    expect(totals[1]).toBe(10);
+    const [stmt] = await rows<{ runs: number }>(
+      server.database.db,
+      sql`select (generic_plans + custom_plans)::int as runs from pg_prepared_statements
+          where statement like '%select count(*)::int as n from events e%' and statement like '%organization_id = any(%'`,
+    );
+    expect(stmt?.runs).toBeGreaterThanOrEqual(3);
   });
 
   it('scope: no report returns a row outside the caller scope', async () => {

@@ -108,7 +108,8 @@ export function direction(dir: 'asc' | 'desc'): SQL {
 /**
  * One page of `query` (which must end with its ORDER BY) and the total of `countQuery` (a single `n`
  * column). `pageRows`, when given, reads the page instead (a report whose page is cheaper in two
- * steps: activities.ts).
+ * steps: activities.ts); `countRows`, when given, runs the count instead (as a named statement:
+ * activities.ts).
  */
 export async function page<T>(
   db: Db,
@@ -117,10 +118,11 @@ export async function page<T>(
   offset: number,
   limit: number,
   pageRows?: (db: Db, offset: number, limit: number) => Promise<T[]>,
+  countRows?: (db: Db, count: SQL) => Promise<{ n: number }[]>,
 ): Promise<{ list: T[]; total: number }> {
   const [list, count] = await Promise.all([
     pageRows ? pageRows(db, offset, limit) : rows<T>(db, sql`${query} offset ${offset} limit ${limit}`),
-    rows<{ n: number }>(db, countQuery),
+    (countRows ?? rows<{ n: number }>)(db, countQuery),
   ]);
   return { list, total: Number(count[0]?.n ?? 0) };
 }

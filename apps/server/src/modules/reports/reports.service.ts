@@ -110,7 +110,12 @@ export async function serveQuery<Raw, Row, XRaw = Raw, XRow = Row>(
   reply: FastifyReply,
   input: Pick<ReportBase, 'fromDate' | 'toDate' | 'offset' | 'limit' | 'format'>,
   report: string,
-  q: { query: SQL; count: SQL; pageRows?: (db: Db, offset: number, limit: number) => Promise<Raw[]> },
+  q: {
+    query: SQL;
+    count: SQL;
+    pageRows?: (db: Db, offset: number, limit: number) => Promise<Raw[]>;
+    countRows?: (db: Db, count: SQL) => Promise<{ n: number }[]>;
+  },
   present: (r: Raw) => Row,
   columns: Column<Row>[],
   exp?: ExportPlan<XRaw, XRow>,
@@ -123,7 +128,7 @@ export async function serveQuery<Raw, Row, XRaw = Raw, XRow = Row>(
       ? serveFile(app, req, reply, file, report, q.count, exp)
       : serveFile(app, req, reply, file, report, q.count, { query: q.query, present, columns });
   }
-  const { list, total } = await page<Raw>(app.db, q.query, q.count, input.offset, input.limit, q.pageRows);
+  const { list, total } = await page<Raw>(app.db, q.query, q.count, input.offset, input.limit, q.pageRows, q.countRows);
   return { success: true, body: { resultobject: list.map(present), total, offset: input.offset, limit: input.limit } };
 }
 
