@@ -69,6 +69,12 @@ test('a mobile panic turns the branch red on the board and on the map, live', as
 });
 
 test('the map is behind a tab of the side panel on narrower screens and still works at 800 px', async ({ page }) => {
+  // The basemap's countries come from a worker as a blob: URL that MapLibre's worker fetches: no
+  // CSP refusal, no fallback to the main thread, no map error (and no invalid CSP entry).
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to|countries worker|^map/.test(m.text())) problems.push(m.text());
+  });
   await page.setViewportSize({ width: 800, height: 900 });
   await signInLive(page);
   await expect(page.getByTestId('branch-map')).toHaveCount(0); // the map chunk loads only when asked for
@@ -77,6 +83,8 @@ test('the map is behind a tab of the side panel on narrower screens and still wo
   await expect(page.getByTestId('branch-map').locator('canvas')).toBeVisible();
   // The board stays in view beside the map (its own panel).
   await expect(page.getByTestId('branch-row').first()).toBeVisible();
+  await expect(page.getByTestId('branch-map')).toHaveAttribute('data-ready', 'true');
+  expect(problems).toEqual([]);
 });
 
 test('notifications pages list a live panic, mark it read, and mark all as read', async ({ page, request }) => {

@@ -70,16 +70,16 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
  * Socket origins the console may connect to (CSP connect-src beside 'self'): the ws/wss form of
  * PUBLIC_URL, else of HOST:PORT and the allowed hosts. Never every host (`ws:` alone would be).
+ * IPv6 literals are left out: CSP's host-source has no form for them (Chromium logs the entry as
+ * invalid and ignores it); a console opened at such an address reaches its socket through 'self'.
  */
 export function socketOrigins(config: Config): string[] {
   if (config.publicUrl) {
     const u = new URL(config.publicUrl);
-    return [`${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`];
+    return u.hostname.startsWith('[') ? [] : [`${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`];
   }
   const port = config.port ? `:${config.port}` : '';
-  return [...new Set([config.host, ...config.allowedHosts])].map(
-    (h) => `ws://${h.includes(':') && !h.startsWith('[') ? `[${h}]` : h}${port}`,
-  );
+  return [...new Set([config.host, ...config.allowedHosts])].filter((h) => !h.includes(':')).map((h) => `ws://${h}${port}`);
 }
 
 /** Where the built console is: VIGIL_WEB_DIST, or apps/web/dist found from the working tree. */
@@ -140,8 +140,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        // The console sends its error reports straight to the SENTRY_DSN's host (when set).
-        connectSrc: ["'self'", ...socketOrigins(config), ...(config.sentry.dsn ? [new URL(config.sentry.dsn).origin] : [])],
+        // The console sends its error reports straight to the SENTRY_DSN's host (when set); blob: is
+        // the map's countries, made in a worker as a blob: URL that MapLibre's worker fetches
+        // (web shared/map/basemap.ts).
+        connectSrc: ["'self'", 'blob:', ...socketOrigins(config), ...(config.sentry.dsn ? [new URL(config.sentry.dsn).origin] : [])],
         workerSrc: ["'self'", 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],

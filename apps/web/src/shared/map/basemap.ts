@@ -2,7 +2,8 @@
  * MapLibre set-up shared by every map of the console (import it only from lazily loaded modules:
  * maplibre-gl is its own chunk): the worker URL (Vite), MapLibre's CSS, and the basemap style —
  * the tile style at VITE_MAP_STYLE_URL, or the offline style built from the bundled world-atlas
- * countries and labels (places.json, drawn with the bundled font; all fetched once, same origin).
+ * countries (made into GeoJSON off the main thread: countries.worker.ts) and labels (places.json,
+ * drawn with the bundled font; all fetched once, same origin).
  */
 import { setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
@@ -13,23 +14,55 @@ import countriesUrl from 'world-atlas/countries-50m.json?url';
 import placesUrl from './places.json?url';
 import labelFontUrl from './fonts/DejaVuSans-Latin.woff?url';
 import { configuredStyleUrl, offlineStyle } from './basemap-style';
+import type { CountriesAnswer } from './countries.worker';
 
 setWorkerUrl(workerUrl);
 
 let countriesPromise: Promise<unknown> | null = null;
-/** The countries as GeoJSON (fetched once from the bundled world-atlas file; retried after a failure). */
+
+/**
+ * The countries as GeoJSON, made once per page (retried after a failure): a blob: URL of the
+ * GeoJSON text made by countries.worker.ts, so neither the conversion nor the parse runs on the
+ * main thread (MapLibre fetches and parses a URL `data` in its own worker); where that worker
+ * cannot run, the GeoJSON object made here as before.
+ */
 function loadCountries(): Promise<unknown> {
-  countriesPromise ??= fetch(countriesUrl)
-    .then((r) => {
-      if (!r.ok) throw new Error(`countries ${r.status}`);
-      return r.json() as Promise<Topology>;
+  countriesPromise ??= countriesInWorker()
+    .catch((e: unknown) => {
+      console.warn('countries worker', e);
+      return countriesHere();
     })
-    .then((topo) => feature(topo, topo.objects.countries!))
     .catch((e: unknown) => {
       countriesPromise = null;
       throw e;
     });
   return countriesPromise;
+}
+
+/** countries.worker.ts's GeoJSON as a blob: URL (kept for the page's life: every map of the page uses it). */
+function countriesInWorker(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./countries.worker.ts', import.meta.url), { type: 'module' });
+    const done = () => worker.terminate();
+    worker.onmessage = (e: MessageEvent<CountriesAnswer>) => {
+      done();
+      if ('error' in e.data) reject(new Error(e.data.error));
+      else resolve(URL.createObjectURL(new Blob([e.data.bytes], { type: 'application/json' })));
+    };
+    worker.onerror = (e) => {
+      done();
+      reject(new Error(e.message || 'countries worker failed'));
+    };
+    worker.postMessage(new URL(countriesUrl, window.location.href).href);
+  });
+}
+
+/** The countries' GeoJSON object, made on the main thread. */
+async function countriesHere(): Promise<unknown> {
+  const r = await fetch(countriesUrl);
+  if (!r.ok) throw new Error(`countries ${r.status}`);
+  const topo = (await r.json()) as Topology;
+  return feature(topo, topo.objects.countries!);
 }
 
 let placesPromise: Promise<unknown> | null = null;
