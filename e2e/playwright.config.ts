@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { LAUNCH_OPTIONS } from './fixtures/browser.js';
 
 /**
  * Browser tests: Debian Chromium (no `playwright install`) against the built console and the real
@@ -34,27 +35,7 @@ export default defineConfig({
     // quarter of the browser run's CPU. PW_TRACE=retain-on-failure keeps one for each failed test.
     trace: process.env.PW_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // WebGL for the MapLibre map runs on SwiftShader (software) in headless Chromium.
-      args: [
-        '--no-sandbox',
-        '--use-angle=swiftshader',
-        '--enable-unsafe-swiftshader',
-        // Composite and raster in software in the renderer instead of through SwiftShader's GL in the
-        // GPU process (WebGL still uses SwiftShader): the GPU process was 45 % of the browser run's
-        // CPU time, and 10 % after this and `reducedMotion` below.
-        '--disable-gpu-compositing',
-        '--disable-gpu-rasterization',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-      ],
-    },
+    launchOptions: LAUNCH_OPTIONS,
   },
   webServer: {
     command: `rm -rf ${dataDir} && node apps/server/dist/server.mjs`,

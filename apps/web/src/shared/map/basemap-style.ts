@@ -105,19 +105,20 @@ export function configuredStyleUrl(env: Record<string, unknown>): string | null 
   return typeof v === 'string' && v.trim() ? v.trim() : null;
 }
 
-/** True when the browser can give a WebGL context (the map needs one). */
-export function webglAvailable(doc: Pick<Document, 'createElement'> | undefined = globalThis.document): boolean {
-  if (!doc) return false;
-  try {
-    const canvas = doc.createElement('canvas') as HTMLCanvasElement;
-    return !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
-  } catch {
-    return false;
-  }
+/**
+ * True when the browser has WebGL2, which MapLibre needs: read from the API's presence, without
+ * making a context. A context made only to ask was one main-thread task of 250–350 ms where WebGL
+ * runs in software (no GPU: SwiftShader), each time a page first drew a map, before the map made
+ * its own (issue 20, dashboard at scale). A browser that has the API but cannot make a context (a
+ * blocked GPU) is told by MapLibre itself: its constructor throws GPUInitializationError, and the
+ * map shows the same "no WebGL" message in its place (useMapLibre, MapSurface).
+ */
+export function webglAvailable(scope: object = globalThis): boolean {
+  return typeof (scope as { WebGL2RenderingContext?: unknown }).WebGL2RenderingContext === 'function';
 }
 
 let webgl: boolean | null = null;
-/** webglAvailable(), asked once per page (creating WebGL contexts is not free). */
+/** webglAvailable(), asked once per page. */
 export function canUseWebgl(): boolean {
   webgl ??= webglAvailable();
   return webgl;

@@ -3,13 +3,13 @@
  * coordinate picker, points map; import it only from lazily loaded modules: maplibre-gl is its own
  * chunk): the basemap style is loaded (shared/map/basemap.ts), the map is made once in the
  * container, follows the container's size, logs its errors and is removed on unmount; when the
- * style or the map cannot be made, `failed` turns true and MapSurface shows "map could not be
- * loaded" instead.
+ * style or the map cannot be made, `failed` says why and MapSurface shows "map could not be
+ * loaded" instead, or the "no WebGL" message when MapLibre could make no WebGL2 context.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from '../i18n/translator';
 import { Alert, Box } from '@mui/material';
-import { Map as MapLibreMap, type MapOptions } from 'maplibre-gl';
+import { GPUInitializationError, Map as MapLibreMap, type MapOptions } from 'maplibre-gl';
 import { basemapStyle } from './basemap';
 
 export interface MapLibreSetup {
@@ -19,18 +19,21 @@ export interface MapLibreSetup {
   init: (map: MapLibreMap, container: HTMLDivElement) => void | (() => void);
 }
 
+/** Why a map is not shown: false (it is), 'webgl' (no WebGL context could be made), 'load' (the style or the map failed). */
+export type MapFailure = false | 'webgl' | 'load';
+
 /**
  * Makes the map once, on mount, in `containerRef`'s element (give it to MapSurface) with the first
  * `setup` (its callbacks should read refs for anything that changes later); `mapRef` holds the
- * map while it exists. Answers true when the style or the map could not be made.
+ * map while it exists. Answers why the map could not be made (MapFailure), false while it could.
  */
 export function useMapLibre(
   containerRef: RefObject<HTMLDivElement | null>,
   mapRef: RefObject<MapLibreMap | null>,
   setup: MapLibreSetup,
-): boolean {
+): MapFailure {
   const setupRef = useRef(setup);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<MapFailure>(false);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -53,7 +56,7 @@ export function useMapLibre(
       })
       .catch((e: unknown) => {
         console.error('map failed', e);
-        if (!cancelled) setFailed(true);
+        if (!cancelled) setFailed(e instanceof GPUInitializationError ? 'webgl' : 'load');
       });
     return () => {
       cancelled = true;
@@ -71,7 +74,7 @@ export function useMapLibre(
 export interface MapSurfaceProps {
   /** useMapLibre's containerRef and failed. */
   containerRef: RefObject<HTMLDivElement | null>;
-  failed: boolean;
+  failed: MapFailure;
   /** data-testid of the container; `${testId}-fallback` on the failure message. */
   testId: string;
   /** Accessible name of the map region. */
@@ -84,8 +87,8 @@ export function MapSurface({ containerRef, failed, testId, label, minHeight }: M
   const { t } = useTranslation();
   if (failed)
     return (
-      <Alert severity="warning" data-testid={`${testId}-fallback`}>
-        {t('map.loadFailed')}
+      <Alert severity={failed === 'webgl' ? 'info' : 'warning'} data-testid={`${testId}-fallback`}>
+        {t(failed === 'webgl' ? 'map.noWebgl' : 'map.loadFailed')}
       </Alert>
     );
   return (
