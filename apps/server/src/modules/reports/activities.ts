@@ -13,7 +13,18 @@ import type { AuthContext } from '../../plugins/session.js';
 import { notificationTypeFilter } from '../notifications/notifications.repository.js';
 import { presentNotificationFields, type NotificationRawFields } from '../realtime/notification.presenter.js';
 import type { Column } from './export.js';
-import { and, direction, epochMs, intArray, iso, localDayRange, localTime, localTimeAt, scopeAndFilters } from './report-sql.js';
+import {
+  and,
+  direction,
+  epochMs,
+  intArray,
+  iso,
+  localDayRange,
+  localTime,
+  localTimeAt,
+  scopeAndFilters,
+  type PageQueries,
+} from './report-sql.js';
 
 /** Filters of an activity query (a report request without paging). */
 export type ActivityFilter = Omit<ActivityReportRequest, 'offset' | 'limit' | 'format' | 'case'> & { extra?: SQL };
@@ -159,15 +170,7 @@ async function activitiesByIds(db: Db, ids: number[]): Promise<ActivityRaw[]> {
  * 5,000 branches a month of events), and PostgreSQL would take it once a custom plan's estimate
  * exceeds the generic one's.
  */
-export function activityQueries(
-  auth: AuthContext,
-  f: ActivityFilter,
-): {
-  query: SQL;
-  count: SQL;
-  pageRows: (db: Db, offset: number, limit: number) => Promise<ActivityRaw[]>;
-  countRows: (db: Db, count: SQL) => Promise<{ n: number }[]>;
-} {
+export function activityQueries(auth: AuthContext, f: ActivityFilter): PageQueries<ActivityRaw> {
   const query = sql`select ${ACTIVITY_COLUMNS_SQL}
     ${fromWhere(auth, f)}
     ${orderBy(f)}`;

@@ -106,23 +106,23 @@ export function direction(dir: 'asc' | 'desc'): SQL {
 }
 
 /**
- * One page of `query` (which must end with its ORDER BY) and the total of `countQuery` (a single `n`
- * column). `pageRows`, when given, reads the page instead (a report whose page is cheaper in two
- * steps: activities.ts); `countRows`, when given, runs the count instead (as a named statement:
- * activities.ts).
+ * How a report's JSON page is read: `query` (the ordered rows, ending with its ORDER BY) and
+ * `count` (a single `n` column); `pageRows`, when given, reads the page instead (a report whose
+ * page is cheaper in two steps: activities.ts), and `countRows` runs the count instead (as a named
+ * statement: activities.ts).
  */
-export async function page<T>(
-  db: Db,
-  query: SQL,
-  countQuery: SQL,
-  offset: number,
-  limit: number,
-  pageRows?: (db: Db, offset: number, limit: number) => Promise<T[]>,
-  countRows?: (db: Db, count: SQL) => Promise<{ n: number }[]>,
-): Promise<{ list: T[]; total: number }> {
+export interface PageQueries<T> {
+  query: SQL;
+  count: SQL;
+  pageRows?: (db: Db, offset: number, limit: number) => Promise<T[]>;
+  countRows?: (db: Db, count: SQL) => Promise<{ n: number }[]>;
+}
+
+/** One page of `q` (`limit` rows from `offset`) and the total of its count. */
+export async function page<T>(db: Db, q: PageQueries<T>, offset: number, limit: number): Promise<{ list: T[]; total: number }> {
   const [list, count] = await Promise.all([
-    pageRows ? pageRows(db, offset, limit) : rows<T>(db, sql`${query} offset ${offset} limit ${limit}`),
-    (countRows ?? rows<{ n: number }>)(db, countQuery),
+    q.pageRows ? q.pageRows(db, offset, limit) : rows<T>(db, sql`${q.query} offset ${offset} limit ${limit}`),
+    (q.countRows ?? rows<{ n: number }>)(db, q.count),
   ]);
   return { list, total: Number(count[0]?.n ?? 0) };
 }

@@ -15,7 +15,7 @@ import {
   type SurveyReportRequest,
   type ZBranchActivitiesRequest,
 } from '@vigil/contract';
-import { rows, type Db } from '../../db/client.js';
+import { rows } from '../../db/client.js';
 import { AppError, notFound } from '../../plugins/errors.js';
 import { authOf } from '../../plugins/session.js';
 import {
@@ -29,7 +29,7 @@ import {
 } from './activities.js';
 import { sendExport, type Column } from './export.js';
 import { SURVEY_COLUMNS, presentSurvey, surveyDetail, surveyQueries, type SurveyRaw } from './other-reports.js';
-import { checkRange, page, reportAuth, streamRows, type ReportAuth } from './report-sql.js';
+import { checkRange, page, reportAuth, streamRows, type PageQueries, type ReportAuth } from './report-sql.js';
 import { reportError } from '../../plugins/error-reporting.js';
 
 /** Runs a report handler; an unexpected error becomes 500 with the report's catalogue text (spec §8). */
@@ -110,12 +110,7 @@ export async function serveQuery<Raw, Row, XRaw = Raw, XRow = Row>(
   reply: FastifyReply,
   input: Pick<ReportBase, 'fromDate' | 'toDate' | 'offset' | 'limit' | 'format'>,
   report: string,
-  q: {
-    query: SQL;
-    count: SQL;
-    pageRows?: (db: Db, offset: number, limit: number) => Promise<Raw[]>;
-    countRows?: (db: Db, count: SQL) => Promise<{ n: number }[]>;
-  },
+  q: PageQueries<Raw>,
   present: (r: Raw) => Row,
   columns: Column<Row>[],
   exp?: ExportPlan<XRaw, XRow>,
@@ -128,7 +123,7 @@ export async function serveQuery<Raw, Row, XRaw = Raw, XRow = Row>(
       ? serveFile(app, req, reply, file, report, q.count, exp)
       : serveFile(app, req, reply, file, report, q.count, { query: q.query, present, columns });
   }
-  const { list, total } = await page<Raw>(app.db, q.query, q.count, input.offset, input.limit, q.pageRows, q.countRows);
+  const { list, total } = await page<Raw>(app.db, q, input.offset, input.limit);
   return { success: true, body: { resultobject: list.map(present), total, offset: input.offset, limit: input.limit } };
 }
 

@@ -113,13 +113,6 @@ export function configuredStyleUrl(env: Record<string, unknown>): string | null 
  * blocked GPU) is told by MapLibre itself: its constructor throws GPUInitializationError, and the
  * map shows the same "no WebGL" message in its place (useMapLibre, MapSurface).
  */
-export function webglAvailable(scope: object = globalThis): boolean {
-  return typeof (scope as { WebGL2RenderingContext?: unknown }).WebGL2RenderingContext === 'function';
-}
-
-let webgl: boolean | null = null;
-/** webglAvailable(), asked once per page. */
 export function canUseWebgl(): boolean {
-  webgl ??= webglAvailable();
-  return webgl;
+  return typeof globalThis.WebGL2RenderingContext === 'function';
 }

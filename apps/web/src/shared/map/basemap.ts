@@ -8,12 +8,11 @@
 import { setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { feature } from 'topojson-client';
-import type { Topology } from 'topojson-specification';
 import countriesUrl from 'world-atlas/countries-50m.json?url';
 import placesUrl from './places.json?url';
 import labelFontUrl from './fonts/DejaVuSans-Latin.woff?url';
 import { configuredStyleUrl, offlineStyle } from './basemap-style';
+import { fetchCountries } from './countries';
 import type { CountriesAnswer } from './countries.worker';
 
 setWorkerUrl(workerUrl);
@@ -30,7 +29,7 @@ function loadCountries(): Promise<unknown> {
   countriesPromise ??= countriesInWorker()
     .catch((e: unknown) => {
       console.warn('countries worker', e);
-      return countriesHere();
+      return fetchCountries(countriesUrl);
     })
     .catch((e: unknown) => {
       countriesPromise = null;
@@ -55,14 +54,6 @@ function countriesInWorker(): Promise<string> {
     };
     worker.postMessage(new URL(countriesUrl, window.location.href).href);
   });
-}
-
-/** The countries' GeoJSON object, made on the main thread. */
-async function countriesHere(): Promise<unknown> {
-  const r = await fetch(countriesUrl);
-  if (!r.ok) throw new Error(`countries ${r.status}`);
-  const topo = (await r.json()) as Topology;
-  return feature(topo, topo.objects.countries!);
 }
 
 let placesPromise: Promise<unknown> | null = null;

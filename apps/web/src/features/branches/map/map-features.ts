@@ -2,14 +2,14 @@
  * Pure parts of the branch map (spec §2 map and colours, §4 map status; issue 13): branch points
  * from the board rows with their status colour and severity, the cluster colour rule (the colour
  * of its worst member: alarm, then service, then closed, then open), and the initial view (the
- * bounds of every branch). The basemap itself (offline world-atlas style, tile style URL, WebGL check)
+ * bounds of every branch). The basemap itself (offline world-atlas style, tile style URL)
  * is shared with the coordinate picker: shared/map/basemap-style.ts, re-exported here.
  * No maplibre import here, so these run in node tests.
  */
 import { BRANCH_STATUS_COLORS, branchStatusOf, type BranchOfficeRow, type BranchStatus } from '@vigil/contract';
 import { boundsOfPoints, usablePoint, type Bounds } from '../../../shared/map/points';
 
-export { BASEMAP, configuredStyleUrl, offlineStyle, webglAvailable } from '../../../shared/map/basemap-style';
+export { BASEMAP, configuredStyleUrl, offlineStyle } from '../../../shared/map/basemap-style';
 
 export const BRANCH_SOURCE = 'branches';
 export const CLUSTER_LAYER = 'branch-clusters';
