@@ -98,3 +98,30 @@ test('a branch closed, then opened from the console row menu turns closed, then 
     await expect(target.getByTestId('branch-status')).toHaveAttribute('data-status', status);
   }
 });
+
+test('an alarm raised after sign-in, before the socket is up, still reaches the console', async ({ page, request }) => {
+  // The socket is held until the alarm is committed: the console has already read its board and its
+  // alarm history by then, so the alarm is in neither, and only the socket can bring it.
+  let openSocket!: () => void;
+  const held = new Promise<void>((resolve) => (openSocket = resolve));
+  await page.routeWebSocket(/\/_socket$/, async (ws) => {
+    await held;
+    ws.connectToServer();
+  });
+  const history = (type: string) =>
+    page.waitForResponse(
+      (r) => r.url().includes('/api/client/getnotificationsv2') && r.url().includes(`type=${type}`) && r.url().includes('notDone=true'),
+    );
+  const historyRead = Promise.all([history('alarms'), history('emergency')]);
+  await page.goto('/login');
+  await signIn(page, 'orgadmin@example.com');
+  await expect(page.getByTestId('branch-row').first()).toBeVisible();
+  await historyRead;
+  await expect(page.getByTestId('realtime-status')).not.toHaveAttribute('data-state', 'live');
+
+  const { notificationId } = await mobilePanic(request);
+  openSocket();
+
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'live');
+  await expect(page.locator(`[data-testid="alarm-item"][data-notification-id="${notificationId}"]`)).toBeVisible();
+});

@@ -276,6 +276,7 @@ export async function mobileLogin(baseUrl: string, email: string, password = 'Vi
     body: {
       Token: string;
       UserId: number;
+      LastEventId: number;
       Branches: { BranchOfficeId: number; Latitude: number; Longitude: number; GeofenceRadius: number }[];
     };
   };

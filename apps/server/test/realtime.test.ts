@@ -265,6 +265,40 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     expect(again.messages.find((m) => m.type === 'ready')).toMatchObject({ replayed: 50, lastEventId: ids[49] });
     again.close();
   });
+
+  it("first connection: the sign-in answer's LastEventId replays what was committed between the sign-in and the socket", async () => {
+    const newest = async () =>
+      (await rows<{ id: number }>(server.database.db, sql`select coalesce(max(id), 0)::int as id from events`))[0]!.id;
+    const console_ = new ApiClient(server.baseUrl);
+    const before = await newest();
+    const login = await console_.login('orgadmin@example.com');
+    const infos = (login.json.body as { UserInfos: { Token: string; UserId: number; LastEventId: number } }).UserInfos;
+    // The event log's position at the answer: nothing the console reads afterwards can miss an event at or below it.
+    expect(infos.LastEventId).toBeGreaterThanOrEqual(before);
+    expect(infos.LastEventId).toBeLessThanOrEqual(await newest());
+
+    // Committed after the sign-in answer, before the console's socket is up (its first data reads
+    // may already have run): what fell between the snapshot and the stream before.
+    const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
+    expect(staff.LastEventId).toBeGreaterThanOrEqual(infos.LastEventId);
+    const raised = await staff.call<{ NotificationId: number }>('alarm', {
+      branchOfficeId: staff.Branches[0]!.BranchOfficeId,
+      type: 'PANIC',
+    });
+    const alarmId = raised.json.body!.NotificationId;
+    // The session check on a reload answers the position too.
+    const check = await console_.post<{ UserInfos: { LastEventId: number } }>('/api/client/isauthenticated');
+    expect(check.json.body!.UserInfos.LastEventId).toBeGreaterThanOrEqual(infos.LastEventId);
+
+    const socket = await SocketClient.connect(server.baseUrl, infos.Token, infos.UserId, infos.LastEventId);
+    expect(socket.events.map((e) => e.id)).toContain(alarmId);
+    expect(socket.messages.find((m) => m.type === 'ready')).toMatchObject({ lastEventId: expect.any(Number) });
+    // Without a position the stream starts at the server's: the alarm is not replayed (what the console did before).
+    const fromNow = await SocketClient.connect(server.baseUrl, infos.Token, infos.UserId);
+    expect(fromNow.events.map((e) => e.id)).not.toContain(alarmId);
+    socket.close();
+    fromNow.close();
+  });
 });
 
 describe.each(DB_KINDS)('resume across a server restart on %s', (kind) => {

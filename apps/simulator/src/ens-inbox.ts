@@ -53,12 +53,12 @@ export async function ensInbox(args: string[]): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: a.email, password: a.password }),
   });
-  const lj = (await login.json()) as { body?: { Token: string; UserId: number }; description?: string };
+  const lj = (await login.json()) as { body?: { Token: string; UserId: number; LastEventId: number }; description?: string };
   if (!login.ok || !lj.body) {
     console.error(`simulator: mobile login failed: ${login.status} ${lj.description ?? ''}`);
     process.exit(1);
   }
-  const { Token: token, UserId: userId } = lj.body;
+  const { Token: token, UserId: userId, LastEventId: lastEventId } = lj.body;
   const call = (path: string, body: unknown) =>
     fetch(`${base}/api/mobile/${path}`, {
       method: 'POST',
@@ -67,7 +67,7 @@ export async function ensInbox(args: string[]): Promise<void> {
     });
 
   const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/_socket`);
-  ws.on('open', () => ws.send(JSON.stringify({ type: 'init', token, userId })));
+  ws.on('open', () => ws.send(JSON.stringify({ type: 'init', token, userId, lastEventId })));
   ws.on('message', (data) => {
     const parsed = JSON.parse(String(data)) as EnsPush | EnsPush[];
     for (const m of Array.isArray(parsed) ? parsed : [parsed]) {

@@ -80,6 +80,14 @@ export const ZUserInfos = z.strictObject({
   OrganizationName: z.string().nullable(),
   /** A temporary password is in use: the console and the app show only the password change until a new one is chosen. */
   MustChangePassword: z.boolean(),
+  /**
+   * The event log's position when this answer was made (our design, spec §7 Real-time channel): the
+   * id of the newest event this server had read. Every snapshot read after this answer holds the
+   * events up to it, so a console that has applied no event yet sends it as its first socket
+   * init's lastEventId, and an event committed between its sign-in and its socket is replayed
+   * instead of falling between the two.
+   */
+  LastEventId: z.number().int().min(0),
 });
 export type UserInfos = z.output<typeof ZUserInfos>;
 

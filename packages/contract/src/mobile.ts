@@ -124,6 +124,8 @@ export const ZMobileLoginBody = z.strictObject({
   LangId: z.string(),
   GeofenceValidation: z.boolean(),
   MustChangePassword: z.boolean(),
+  /** The event log's position at sign-in: the app's first socket init sends it as lastEventId (as the console's UserInfos.LastEventId). */
+  LastEventId: z.number().int().min(0),
   Branches: z.array(
     z.strictObject({
       BranchOfficeId: z.number(),

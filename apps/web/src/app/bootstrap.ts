@@ -6,10 +6,10 @@
 import { ErrorCode } from '@vigil/contract';
 import { configureApiClient, fetchCsrfToken } from '../shared/api/client';
 import { currentLanguage } from '../shared/i18n/language';
-import { getSession, setSession } from '../shared/session/session-store';
+import { getSession } from '../shared/session/session-store';
 import { setFlash } from '../shared/session/flash';
 import { expireSession } from '../shared/session/expire-session';
-import { isAuthenticated } from '../features/auth/api';
+import { isAuthenticated, startSession } from '../features/auth/api';
 
 export async function bootstrap(): Promise<void> {
   configureApiClient({
@@ -26,7 +26,7 @@ export async function bootstrap(): Promise<void> {
   if (!stored) return;
   try {
     const user = await isAuthenticated(stored.IsAdmin ? 'admin' : 'client');
-    setSession(user, stored.IsAdmin);
+    startSession(user, stored.IsAdmin);
   } catch {
     expireSession();
   }

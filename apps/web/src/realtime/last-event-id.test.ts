@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LAST_EVENT_ID_KEY, STORE_EVERY_MS, flushLastEventId, forgetLastEventId, readLastEventId, writeLastEventId } from './last-event-id';
+import {
+  LAST_EVENT_ID_KEY,
+  STORE_EVERY_MS,
+  flushLastEventId,
+  forgetLastEventId,
+  readLastEventId,
+  startFromIfNone,
+  writeLastEventId,
+} from './last-event-id';
 
 describe('last event id', () => {
   afterEach(() => {
@@ -31,5 +39,18 @@ describe('last event id', () => {
     expect(readLastEventId()).toBeNull();
     flushLastEventId();
     expect(sessionStorage.getItem(LAST_EVENT_ID_KEY)).toBeNull();
+  });
+
+  it("starts from a sign-in's event log position when no id is known, and keeps a known (older) one", () => {
+    startFromIfNone(120);
+    expect(readLastEventId()).toBe(120);
+    // A session check after a reload: the id the console resumes from stays.
+    startFromIfNone(150);
+    expect(readLastEventId()).toBe(120);
+    forgetLastEventId();
+    startFromIfNone(-1);
+    expect(readLastEventId()).toBeNull();
+    startFromIfNone(0);
+    expect(readLastEventId()).toBe(0);
   });
 });

@@ -61,6 +61,17 @@ export function writeLastEventId(id: number): void {
   pending ??= setTimeout(flushLastEventId, STORE_EVERY_MS);
 }
 
+/**
+ * Notes `id` as the position to resume from when no id is known yet: the event log's position of a
+ * sign-in or session check answer (UserInfos.LastEventId). Every answer the console reads after
+ * that holds the events up to `id`, and the socket's first init replays those after it, so an
+ * event committed between the sign-in and the socket reaches the console. A known id (a reload
+ * resuming) is older and stays.
+ */
+export function startFromIfNone(id: number): void {
+  if (readLastEventId() === null && Number.isInteger(id) && id >= 0) writeLastEventId(id);
+}
+
 export function forgetLastEventId(): void {
   memory = null;
   loaded = true;

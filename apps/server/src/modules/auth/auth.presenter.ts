@@ -14,7 +14,11 @@ export interface SessionUserRow {
   mustChangePassword: boolean;
 }
 
-export function presentUserInfos(u: SessionUserRow, token: string): UserInfos {
+/**
+ * The session's UserInfos (spec §3). `lastEventId` is the event log's position now
+ * (app.dispatcher.cursor; UserInfos.LastEventId).
+ */
+export function presentUserInfos(u: SessionUserRow, token: string, lastEventId: number): UserInfos {
   const role = roleById(u.roleId);
   return {
     Token: token,
@@ -30,15 +34,16 @@ export function presentUserInfos(u: SessionUserRow, token: string): UserInfos {
     OrganizationId: u.organizationId,
     OrganizationName: u.organizationName,
     MustChangePassword: u.mustChangePassword,
+    LastEventId: lastEventId,
   };
 }
 
 export function presentLoginResult(
   u: SessionUserRow,
   token: string,
-  opts: { isAdmin: boolean; securityOffices: { Id: number; Name: string }[] },
+  opts: { isAdmin: boolean; securityOffices: { Id: number; Name: string }[]; lastEventId: number },
 ): LoginResult {
-  const infos = presentUserInfos(u, token);
+  const infos = presentUserInfos(u, token, opts.lastEventId);
   return {
     AppVersions: { Web: WEB_VERSION_LABEL, Android: MOBILE_VERSIONS.android, Ios: MOBILE_VERSIONS.ios },
     NotesCategory: [],

@@ -85,7 +85,10 @@ export async function authRoutes(fastify: FastifyInstance) {
       async (req) => {
         if (!req.auth) throw unauthorized();
         const user = currentUser(req.auth);
-        return { success: true, body: { UserInfos: presentUserInfos(user, req.auth.token), IsAdmin: req.auth.isAdmin } };
+        return {
+          success: true,
+          body: { UserInfos: presentUserInfos(user, req.auth.token, app.dispatcher.cursor), IsAdmin: req.auth.isAdmin },
+        };
       },
     );
 

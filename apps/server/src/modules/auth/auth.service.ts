@@ -102,7 +102,11 @@ export async function signIn(
     after: { area: input.area },
   });
   issueCsrfToken(app, reply);
-  return presentLoginResult(user, token, { isAdmin: input.area === 'admin', securityOffices: await securityOfficesOf(app, user.userId) });
+  return presentLoginResult(user, token, {
+    isAdmin: input.area === 'admin',
+    securityOffices: await securityOfficesOf(app, user.userId),
+    lastEventId: app.dispatcher.cursor,
+  });
 }
 
 /**
@@ -129,7 +133,11 @@ export async function signInWithToken(
   assertWebAccess(app, user, area);
   setSessionCookie(app, reply, token);
   issueCsrfToken(app, reply);
-  return presentLoginResult(user, token, { isAdmin: ctx.isAdmin, securityOffices: await securityOfficesOf(app, user.userId) });
+  return presentLoginResult(user, token, {
+    isAdmin: ctx.isAdmin,
+    securityOffices: await securityOfficesOf(app, user.userId),
+    lastEventId: app.dispatcher.cursor,
+  });
 }
 
 /** The WEB session of a spent external token's user (401 'Expired Session' unless Active; 403 without console access). */
@@ -148,7 +156,11 @@ async function signInExternal(app: FastifyInstance, req: FastifyRequest, reply: 
     after: { area: 'client', via: 'external-token' },
   });
   issueCsrfToken(app, reply);
-  return presentLoginResult(user, token, { isAdmin: false, securityOffices: await securityOfficesOf(app, userId) });
+  return presentLoginResult(user, token, {
+    isAdmin: false,
+    securityOffices: await securityOfficesOf(app, userId),
+    lastEventId: app.dispatcher.cursor,
+  });
 }
 
 /**

@@ -224,5 +224,9 @@ export async function completeSso(app: FastifyInstance, req: FastifyRequest, rep
     after: { area: 'client', sso: true },
   });
   issueCsrfToken(app, reply);
-  return presentLoginResult(user, token, { isAdmin: false, securityOffices: await securityOfficesOf(app, user.userId) });
+  return presentLoginResult(user, token, {
+    isAdmin: false,
+    securityOffices: await securityOfficesOf(app, user.userId),
+    lastEventId: app.dispatcher.cursor,
+  });
 }

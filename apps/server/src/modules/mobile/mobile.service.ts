@@ -386,6 +386,7 @@ export async function mobileSignIn(
     GeofenceValidation: u.geofenceValidation,
     /** A temporary password is in use: only /api/mobile/changepassword (and alarms) are accepted until it is changed. */
     MustChangePassword: u.mustChangePassword,
+    LastEventId: app.dispatcher.cursor,
     Branches: branches,
   };
 }

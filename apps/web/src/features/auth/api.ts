@@ -18,6 +18,7 @@ import {
 } from '@vigil/contract';
 import { ApiError, apiPost, postEnvelope, postForm } from '../../shared/api/client';
 import { setSession } from '../../shared/session/session-store';
+import { startFromIfNone } from '../../realtime/last-event-id';
 import { useAction } from '../../shared/api/use-action';
 
 export type Area = 'client' | 'admin';
@@ -72,6 +73,17 @@ export interface LoginInput {
   password: string;
 }
 
+/**
+ * Stores the session of a sign-in or session check answer (session-store.ts setSession). A console
+ * that has applied no event yet resumes its socket from the answer's event log position
+ * (UserInfos.LastEventId; last-event-id.ts startFromIfNone), so nothing committed between this
+ * answer and the socket's start is lost.
+ */
+export function startSession(u: UserInfos, isAdmin: boolean): void {
+  startFromIfNone(u.LastEventId);
+  setSession(u, isAdmin);
+}
+
 /** POST /api/<area>/login; on success the session is stored (token in memory). */
 export async function login(area: Area, input: LoginInput): Promise<LoginResult> {
   const result = await apiPost<LoginResult>(`${base(area)}/login`, {
@@ -79,7 +91,7 @@ export async function login(area: Area, input: LoginInput): Promise<LoginResult>
     password: input.password,
     sessiontype: SESSION_TYPE_WEB,
   } satisfies LoginRequest);
-  setSession(result.UserInfos, area === 'admin');
+  startSession(result.UserInfos, area === 'admin');
   return result;
 }
 
@@ -89,14 +101,14 @@ export async function login(area: Area, input: LoginInput): Promise<LoginResult>
  */
 export async function loginWithExternalToken(token: string): Promise<LoginResult> {
   const result = await apiPost<LoginResult>('/api/client/loginwithtoken', { token } satisfies z.input<typeof ZLoginWithTokenRequest>);
-  setSession(result.UserInfos, false);
+  startSession(result.UserInfos, false);
   return result;
 }
 
 /** POST /api/client/sso: completes single sign-on; the session is stored like a password login. */
 export async function ssoLogin(body: SsoRequest): Promise<LoginResult> {
   const result = await apiPost<LoginResult>('/api/client/sso', body);
-  setSession(result.UserInfos, false);
+  startSession(result.UserInfos, false);
   return result;
 }
 

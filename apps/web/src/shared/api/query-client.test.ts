@@ -23,6 +23,7 @@ const user: UserInfos = {
   OrganizationId: 1,
   OrganizationName: 'Demo',
   MustChangePassword: false,
+  LastEventId: 0,
 };
 
 describe('queryClient', () => {
