@@ -125,3 +125,42 @@ test('an alarm raised after sign-in, before the socket is up, still reaches the 
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'live');
   await expect(page.locator(`[data-testid="alarm-item"][data-notification-id="${notificationId}"]`)).toBeVisible();
 });
+
+test('a panic applied while the board is being read stays on the board the read brings', async ({ page, request }) => {
+  const login = await request.post('/api/mobile/login', { data: { username: 'staff@example.com', password: DEMO_PASSWORD } });
+  const { body: staff } = (await login.json()) as { body: MobileLogin };
+  const branchId = staff.Branches[0]!.BranchOfficeId;
+  const mobile = { Authorization: `Bearer ${staff.Token}` };
+  // Open, so that the board read below answers the branch open, not in alarm.
+  const opened = await request.post('/api/mobile/branchaction', {
+    headers: mobile,
+    data: { branchOfficeId: branchId, action: 'OPEN', pin: '1234' },
+  });
+  expect(opened.ok()).toBe(true);
+
+  // The board's answer is read by the server now, and reaches the page only after the panic
+  // that follows has come over the socket and been applied.
+  let deliverBoard!: () => void;
+  const boardHeld = new Promise<void>((resolve) => (deliverBoard = resolve));
+  let boardRead!: () => void;
+  const boardWasRead = new Promise<void>((resolve) => (boardRead = resolve));
+  await page.route('**/api/client/getofficesv2', async (route) => {
+    const response = await route.fetch();
+    boardRead();
+    await boardHeld;
+    await route.fulfill({ response });
+  });
+  await page.goto('/login');
+  await signIn(page, 'orgadmin@example.com');
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'live');
+  await boardWasRead;
+
+  const panic = await request.post('/api/mobile/alarm', { headers: mobile, data: { branchOfficeId: branchId, type: 'PANIC' } });
+  expect(panic.ok()).toBe(true);
+  const { NotificationId } = ((await panic.json()) as { body: { NotificationId: number } }).body;
+  await expect(page.locator(`[data-testid="alarm-item"][data-notification-id="${NotificationId}"]`)).toBeVisible();
+  deliverBoard();
+
+  const row = page.locator(`[data-testid="branch-row"][data-branch-id="${branchId}"]`);
+  await expect(row.getByTestId('branch-status')).toHaveAttribute('data-status', 'alarm');
+});

@@ -6,15 +6,25 @@
  */
 import type { NotificationRow } from '@vigil/contract';
 import { apiGet } from '../shared/api/client';
-import { alarmFromRow, isAlarmRow, type Alarm, type AlarmNote } from './alarm-events';
+import { alarmFromRow, applyEventToAlarms, isAlarmRow, type Alarm, type AlarmNote } from './alarm-events';
+import { readKeepingEvents } from './event-taps';
 
 /** Query key of the alarm history (loaded once per page load). */
 export const alarmHistoryKey = ['alarmHistory'] as const;
 /** How many not-done alarms the panel loads on page load. */
 export const ALARM_HISTORY_LIMIT = 200;
 
-/** Alarms not yet acknowledged, raised before this page load (alarms and emergencies, deduplicated). */
-export async function fetchAlarmHistory(): Promise<Alarm[]> {
+/**
+ * Alarms not yet acknowledged, raised before this page load (alarms and emergencies, deduplicated),
+ * with the live events dispatched while the read was on its way applied again (event-taps.ts: an
+ * acknowledgement applied to the live list before the history arrived found no alarm there, and
+ * the history would bring the alarm back as waiting).
+ */
+export function fetchAlarmHistory(): Promise<Alarm[]> {
+  return readKeepingEvents(readAlarmHistory, (list, events) => events.reduce<Alarm[]>(applyEventToAlarms, list));
+}
+
+async function readAlarmHistory(): Promise<Alarm[]> {
   const [alarms, emergencies] = await Promise.all(
     (['alarms', 'emergency'] as const).map((type) =>
       apiGet<{ notificationobject: NotificationRow[] }>('/api/client/getnotificationsv2', {

@@ -79,3 +79,15 @@ export function applyEventsToBoard(body: GetOfficesV2Body | undefined, list: rea
   eventBodies.add(next);
   return next;
 }
+
+/**
+ * The board answer of a read with the events dispatched while it was on its way applied again
+ * (event-taps.ts readKeepingEvents): a move the answer already holds, or an older one, changes no
+ * row. The result is an answer, not an event body: the query still compares it deeply with the rows
+ * before (branches/api.ts boardSharing), so its unchanged rows keep their objects.
+ */
+export function boardAnswerWithEvents(answer: GetOfficesV2Body, events: readonly BoardMove[]): GetOfficesV2Body {
+  const next = applyEventsToBoard(answer, events) ?? answer;
+  eventBodies.delete(next);
+  return next;
+}

@@ -30,6 +30,7 @@ import { popupHandler } from './alert-popups';
 import { alarmKeys, applyEventToAlarms, soundsAlert, type Alarm } from './alarm-events';
 import { applyEventToIncident, concernsIncident, holdForIncidentRead, incidentKeys, readsIncidentAgain } from './incident-events';
 import type { EventContext } from './socket-client';
+import { noteDispatched } from './event-taps';
 
 export type EventHandler = (e: SocketEvent, ctx: EventContext) => void;
 
@@ -171,15 +172,16 @@ export function dispatchEvent(handlers: readonly EventHandler[], e: SocketEvent,
 }
 
 /**
- * The events of one frame (frame-batch.ts), oldest first: the board takes them all in one pass
- * (applyBoardEvents), then each event goes through `handlers` (made by cacheHandlers(qc, false)).
+ * The events of one frame (frame-batch.ts), oldest first: noted for the reads on their way
+ * (event-taps.ts), then the board takes them all in one pass (applyBoardEvents), then each event
+ * goes through `handlers` (made by cacheHandlers(qc, false)).
  */
 export function dispatchEvents(qc: QueryClient, handlers: readonly EventHandler[], items: readonly [SocketEvent, EventContext][]): void {
+  const events = items.map(([e]) => e);
+  // Reads on their way apply these again to their answers (event-taps.ts).
+  noteDispatched(events);
   try {
-    applyBoardEvents(
-      qc,
-      items.map(([e]) => e),
-    );
+    applyBoardEvents(qc, events);
   } catch (err) {
     console.error('realtime handler failed', err);
   }

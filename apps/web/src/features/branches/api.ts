@@ -27,7 +27,8 @@ import { downloadFile } from '../../shared/api/download';
 import { crudKeys, listFilterFields, useCrudMutation, type ListFilter, type ListSource } from '../../shared/crud/api';
 import type { OfficeScheduleSavers } from '../../shared/crud/OfficeTabs';
 import type { OrgScope } from '../../shared/organization/org-scope';
-import { applyEventToBoard, isEventBody } from '../../realtime/board-events';
+import { applyEventToBoard, boardAnswerWithEvents, isEventBody } from '../../realtime/board-events';
+import { readKeepingEvents } from '../../realtime/event-taps';
 
 const PATHS = {
   list: '/api/client/getofficesv2',
@@ -91,10 +92,14 @@ export const branchManagementKeys = {
   types: () => [...branchManagementKeys.all, 'types'] as const,
 };
 
-/** The board rows of the user's scope, or of the dealer's selected organisation. */
+/**
+ * The board rows of the user's scope, or of the dealer's selected organisation, with the live
+ * events dispatched while the read was on its way applied again (realtime/event-taps.ts: the answer
+ * may have been read before them, and would otherwise replace the rows they moved).
+ */
 export function fetchBranchBoard(organizationId: number | null): Promise<GetOfficesV2Body> {
   const req: GetOfficesV2Request = { case: 'GET-ALL-BRANCH-OFFICES', ...(organizationId ? { organizationId } : {}) };
-  return apiPost<GetOfficesV2Body>(PATHS.list, req);
+  return readKeepingEvents(() => apiPost<GetOfficesV2Body>(PATHS.list, req), boardAnswerWithEvents);
 }
 
 /** The board rows; `enabled` false while a dealer's organisation is not known yet. */
