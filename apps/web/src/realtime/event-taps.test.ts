@@ -11,6 +11,7 @@ import { apiGet, apiPost } from '../shared/api/client';
 import { branchKeys, fetchBranchBoard } from '../features/branches/api';
 import { alarmsHandler, dispatchEvents } from './handlers';
 import { fetchAlarmHistory } from './alarm-history';
+import { fetchNotificationPage, fetchUnread } from '../features/notifications/api';
 import { isEventBody } from './board-events';
 import { readsOnTheirWay } from './event-taps';
 import { ev } from './test-events';
@@ -109,6 +110,24 @@ describe('reads kept current by the events applied while they were on their way'
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ notificationId: 20, acknowledged: { by: 9, byName: 'Op Erator' } });
     expect(readsOnTheirWay()).toBe(0);
+  });
+
+  it('the bell and the first page of a list: a notification dispatched during their read is on top of their answer, once', async () => {
+    const qc = new QueryClient();
+    const unread = deferred<{ notificationobject: NotificationRow[] }>();
+    const page = deferred<{ notificationobject: NotificationRow[] }>();
+    vi.mocked(apiGet).mockImplementation((_path, params) => ((params as { notDone?: boolean }).notDone ? unread.promise : page.promise));
+    const bell = fetchUnread();
+    const first = fetchNotificationPage('alarms', '2026-03-01', '2026-03-01', 0);
+    const older = ev({ type: 'NOTIFICATION', id: 19, BranchAction: 'Alarm', NotificationType: 15 });
+    const panic = ev({ type: 'NOTIFICATION', id: 20, BranchAction: 'Panic', NotificationType: 10, SecurityAlert: true });
+    // 19 was committed before the reads (it is in their answers too), 20 after.
+    dispatchEvents(qc, [], [live(older), live(panic)]);
+    const olderRow = older as unknown as NotificationRow;
+    unread.resolve({ notificationobject: [olderRow] });
+    page.resolve({ notificationobject: [olderRow] });
+    expect((await bell).rows.map((r) => r.NotificationId)).toEqual([20, 19]);
+    expect((await first).rows.map((r) => r.NotificationId)).toEqual([20, 19]);
   });
 
   it('a failed read fails the same way and stops collecting', async () => {

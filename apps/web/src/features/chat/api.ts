@@ -9,14 +9,17 @@ import type { z } from 'zod';
 import type {
   CHAT_RECORDING_SORTS,
   ChatMessage,
+  ChatMessagePayload,
   ChatRecordingRow,
   ChatSession,
   ConsoleOfficer,
+  SocketEvent,
   ZChatRecordingsRequest,
   ZStartChatSoRequest,
   ZWriteInChatRequest,
 } from '@vigil/contract';
-import { CONSOLE_CHAT_ACCURACY } from '@vigil/contract';
+import { CONSOLE_CHAT_ACCURACY, SocketEventType } from '@vigil/contract';
+import { readKeepingEvents } from '../../realtime/event-taps';
 import { apiPost } from '../../shared/api/client';
 import { downloadFile, type DownloadFormat, type DownloadProgress, type DownloadedFile } from '../../shared/api/download';
 
@@ -64,9 +67,26 @@ export function useChatSession(id: string) {
   return useQuery({
     queryKey: chatKeys.session(id),
     queryFn: ({ signal }) =>
-      apiPost<{ chatobject: ChatSession }>(PATHS.details, { param_session_id: id }, { signal }).then((b) => b.chatobject),
+      readKeepingEvents(
+        () => apiPost<{ chatobject: ChatSession }>(PATHS.details, { param_session_id: id }, { signal }).then((b) => b.chatobject),
+        withLiveMessages,
+      ),
     retry: false,
   });
+}
+
+/**
+ * A session's answer with the CHAT-MESSAGE events of that session dispatched while it was being
+ * read (realtime/event-taps.ts): each message once, in order (withMessage).
+ */
+export function withLiveMessages(s: ChatSession, events: readonly SocketEvent[]): ChatSession {
+  let out = s;
+  for (const e of events) {
+    if (e.type !== SocketEventType.ChatMessage) continue;
+    const p = e.Payload as ChatMessagePayload;
+    if (p.ChatSessionId === s.ChatSessionId) out = withMessage(out, p.Message) ?? out;
+  }
+  return out;
 }
 
 /** Adds a message to a cached session once (by MsgAutoId). */
@@ -163,17 +183,21 @@ export function useOfficerRoom(userId: number, enabled: boolean) {
   return useQuery({
     queryKey: chatKeys.officerRoom(userId),
     queryFn: ({ signal }) =>
-      apiPost<{ chatobject: ChatSession }>(
-        PATHS.startSo,
-        {
-          param_latitude: 0,
-          param_longitude: 0,
-          param_accuracy: CONSOLE_CHAT_ACCURACY,
-          param_mobile_session_type: 'WEB',
-          param_userid2: userId,
-        } satisfies z.input<typeof ZStartChatSoRequest>,
-        { signal },
-      ).then((b) => b.chatobject),
+      readKeepingEvents(
+        () =>
+          apiPost<{ chatobject: ChatSession }>(
+            PATHS.startSo,
+            {
+              param_latitude: 0,
+              param_longitude: 0,
+              param_accuracy: CONSOLE_CHAT_ACCURACY,
+              param_mobile_session_type: 'WEB',
+              param_userid2: userId,
+            } satisfies z.input<typeof ZStartChatSoRequest>,
+            { signal },
+          ).then((b) => b.chatobject),
+        withLiveMessages,
+      ),
     enabled,
   });
 }

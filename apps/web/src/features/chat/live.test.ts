@@ -5,10 +5,10 @@
  * leaves it, a message is added to its cached session once, and content is shown inert.
  */
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { ChatMessage, ChatSession } from '@vigil/contract';
 import { ev } from '../../realtime/test-events';
-import { chatKeys } from './api';
+import { chatKeys, withLiveMessages } from './api';
 import { sanitizeChat } from './ChatContent';
 import { applyChatEvent, applyOnlineConsoles } from './live';
 
@@ -38,6 +38,54 @@ const message = (id: number): ChatMessage => ({
 });
 
 describe('live chat', () => {
+  it("a session's answer takes the messages of that session that came while it was read, once and in order", () => {
+    const s = session({ MessagesArray: [message(1), message(2)] });
+    const other = '00000000-0000-4000-8000-000000000002';
+    const got = withLiveMessages(s, [
+      ev({
+        type: 'CHAT-MESSAGE',
+        id: 10,
+        Payload: { ChatSessionId: s.ChatSessionId, ChatRoomId: 1, SessionKind: 'mobile', Message: message(2) },
+      }),
+      ev({ type: 'CHAT-MESSAGE', id: 11, Payload: { ChatSessionId: other, ChatRoomId: 2, SessionKind: 'mobile', Message: message(5) } }),
+      ev({
+        type: 'CHAT-MESSAGE',
+        id: 12,
+        Payload: { ChatSessionId: s.ChatSessionId, ChatRoomId: 1, SessionKind: 'mobile', Message: message(3) },
+      }),
+    ]);
+    expect(got.MessagesArray.map((m) => m.MsgAutoId)).toEqual([1, 2, 3]);
+    expect(withLiveMessages(s, [])).toBe(s);
+  });
+
+  it('reads the open list again when a session starts while its read is on its way (its answer may not hold it yet)', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const reads: ((list: ChatSession[]) => void)[] = [];
+    const observer = new QueryObserver(qc, {
+      queryKey: chatKeys.sessions(),
+      queryFn: () => new Promise<ChatSession[]>((resolve) => reads.push(resolve)),
+    });
+    const stop = observer.subscribe(() => undefined);
+    const settle = () => new Promise((r) => setTimeout(r, 20));
+    expect(reads).toHaveLength(1); // read before the person in danger started the chat
+    const s = session();
+    expect(applyChatEvent(qc, ev({ type: 'CHAT-SESSION', id: 1, Payload: { session: s, change: 'started' } }))).toBe(true);
+    await settle();
+    reads[0]!([]);
+    await settle();
+    expect(reads).toHaveLength(2); // a second read, started after the event
+    reads[1]!([s]);
+    await settle();
+    expect(qc.getQueryData<ChatSession[]>(chatKeys.sessions())!.map((x) => x.ChatSessionId)).toEqual([s.ChatSessionId]);
+    // With no read on its way, the event is applied and nothing is read.
+    applyChatEvent(qc, ev({ type: 'CHAT-SESSION', id: 2, Payload: { session: session({ ChatStatus: 'active' }), change: 'answered' } }));
+    await settle();
+    expect(reads).toHaveLength(2);
+    expect(qc.getQueryData<ChatSession[]>(chatKeys.sessions())!.map((x) => x.ChatStatus)).toEqual(['active']);
+    stop();
+    qc.clear();
+  });
+
   it('adds a started session with the alert, moves it on a change and drops it once closed', () => {
     const qc = new QueryClient();
     qc.setQueryData(chatKeys.sessions(), []);

@@ -3,6 +3,7 @@
  * location cascade, spec §6), a branch's templates and employees, the send (NOTIFY-EMEGREGENCY),
  * and the organisation admins' template management.
  */
+import { refetchAfterEvent } from '../../shared/api/refetch-after-event';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
@@ -148,9 +149,10 @@ export function useEnsDetail(id: number | null) {
  * notification's detail (the server's presenter stays the one shape of a row).
  */
 export function applyEnsEvent(qc: QueryClient, e: SocketEvent): void {
-  if (e.type === SocketEventType.EmergencyNotification) void qc.invalidateQueries({ queryKey: ensListKeys.list() });
+  // refetchAfterEvent, not invalidateQueries: a first read on its way (read before the event) would be joined, not made again.
+  if (e.type === SocketEventType.EmergencyNotification) void refetchAfterEvent(qc, ensListKeys.list());
   if (e.type === SocketEventType.EnsStatus) {
-    void qc.invalidateQueries({ queryKey: ensListKeys.list() });
-    void qc.invalidateQueries({ queryKey: ensListKeys.detail(e.Payload.EnsId) });
+    void refetchAfterEvent(qc, ensListKeys.list());
+    void refetchAfterEvent(qc, ensListKeys.detail(e.Payload.EnsId));
   }
 }

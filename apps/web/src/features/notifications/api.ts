@@ -7,7 +7,8 @@
 import { replaceEqualDeep, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationListType, NotificationRow } from '@vigil/contract';
 import { apiGet, apiPost } from '../../shared/api/client';
-import { PAGE_SIZE, markRowsRead, type NotificationPage } from './notification-list';
+import { readKeepingEvents } from '../../realtime/event-taps';
+import { PAGE_SIZE, markRowsRead, pageWithLiveRows, unreadWithLiveRows, type NotificationPage } from './notification-list';
 
 const LIST_PATH = '/api/client/getnotificationsv2';
 const ACTION_PATH = '/api/client/getnotifications';
@@ -30,10 +31,20 @@ interface ListBody {
   notificationobject: NotificationRow[];
 }
 
-export async function fetchNotificationPage(type: NotificationListType, from: string, to: string, page: number): Promise<NotificationPage> {
-  const body = await apiGet<ListBody>(LIST_PATH, { type, from, to, offset: page * PAGE_SIZE, limit: PAGE_SIZE + 1 });
-  const rows = body.notificationobject ?? [];
-  return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
+/**
+ * One page of a notifications list (getnotificationsv2, PAGE_SIZE rows; hasMore when a row follows),
+ * with the live NOTIFICATION rows dispatched while it was being read put on top of a first page
+ * (realtime/event-taps.ts: the server may have read the page before them).
+ */
+export function fetchNotificationPage(type: NotificationListType, from: string, to: string, page: number): Promise<NotificationPage> {
+  return readKeepingEvents(
+    async () => {
+      const body = await apiGet<ListBody>(LIST_PATH, { type, from, to, offset: page * PAGE_SIZE, limit: PAGE_SIZE + 1 });
+      const rows = body.notificationobject ?? [];
+      return { rows: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
+    },
+    (answer, events) => pageWithLiveRows({ type, from, to, page }, answer, events),
+  );
 }
 
 export function useNotificationPage(type: NotificationListType, from: string, to: string, page: number, enabled: boolean) {
@@ -50,9 +61,15 @@ export interface UnreadList {
   rows: NotificationRow[];
 }
 
-export async function fetchUnread(): Promise<UnreadList> {
-  const body = await apiGet<ListBody>(LIST_PATH, { type: 'all', notDone: true, limit: UNREAD_LIMIT });
-  return { rows: (body.notificationobject ?? []).filter((r) => !r.IsRead) };
+/**
+ * The unread list behind the bell (not-done rows, up to UNREAD_LIMIT, the unread ones), with the
+ * live NOTIFICATION rows dispatched while it was being read on top (realtime/event-taps.ts).
+ */
+export function fetchUnread(): Promise<UnreadList> {
+  return readKeepingEvents(async () => {
+    const body = await apiGet<ListBody>(LIST_PATH, { type: 'all', notDone: true, limit: UNREAD_LIMIT });
+    return { rows: (body.notificationobject ?? []).filter((r) => !r.IsRead) };
+  }, unreadWithLiveRows);
 }
 
 /** Unread lists made from a live event (live.ts): every row but the new one is the very object of the list before. */

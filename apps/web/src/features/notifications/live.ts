@@ -5,28 +5,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SocketEvent } from '@vigil/contract';
 import { markLiveUnread, notificationKeys, type ListKey, type UnreadList } from './api';
-import {
-  PAGE_SIZE,
-  inDateRange,
-  isNotificationEvent,
-  matchesListType,
-  prependRow,
-  notificationRowOf,
-  type NotificationPage,
-} from './notification-list';
+import { isNotificationEvent, pageWithLiveRows, unreadWithLiveRows, type NotificationPage } from './notification-list';
 
 export function applyNotificationEvent(qc: QueryClient, e: SocketEvent): void {
   if (!isNotificationEvent(e)) return;
-  const row = notificationRowOf(e);
   for (const q of qc.getQueryCache().findAll({ queryKey: notificationKeys.lists() })) {
     const [, , type, from, to, page] = q.queryKey as ListKey;
-    if (page !== 0 || !matchesListType(type, row) || !inDateRange(row.NotificationTimeAddedUTC, from, to)) continue;
-    qc.setQueryData<NotificationPage>(q.queryKey, (p) => prependRow(p, row, PAGE_SIZE));
+    qc.setQueryData<NotificationPage>(q.queryKey, (p) => p && pageWithLiveRows({ type, from, to, page }, p, [e]));
   }
   qc.setQueryData<UnreadList>(notificationKeys.unread(), (u) => {
-    if (!u || u.rows.some((r) => r.NotificationId === row.NotificationId)) return u;
-    const next = { rows: [row, ...u.rows] };
-    markLiveUnread(next);
+    if (!u) return u;
+    const next = unreadWithLiveRows(u, [e]);
+    if (next !== u) markLiveUnread(next);
     return next;
   });
 }

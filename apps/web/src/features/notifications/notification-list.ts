@@ -79,6 +79,38 @@ export function prependRow(page: NotificationPage | undefined, row: Notification
   return { rows: rows.slice(0, pageSize), hasMore };
 }
 
+/**
+ * The first page of a `type` list from `from` to `to` with the rows of the NOTIFICATION events of
+ * `events` that belong to it on top, each once (the same page when none is new). Other pages are
+ * left as they are. The live events applied to a cached page, and those dispatched while the page
+ * was being read applied to its answer (api.ts; realtime/event-taps.ts).
+ */
+export function pageWithLiveRows(
+  key: { type: NotificationListType; from: string | undefined; to: string | undefined; page: number },
+  page: NotificationPage,
+  events: readonly SocketEvent[],
+): NotificationPage {
+  if (key.page !== 0) return page;
+  let out = page;
+  for (const e of events) {
+    if (!isNotificationEvent(e)) continue;
+    const row = notificationRowOf(e);
+    if (matchesListType(key.type, row) && inDateRange(row.NotificationTimeAddedUTC, key.from, key.to))
+      out = prependRow(out, row, PAGE_SIZE)!;
+  }
+  return out;
+}
+
+/** The unread list with the rows of the NOTIFICATION events of `events` on top, each once (the same list when none is new). */
+export function unreadWithLiveRows<T extends { rows: NotificationRow[] }>(list: T, events: readonly SocketEvent[]): T {
+  let out = list;
+  for (const e of events) {
+    if (!isNotificationEvent(e) || out.rows.some((r) => r.NotificationId === e.id)) continue;
+    out = { ...out, rows: [notificationRowOf(e), ...out.rows] };
+  }
+  return out;
+}
+
 /** The page with the given ids (or all, when ids is 'all') marked read. */
 export function markRowsRead<T extends { rows: NotificationRow[] }>(page: T | undefined, ids: readonly number[] | 'all'): T | undefined {
   if (!page) return page;

@@ -20,3 +20,13 @@ export async function refetchAfterEvent(qc: QueryClient, queryKey: QueryKey): Pr
   if (firstOnItsWay) await qc.cancelQueries({ queryKey, exact: true });
   await qc.invalidateQueries({ queryKey, exact: true });
 }
+
+/**
+ * After a live event was applied to the query of `queryKey` (exact): when a read of it is on its way,
+ * reads it again once that read is done (refetchAfterEvent). The read may have run before the event
+ * was committed, and its answer would replace what the event changed — for lists whose rows have
+ * no order of their own to tell an older state from a newer one (chat sessions, video calls).
+ */
+export function readAgainIfOnItsWay(qc: QueryClient, queryKey: QueryKey): void {
+  if (qc.isFetching({ queryKey, exact: true }) > 0) void refetchAfterEvent(qc, queryKey);
+}
