@@ -10,6 +10,7 @@ import { getSession } from '../shared/session/session-store';
 import { setFlash } from '../shared/session/flash';
 import { expireSession } from '../shared/session/expire-session';
 import { isAuthenticated, startSession } from '../features/auth/api';
+import { readBoardEarlyIfNext } from '../realtime/board-read-early';
 
 export async function bootstrap(): Promise<void> {
   configureApiClient({
@@ -27,6 +28,8 @@ export async function bootstrap(): Promise<void> {
   try {
     const user = await isAuthenticated(stored.IsAdmin ? 'admin' : 'client');
     startSession(user, stored.IsAdmin);
+    // A reload of the board: its read starts now, while the console's code loads (issue 20).
+    if (!stored.IsAdmin) readBoardEarlyIfNext(user, window.location.pathname);
   } catch {
     expireSession();
   }

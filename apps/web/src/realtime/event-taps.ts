@@ -20,18 +20,32 @@ export function noteDispatched(events: readonly SocketEvent[]): void {
   for (const seen of reads) seen.push(...events);
 }
 
+/** The events dispatched from its start until `stop` (readKeepingEvents; a read whose answer is applied later). */
+export interface EventCollector {
+  /** The events dispatched so far, oldest first. */
+  readonly events: readonly SocketEvent[];
+  /** Stops collecting (idempotent). */
+  stop(): void;
+}
+
+/** Starts collecting the events dispatched from now on. */
+export function collectEvents(): EventCollector {
+  const seen: SocketEvent[] = [];
+  reads.add(seen);
+  return { events: seen, stop: () => void reads.delete(seen) };
+}
+
 /**
  * Runs `read`, then answers `apply(answer, events)` with the events dispatched while it was on its
  * way (none: the answer as it is). A failed read fails the same way.
  */
 export async function readKeepingEvents<T>(read: () => Promise<T>, apply: (answer: T, events: readonly SocketEvent[]) => T): Promise<T> {
-  const seen: SocketEvent[] = [];
-  reads.add(seen);
+  const collector = collectEvents();
   try {
     const answer = await read();
-    return seen.length === 0 ? answer : apply(answer, seen);
+    return collector.events.length === 0 ? answer : apply(answer, collector.events);
   } finally {
-    reads.delete(seen);
+    collector.stop();
   }
 }
 

@@ -27,11 +27,11 @@ import { downloadFile } from '../../shared/api/download';
 import { crudKeys, listFilterFields, useCrudMutation, type ListFilter, type ListSource } from '../../shared/crud/api';
 import type { OfficeScheduleSavers } from '../../shared/crud/OfficeTabs';
 import type { OrgScope } from '../../shared/organization/org-scope';
-import { applyEventToBoard, boardAnswerWithEvents, isEventBody } from '../../realtime/board-events';
-import { readKeepingEvents } from '../../realtime/event-taps';
+import { applyEventToBoard, isEventBody } from '../../realtime/board-events';
+import { BOARD_PATH, readBranchBoard, takeEarlyBoardRead } from '../../realtime/board-read';
 
 const PATHS = {
-  list: '/api/client/getofficesv2',
+  list: BOARD_PATH,
   detail: '/api/client/getbranchbyidv2',
   employees: '/api/client/getbranchemployees',
   types: '/api/client/getknownoperators',
@@ -93,13 +93,12 @@ export const branchManagementKeys = {
 };
 
 /**
- * The board rows of the user's scope, or of the dealer's selected organisation, with the live
- * events dispatched while the read was on its way applied again (realtime/event-taps.ts: the answer
- * may have been read before them, and would otherwise replace the rows they moved).
+ * The board rows of the user's scope, or of the dealer's selected organisation: the read started
+ * at sign-in when there is one (realtime/board-read.ts takeEarlyBoardRead), else a new read; either keeps
+ * the live events dispatched while it was on its way.
  */
 export function fetchBranchBoard(organizationId: number | null): Promise<GetOfficesV2Body> {
-  const req: GetOfficesV2Request = { case: 'GET-ALL-BRANCH-OFFICES', ...(organizationId ? { organizationId } : {}) };
-  return readKeepingEvents(() => apiPost<GetOfficesV2Body>(PATHS.list, req), boardAnswerWithEvents);
+  return takeEarlyBoardRead(organizationId) ?? readBranchBoard(organizationId);
 }
 
 /** The board rows; `enabled` false while a dealer's organisation is not known yet. */

@@ -10,10 +10,12 @@ import { useNavigateTo } from '../../../shared/navigation/page-nav';
 import { CircularProgress, Stack } from '@mui/material';
 import { useErrorText } from '../../../shared/api/use-error-text';
 import { CLIENT_HOME } from '../../../shared/session/session-gate';
+import type { LoginResult } from '@vigil/contract';
+import { readBoardEarlyIfNext } from '../../../realtime/board-read-early';
 
 export interface SignInOnceProps {
   /** The sign-in call; read once, when the page opens. */
-  signIn: () => Promise<unknown>;
+  signIn: () => Promise<LoginResult>;
   /** The safe redirect path to go to after it, or null for home; read once, before the call. */
   redirect: () => string | null;
   onError: (text: string) => void;
@@ -30,7 +32,11 @@ export function SignInOnce({ signIn, redirect, onError, testId }: SignInOnceProp
     started.current = true;
     const to = redirect();
     signIn().then(
-      () => navigate(to ?? CLIENT_HOME, { replace: true }),
+      (result) => {
+        // The board's read starts now, while the console's code loads and draws (issue 20).
+        readBoardEarlyIfNext(result.UserInfos, to ?? CLIENT_HOME);
+        navigate(to ?? CLIENT_HOME, { replace: true });
+      },
       (err: unknown) => {
         onError(errorText(err));
         navigate('/login', { replace: true });

@@ -17,6 +17,7 @@ import { SSO_DOMAIN_STORAGE_KEY, isSsoReturn, ssoLogin, ssoTarget, useLocate, us
 import { EmailField } from '../components/EmailField';
 import { TokenSignIn } from '../components/TokenSignIn';
 import { SignInOnce } from '../components/SignInOnce';
+import { readBoardEarlyIfNext } from '../../../realtime/board-read-early';
 import { loginEmailRule, loginPasswordRule } from '../login-rules';
 import { useSignInForm } from '../use-sign-in-form';
 
@@ -130,7 +131,12 @@ function PasswordStep({ email, onChangeEmail, onError, onStart }: StepProps & { 
     login.mutate(
       { username: email, password: v.password },
       {
-        onSuccess: () => navigate(safeRedirect(params.get('redirect')) ?? CLIENT_HOME, { replace: true }),
+        onSuccess: (result) => {
+          const to = safeRedirect(params.get('redirect')) ?? CLIENT_HOME;
+          // The board's read starts now, while the console's code loads and draws (issue 20).
+          readBoardEarlyIfNext(result.UserInfos, to);
+          navigate(to, { replace: true });
+        },
         onError: (err) => onError(errorText(err)),
       },
     );
