@@ -41,10 +41,14 @@ interface EarlyRead {
 }
 
 let early: EarlyRead | null = null;
+/** The board query has asked for the user's own board in this session (an early read would come too late). */
+let asked = false;
 
 // The read belongs to the session that started it: when that session ends, it goes too.
 subscribeSession(() => {
-  if (getSession() === null) dropEarlyRead();
+  if (getSession() !== null) return;
+  dropEarlyRead();
+  asked = false;
 });
 
 function dropEarlyRead(): void {
@@ -54,9 +58,14 @@ function dropEarlyRead(): void {
   early = null;
 }
 
-/** Starts the read of the user's own board now (organisation of the scope, no dealer choice); a read already started stays. */
+/**
+ * Starts the read of the user's own board now (organisation of the scope, no dealer choice); a read
+ * already started stays, and none starts once the board query has asked for the board in this
+ * session (it read the board itself).
+ */
 export function startBoardReadEarly(): void {
-  if (early) return;
+  // This module is loaded apart: the board query may have read the board already.
+  if (early || asked) return;
   const events = collectEvents();
   const answer = postBoard(null);
   // Not taken (the user went elsewhere) or failed: nothing waits on it here.
@@ -69,7 +78,9 @@ export function startBoardReadEarly(): void {
  * `organizationId` is a dealer's choice): its answer with the events dispatched since it started.
  */
 export function takeEarlyBoardRead(organizationId: number | null): Promise<GetOfficesV2Body> | null {
-  if (!early || organizationId !== null) return null;
+  if (organizationId !== null) return null;
+  asked = true;
+  if (!early) return null;
   const { answer, events, expiry } = early;
   clearTimeout(expiry);
   early = null;
