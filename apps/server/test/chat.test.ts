@@ -274,8 +274,10 @@ describe.each(DB_KINDS)('chat on %s', (kind) => {
     const { staff, session } = await startChat('report me');
     await operator.client.post('/api/client/answerchatfromconsole', { param_chat_session_id: session.ChatSessionId });
     await operator.client.post('/api/client/finishChat', { param_chat_session_id: session.ChatSessionId });
-    const today = new Date().toISOString().slice(0, 10);
-    const range = { fromDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), toDate: today };
+    // Days are the organisation's (ahead of UTC in the demo): from yesterday to tomorrow in UTC
+    // holds today there at every hour (between 23:00 and 24:00 UTC it is already tomorrow in Tirana).
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = { fromDate: day(-1), toDate: day(1) };
     const page = await officer.client.post<{
       resultobject: { ChatSessionId: string; Messages: number; Waiting: string; SecurityOfficerName: string }[];
       total: number;
