@@ -266,6 +266,34 @@ describe.each(DB_KINDS)('live monitoring on %s', (kind) => {
     again.close();
   });
 
+  it("a heartbeat's lastEventId passes the other scopes' events: resuming from it misses nothing and reads nothing again", async () => {
+    const us = await consoleSocket(server, 'us-orgadmin@example.com');
+    const staff = await mobileLogin(server.baseUrl, 'staff@example.com');
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await staff.call<{ NotificationId: number }>('alarm', {
+        branchOfficeId: staff.Branches[0]!.BranchOfficeId,
+        type: 'TROUBLE',
+        message: `not the US bank's ${i}`,
+      });
+      ids.push(r.json.body!.NotificationId);
+    }
+    const beat = (await us.waitFor((m) => m.type === 'heartbeat' && (m as { lastEventId: number }).lastEventId >= ids[2]!)) as {
+      lastEventId: number;
+    };
+    expect(us.events.map((e) => e.id)).not.toContain(ids[0]);
+    us.close();
+    // An event of the scope after the heartbeat is replayed from its position; nothing before it is.
+    const usStaff = await mobileLogin(server.baseUrl, await usStaffEmail(server));
+    const own = await usStaff.call<{ NotificationId: number }>('alarm', {
+      branchOfficeId: usStaff.Branches[0]!.BranchOfficeId,
+      type: 'TROUBLE',
+    });
+    const again = await consoleSocket(server, 'us-orgadmin@example.com', beat.lastEventId);
+    expect(again.events.map((e) => e.id)).toEqual([own.json.body!.NotificationId]);
+    again.close();
+  });
+
   it("first connection: the sign-in answer's LastEventId replays what was committed between the sign-in and the socket", async () => {
     const newest = async () =>
       (await rows<{ id: number }>(server.database.db, sql`select coalesce(max(id), 0)::int as id from events`))[0]!.id;

@@ -96,6 +96,21 @@ describe('RealtimeClient', () => {
     expect(t.last()).toBe(12);
   });
 
+  it("resumes from a heartbeat's position (the server sent every event of the scope up to it), never backwards", () => {
+    const t = setup(5);
+    t.client.start();
+    t.sockets[0]!.open();
+    t.sockets[0]!.receive({ type: 'ready', lastEventId: 9, replayed: 0 });
+    t.sockets[0]!.receive({ type: 'heartbeat', lastEventId: 400 });
+    expect(t.last()).toBe(400);
+    t.sockets[0]!.receive({ type: 'heartbeat', lastEventId: 300 });
+    expect(t.last()).toBe(400);
+    t.sockets[0]!.serverClose();
+    vi.advanceTimersByTime(500);
+    t.sockets[1]!.open();
+    expect(JSON.parse(t.sockets[1]!.sent[0]!).lastEventId).toBe(400);
+  });
+
   it('omits lastEventId on a first connection', () => {
     const t = setup(null);
     t.client.start();

@@ -172,6 +172,12 @@ export class RealtimeClient {
       this.o.onControl?.(msg);
       return;
     }
+    // A heartbeat carries the server's position in the log for this socket: every event of the
+    // scope up to it was sent before it. Resuming from there after a reconnect spares the server
+    // reading the events of other scopes since the last one of this scope (a quiet console's).
+    if (msg.type === 'heartbeat' && Number.isInteger(msg.lastEventId) && isNewEvent(this.o.getLastEventId(), msg.lastEventId)) {
+      this.o.setLastEventId(msg.lastEventId);
+    }
     if (msg.type === 'heartbeat' || msg.type === 'onlineConsoles' || msg.type === 'call-media-answer' || msg.type === 'call-media-error') {
       this.o.onControl?.(msg);
       return;
