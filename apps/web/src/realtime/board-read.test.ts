@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { RoleId, branchStatusOf, type BranchOfficeRow, type GetOfficesV2Body, type SocketEvent, type UserInfos } from '@vigil/contract';
+import { RoleId, branchStatusOf, type GetOfficesV2Body, type UserInfos } from '@vigil/contract';
 import { apiPost } from '../shared/api/client';
 import { clearSession, setSession } from '../shared/session/session-store';
 import { fetchBranchBoard } from '../features/branches/api';
@@ -13,25 +13,18 @@ import { EARLY_READ_TTL_MS, startBoardReadEarly, takeEarlyBoardRead } from './bo
 import { boardIsNext } from './board-read-early';
 import { dispatchEvents } from './handlers';
 import { readsOnTheirWay } from './event-taps';
-import { ev } from './test-events';
+import { boardRow, deferred, ev, live } from './test-events';
 
 vi.mock('../shared/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../shared/api/client')>()),
   apiPost: vi.fn(),
 }));
 
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-const row = (id: number, action: string, at: string) =>
-  ({ BranchOfficeId: id, BranchAction: action, BranchActionTime: at, Name: `B${id}` }) as BranchOfficeRow;
+const row = boardRow;
 const board = (): GetOfficesV2Body => ({
   organizationobject: [row(7, 'Open', '2026-03-01T08:00:00.000Z'), row(8, 'Open', '2026-03-01T08:00:00.000Z')],
   total: 2,
 });
-const live = (e: SocketEvent): [SocketEvent, { replay: boolean }] => [e, { replay: false }];
 const panicAt = (branch: number, id: number) =>
   ev({ type: 'NOTIFICATION', id, BranchOfficeId: branch, BranchAction: 'Panic', NotificationType: 10, SecurityAlert: true });
 

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { branchStatusOf, type BranchOfficeRow, type GetOfficesV2Body, type NotificationRow, type SocketEvent } from '@vigil/contract';
+import { branchStatusOf, type GetOfficesV2Body, type NotificationRow } from '@vigil/contract';
 import { apiGet, apiPost } from '../shared/api/client';
 import { branchKeys, fetchBranchBoard } from '../features/branches/api';
 import { alarmsHandler, dispatchEvents } from './handlers';
@@ -14,7 +14,7 @@ import { fetchAlarmHistory } from './alarm-history';
 import { fetchNotificationPage, fetchUnread } from '../features/notifications/api';
 import { isEventBody } from './board-events';
 import { readsOnTheirWay } from './event-taps';
-import { ev } from './test-events';
+import { boardRow, deferred, ev, live } from './test-events';
 
 vi.mock('../shared/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../shared/api/client')>()),
@@ -22,15 +22,7 @@ vi.mock('../shared/api/client', async (importOriginal) => ({
   apiPost: vi.fn(),
 }));
 
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-const row = (id: number, action: string, at: string) =>
-  ({ BranchOfficeId: id, BranchAction: action, BranchActionTime: at, Name: `B${id}` }) as BranchOfficeRow;
-const live = (e: SocketEvent): [SocketEvent, { replay: boolean }] => [e, { replay: false }];
+const row = boardRow;
 
 afterEach(() => vi.mocked(apiGet).mockReset());
 

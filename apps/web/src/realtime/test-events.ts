@@ -4,6 +4,7 @@
  * logged, its Category from notificationCategory like the server's presenter), then the payload.
  */
 import {
+  type BranchOfficeRow,
   SocketEventType,
   notificationCategory,
   type NotificationRow,
@@ -53,4 +54,21 @@ export function ev<T extends EventType>(fields: EvFields<T>): SocketEventOf<T> {
       : {};
   const message = { LoggedAtUTC: '2026-03-01T10:00:00.050Z', ...notification, ...row, Payload: fields.Payload ?? {} };
   return message as SocketEvent as SocketEventOf<T>;
+}
+
+/** A promise answered by hand (a server's answer given when the test says). */
+export function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** A board row with the fields the live board reads. */
+export function boardRow(id: number, action: string, at: string): BranchOfficeRow {
+  return { BranchOfficeId: id, BranchAction: action, BranchActionTime: at, Name: `B${id}` } as BranchOfficeRow;
+}
+
+/** A socket event as a frame item (frame-batch.ts), not replayed. */
+export function live(e: SocketEvent): [SocketEvent, { replay: boolean }] {
+  return [e, { replay: false }];
 }
