@@ -10,7 +10,7 @@ import { getSession } from '../shared/session/session-store';
 import { setFlash } from '../shared/session/flash';
 import { expireSession } from '../shared/session/expire-session';
 import { isAuthenticated, startSession } from '../features/auth/api';
-import { readBoardEarlyIfNext } from '../realtime/board-read-early';
+import { CLIENT_HOME } from '../shared/session/session-gate';
 
 export async function bootstrap(): Promise<void> {
   configureApiClient({
@@ -28,8 +28,14 @@ export async function bootstrap(): Promise<void> {
   try {
     const user = await isAuthenticated(stored.IsAdmin ? 'admin' : 'client');
     startSession(user, stored.IsAdmin);
-    // A reload of the board: its read starts now, while the console's code loads (issue 20).
-    if (!stored.IsAdmin) readBoardEarlyIfNext(user, window.location.pathname);
+    // A reload of the board: its read starts now, while the console's code loads (issue 20). Only
+    // there is its code loaded, so that the public pages (the survey) do not carry it.
+    if (!stored.IsAdmin && window.location.pathname === CLIENT_HOME) {
+      void import('../realtime/board-read-early').then(
+        (m) => m.readBoardEarlyIfNext(user, CLIENT_HOME),
+        () => undefined, // the board query reads it when the page shows
+      );
+    }
   } catch {
     expireSession();
   }
