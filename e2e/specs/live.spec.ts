@@ -126,17 +126,26 @@ test('an alarm raised after sign-in, before the socket is up, still reaches the 
   await expect(page.locator(`[data-testid="alarm-item"][data-notification-id="${notificationId}"]`)).toBeVisible();
 });
 
-test('a panic applied while the board is being read stays on the board the read brings', async ({ page, request }) => {
+test('a panic applied while the board is being read stays on the board the read brings', async ({ page, request, playwright, baseURL }) => {
   const login = await request.post('/api/mobile/login', { data: { username: 'staff@example.com', password: DEMO_PASSWORD } });
   const { body: staff } = (await login.json()) as { body: MobileLogin };
   const branchId = staff.Branches[0]!.BranchOfficeId;
   const mobile = { Authorization: `Bearer ${staff.Token}` };
-  // Open, so that the board read below answers the branch open, not in alarm.
-  const opened = await request.post('/api/mobile/branchaction', {
-    headers: mobile,
-    data: { branchOfficeId: branchId, action: 'OPEN', pin: '1234' },
+  // Open from a console (not from the app, whose branch action would start the branch's task list
+  // under task-lists.spec.ts), so that the board read below answers the branch open, not in alarm.
+  const admin = await playwright.request.newContext({ baseURL });
+  const csrf = async () => (await admin.get('/security/csrf-token')).headers()['x-xsrf-token']!;
+  const signedIn = await admin.post('/api/client/login', {
+    headers: { 'x-xsrf-token': await csrf() },
+    data: { username: 'orgadmin@example.com', password: DEMO_PASSWORD, sessiontype: 'WEB' },
   });
-  expect(opened.ok()).toBe(true);
+  expect(signedIn.ok()).toBe(true);
+  const opened = await admin.post('/api/client/setbranchmode', {
+    headers: { 'x-xsrf-token': await csrf() },
+    data: { case: 'SET-BRANCH-MODE', branchOfficeId: branchId, mode: 'OPEN' },
+  });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  await admin.dispose();
 
   // The board's answer is read by the server now, and reaches the page only after the panic
   // that follows has come over the socket and been applied.
