@@ -12,7 +12,7 @@
 import type { GetOfficesV2Body, GetOfficesV2Request } from '@vigil/contract';
 import { apiPost } from '../shared/api/client';
 import { boardAnswerWithEvents } from './board-events';
-import { collectEvents, readKeepingEvents, type EventCollector } from './event-taps';
+import { collectEvents, keepCollectedEvents, readKeepingEvents, type EventCollector } from './event-taps';
 import { getSession, subscribeSession } from '../shared/session/session-store';
 
 export const BOARD_PATH = '/api/client/getofficesv2';
@@ -84,14 +84,5 @@ export function takeEarlyBoardRead(organizationId: number | null): Promise<GetOf
   const { answer, events, expiry } = early;
   clearTimeout(expiry);
   early = null;
-  return answer.then(
-    (body) => {
-      events.stop();
-      return events.events.length === 0 ? body : boardAnswerWithEvents(body, events.events);
-    },
-    (err: unknown) => {
-      events.stop();
-      throw err;
-    },
-  );
+  return keepCollectedEvents(answer, events, boardAnswerWithEvents);
 }

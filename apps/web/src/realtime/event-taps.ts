@@ -36,17 +36,26 @@ export function collectEvents(): EventCollector {
 }
 
 /**
- * Runs `read`, then answers `apply(answer, events)` with the events dispatched while it was on its
- * way (none: the answer as it is). A failed read fails the same way.
+ * Answers `apply(answer, events)` once `answer` settles, with the events `collector` gathered until
+ * then (none: the answer as it is), and stops it. A failed read fails the same way.
  */
-export async function readKeepingEvents<T>(read: () => Promise<T>, apply: (answer: T, events: readonly SocketEvent[]) => T): Promise<T> {
-  const collector = collectEvents();
+export async function keepCollectedEvents<T>(
+  answer: Promise<T>,
+  collector: EventCollector,
+  apply: (answer: T, events: readonly SocketEvent[]) => T,
+): Promise<T> {
   try {
-    const answer = await read();
-    return collector.events.length === 0 ? answer : apply(answer, collector.events);
+    const body = await answer;
+    return collector.events.length === 0 ? body : apply(body, collector.events);
   } finally {
     collector.stop();
   }
+}
+
+/** Runs `read`, collecting the events dispatched while it is on its way, and answers as keepCollectedEvents. */
+export function readKeepingEvents<T>(read: () => Promise<T>, apply: (answer: T, events: readonly SocketEvent[]) => T): Promise<T> {
+  const collector = collectEvents();
+  return keepCollectedEvents(read(), collector, apply);
 }
 
 /** How many reads are on their way (tests). */
