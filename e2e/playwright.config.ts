@@ -31,6 +31,11 @@ export default defineConfig({
     // The console honours prefers-reduced-motion (no animations or transitions, app/theme.ts), so
     // Chromium draws no frames for spinners, pulses and fades nobody watches.
     reducedMotion: 'reduce',
+    // The console's users sit where their branches are: every branch of the demo data and of the
+    // specs' own organisations is in Europe/Tirane. A report's days are each branch's local days,
+    // and the date range's presets ("Today") are the browser's days; in UTC the two differ from
+    // 23:00 to 24:00 UTC (Tirana's next day), and data made "now" fell outside "Today".
+    timezoneId: 'Europe/Tirane',
     // No trace by default: recording one for every test (screencast and DOM snapshots) cost about a
     // quarter of the browser run's CPU. PW_TRACE=retain-on-failure keeps one for each failed test.
     trace: process.env.PW_TRACE === 'retain-on-failure' ? 'retain-on-failure' : 'off',

@@ -75,8 +75,10 @@ const ROLES = [
   { email: 'manager@example.com', roleId: 6 },
 ] as const;
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-/** The last 7 days (UTC dates) as the global range, stored where the top-bar picker keeps it. */
+/** The date `offset` days from now in Tirana, the zone of every demo branch (YYYY-MM-DD). */
+const day = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tirane' }).format(new Date(Date.now() + offset * 86_400_000));
+/** The last 7 days (the branches' dates) as the global range, stored where the top-bar picker keeps it. */
 function lastWeek() {
   return { start: day(-6), end: day(0) };
 }
