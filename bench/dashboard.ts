@@ -33,17 +33,22 @@
  *    the click to the board drawn (signInPageCpuMs) and per second of the load
  *    (loadPageCpuMsPerSecond). Other processes on a busy machine stretch the wall-clock figures
  *    above (a task is as long as the waits for a core within it), not these: compare builds by them.
+ *    Also the style rules the page added during the load (styleRulesAddedDuringLoad: CSSOM
+ *    insertRule calls, as emotion makes them): each makes the browser re-read the sheet's rules
+ *    and recompute styles; a steady stream means a data-driven style that should be inline.
  * Prints one JSON line per run and a closing JSON line with the worst of the runs (no assertions).
  * Targets: sign-in → board drawn ≤ 1,000 ms; longest task during the load ≤ 50 ms (none over 50 ms).
  * `--cpu-profile DIR` writes a CDP CPU profile of the page during each run's load phase
  * and of its sign-in (dashboard-<run>-load.cpuprofile, dashboard-<run>-signin.cpuprofile; open them
  * in Chromium DevTools → Performance) to see where the time goes. `--waterfall` prints (stderr) each
  * run's sign-in requests (start and end in ms from the click, bytes, path), its long tasks and the
- * page's DOM size when the board is drawn.
+ * page's DOM size when the board is drawn, and the long tasks of its load phase. `--trace DIR` writes a Chromium trace of each run's load
+ * phase (dashboard-<run>-load.json; DevTools → Performance → Load profile): style, layout and paint
+ * time, which a CPU profile shows only as "(program)".
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/vigil_scale_dash npx tsx bench/dashboard.ts \
  *     [--runs 3] [--rate 200] [--seconds 20] [--posters 200] [--alarm-every 10] [--via sql|mobile] [--port 18300]
- *     [--width 1400] [--height 900] [--cpu-profile DIR] [--waterfall]
+ *     [--width 1400] [--height 900] [--cpu-profile DIR] [--trace DIR] [--waterfall]
  *
  * Wall-clock figures depend on the machine's load: print `uptime` beside them.
  */
@@ -70,6 +75,7 @@ const { values } = parseArgs({
     width: { type: 'string', default: '1400' },
     height: { type: 'string', default: '900' },
     'cpu-profile': { type: 'string' },
+    trace: { type: 'string' },
     waterfall: { type: 'boolean', default: false },
     via: { type: 'string', default: 'sql' },
   },
@@ -98,6 +104,7 @@ declare global {
     __benchBoardFrame?: number;
     /** Socket frames the page received (counted by a WebSocket wrapper), and event messages in them. */
     __benchSocketEvents: number;
+    __benchStyleRules: number[];
   }
 }
 
@@ -255,6 +262,15 @@ async function load(posters: Poster[], rate: number, seconds: number, alarmEvery
 function pageProbe(expected: number): string {
   return `(() => {
   window.__benchLongTasks = [];
+  // Style rules added at run time (emotion's insertRule, or a <style> element): each makes the
+  // browser re-read the style sheet's rules and recompute styles, so a steady stream of them (a
+  // style rule per new value of a data-driven style) slows every frame under load.
+  window.__benchStyleRules = [];
+  const insertRule = CSSStyleSheet.prototype.insertRule;
+  CSSStyleSheet.prototype.insertRule = function (rule, index) {
+    window.__benchStyleRules.push(performance.now());
+    return insertRule.call(this, rule, index);
+  };
   window.__benchSocketEvents = 0;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__benchLongTasks.push([e.startTime, e.duration]);
@@ -303,6 +319,7 @@ interface RunResult {
   eventsReceivedByPage: number;
   longestTaskMs: number;
   tasksOver50ms: number;
+  styleRulesAddedDuringLoad: number;
   /** The page's main-thread CPU time (ms) from the click to the board drawn (see pageThreadMs). */
   signInPageCpuMs: number;
   /** The page's main-thread CPU time (ms) per second of the load (see pageThreadMs). */
@@ -392,6 +409,13 @@ async function run(
   await page.waitForTimeout(3_000);
 
   await startProfile();
+  if (values.trace) {
+    fs.mkdirSync(values.trace, { recursive: true });
+    await browser.startTracing(page, {
+      path: path.join(values.trace, `dashboard-${n}-load.json`),
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'gpu', 'cc'],
+    });
+  }
   const from = await page.evaluate(() => ({ at: performance.now(), events: window.__benchSocketEvents }));
   const cpu0 = cpuSeconds(server.pid!);
   const loadCpu0 = await pageThreadMs();
@@ -405,10 +429,16 @@ async function run(
     (since) => ({
       tasks: window.__benchLongTasks.filter(([s]) => s >= since),
       events: window.__benchSocketEvents,
+      styleRules: window.__benchStyleRules.filter((t) => t >= since).length,
     }),
     from.at,
   );
+  if (values.waterfall) {
+    const tasks = after.tasks.map(([s, d]) => [Math.round(s - from.at), Math.round(d)]);
+    console.error(`load run ${n}: long tasks [ms from the load's start, ms] ${JSON.stringify(tasks)}`);
+  }
   await stopProfile('load');
+  if (values.trace) await browser.stopTracing();
   await context.close();
   return {
     run: n,
@@ -422,6 +452,7 @@ async function run(
     eventsReceivedByPage: after.events - from.events,
     longestTaskMs: Math.round(Math.max(0, ...after.tasks.map(([, d]) => d))),
     tasksOver50ms: after.tasks.filter(([, d]) => d > 50).length,
+    styleRulesAddedDuringLoad: after.styleRules,
     signInPageCpuMs: Math.round(signInCpu),
     loadPageCpuMsPerSecond: Math.round(loadCpuPerSecond),
     serverCpuSecondsPerEvent: Number((serverCpu / Math.max(1, posted.posted)).toFixed(5)),
@@ -470,6 +501,7 @@ async function main() {
       targetDrawnMs: TARGET_DRAWN_MS,
       longestTaskMs: Math.max(...results.map((r) => r.longestTaskMs)),
       tasksOver50ms: Math.max(...results.map((r) => r.tasksOver50ms)),
+      styleRulesAddedDuringLoad: Math.max(...results.map((r) => r.styleRulesAddedDuringLoad)),
       signInPageCpuMs: Math.max(...results.map((r) => r.signInPageCpuMs)),
       loadPageCpuMsPerSecond: Math.max(...results.map((r) => r.loadPageCpuMsPerSecond)),
       targetTaskMs: TARGET_TASK_MS,

@@ -132,7 +132,9 @@ export function AlarmPanel() {
           onPointerEnter={() => setHeld(sorted.map((a) => a.notificationId))}
           onPointerLeave={() => setHeld(null)}
         >
-          {top > 0 && <Box aria-hidden sx={{ height: top, flexShrink: 0 }} />}
+          {/* The spacers' heights change with the list: inline styles, not sx, which would add a
+              style rule for every new height (and the browser re-reads every rule of the sheet). */}
+          {top > 0 && <Box aria-hidden style={{ height: top, flexShrink: 0 }} />}
           {items.map((v) => {
             const line = lines[v.index]!;
             return (
@@ -154,7 +156,7 @@ export function AlarmPanel() {
               </Box>
             );
           })}
-          {bottom > 0 && <Box aria-hidden sx={{ height: bottom, flexShrink: 0 }} />}
+          {bottom > 0 && <Box aria-hidden style={{ height: bottom, flexShrink: 0 }} />}
         </Stack>
       )}
       {editing && orgId != null && <DispositionsDialog organizationId={orgId} onClose={() => setEditing(false)} />}
