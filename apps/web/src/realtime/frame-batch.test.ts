@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { frameBatch, type FlushScheduler } from './frame-batch';
+import { frameBatch, throttledFrames, type FlushScheduler } from './frame-batch';
 
 /** A scheduler the test fires by hand. */
 function manual() {
@@ -70,6 +70,73 @@ describe('frameBatch', () => {
       b.push(1);
       await vi.advanceTimersByTimeAsync(150);
       expect(apply).toHaveBeenCalledWith([1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('throttled: a lone item goes at the next frame; a burst is applied at most once per interval, nothing dropped', async () => {
+    vi.useFakeTimers();
+    try {
+      const m = manual();
+      let clock = 1_000;
+      const apply = vi.fn();
+      const b = frameBatch<number>(
+        apply,
+        throttledFrames(100, m.schedule, () => clock),
+      );
+      // A lone event: the next frame, no wait.
+      b.push(1);
+      expect(m.count()).toBe(1);
+      m.fire();
+      expect(apply).toHaveBeenLastCalledWith([1]);
+      // 16 ms later, a burst: no frame is asked for until 100 ms after the last flush.
+      clock += 16;
+      b.push(2);
+      b.push(3);
+      expect(m.count()).toBe(0);
+      clock += 50;
+      await vi.advanceTimersByTimeAsync(50);
+      b.push(4);
+      expect(m.count()).toBe(0);
+      expect(apply).toHaveBeenCalledTimes(1);
+      clock += 34;
+      await vi.advanceTimersByTimeAsync(34);
+      expect(m.count()).toBe(1);
+      m.fire();
+      expect(apply).toHaveBeenCalledTimes(2);
+      expect(apply).toHaveBeenLastCalledWith([2, 3, 4]);
+      // Quiet for longer than the interval: the next lone event goes at the next frame again.
+      clock += 500;
+      b.push(5);
+      expect(m.count()).toBe(1);
+      m.fire();
+      expect(apply).toHaveBeenLastCalledWith([5]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('throttled: cancel stops the wait and the frame; flush applies at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const m = manual();
+      let clock = 0;
+      const apply = vi.fn();
+      const b = frameBatch<number>(
+        apply,
+        throttledFrames(100, m.schedule, () => clock),
+      );
+      b.push(1);
+      m.fire();
+      b.push(2);
+      b.cancel();
+      clock += 200;
+      await vi.advanceTimersByTimeAsync(200);
+      expect(m.count()).toBe(0);
+      expect(apply).toHaveBeenCalledTimes(1);
+      b.flush();
+      expect(apply).toHaveBeenLastCalledWith([2]);
     } finally {
       vi.useRealTimers();
     }

@@ -1,7 +1,8 @@
 /**
  * Runs the socket for a signed-in client session (not for admin): starts after login/bootstrap
  * when the token is known, stops on logout, and ends the session on an auth error. Events reach
- * the handlers once per animation frame, all those of the frame together (frame-batch.ts).
+ * the handlers at the next animation frame, at most ten times a second during a burst, all those
+ * queued together (frame-batch.ts: frameBatch, throttledFrames).
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import { applyOnlineConsoles } from '../features/chat/live';
 import { cacheHandlers, dispatchEvents } from './handlers';
 import { readLastEventId, writeLastEventId } from './last-event-id';
 import { RealtimeClient, socketUrl, type EventContext } from './socket-client';
-import { frameBatch } from './frame-batch';
+import { frameBatch, throttledFrames } from './frame-batch';
 import type { SocketEvent } from '@vigil/contract';
 import { receiveReply, setRequestSocket } from './socket-requests';
 import { setRealtimeStatus } from './status-store';
@@ -24,7 +25,7 @@ export function useRealtimeConnection(session: StoredSession | null): void {
   useEffect(() => {
     if (userId === null || !token) return;
     const handlers = cacheHandlers(qc, false);
-    const batch = frameBatch<[SocketEvent, EventContext]>((items) => dispatchEvents(qc, handlers, items));
+    const batch = frameBatch<[SocketEvent, EventContext]>((items) => dispatchEvents(qc, handlers, items), throttledFrames());
     const client = new RealtimeClient({
       url: socketUrl(window.location),
       token,
