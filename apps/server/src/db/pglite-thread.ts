@@ -100,9 +100,9 @@ function rowObjects(rows: unknown[][], fields: { name: string }[]): Record<strin
  * Young generation of the database thread's V8 heap, MB (issue 20, PGlite server RSS ≤ 350 MB). The
  * thread only passes statements and their results between the server and PGlite's wasm memory: its
  * short-lived objects need little room, and V8's default young generation (up to 32 MB a semi
- * space) stayed resident. 4 MB took the server's RSS with the demo data from 364 to 325 MB at rest
- * and its peak under the throughput bench's load from 416 to 359 MB, with no measurable change in
- * requests per second or latency (bench/throughput.ts).
+ * space) stayed resident. With 4 MB, bench/throughput.ts on the demo data (three runs each way,
+ * figures noisy): RSS at rest 336–364 → 325–344 MB, peak under load 390–416 → 359–379 MB, with no
+ * measurable change in requests per second or latency.
  */
 export const PGLITE_THREAD_YOUNG_GENERATION_MB = 4;
 
