@@ -4,10 +4,10 @@
  * POPUP_SECONDS or by its Close button; "Open" goes to the alarm panel (or the chat). Which alerts
  * pop up is the user's choice on /notification-settings (the handler asks it).
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translator';
-import { Alert, AlertTitle, Box, Button, IconButton } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, IconButton, type SxProps, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { clearPopups, dismissPopup, getPopups, subscribePopups, type AlertPopup } from '../../../realtime/alert-popups';
 import { branchActionKey } from '../../../shared/format/branch-action';
@@ -24,13 +24,70 @@ const SEVERITY: Record<AlertPopup['category'], 'error' | 'warning' | 'info'> = {
   chat: 'info',
 };
 
-function Popup({ p }: { p: AlertPopup }) {
+/** The pop-ups' stack, at the bottom right. */
+const STACK_SX: SxProps<Theme> = {
+  position: 'fixed',
+  right: 16,
+  bottom: 16,
+  // Under dialogs and the temporary drawer; only the buttons take clicks, the page stays usable beneath.
+  zIndex: (theme) => theme.zIndex.appBar,
+  pointerEvents: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 1,
+};
+
+/** How long the warm-up waits for an idle moment at most, ms. */
+const WARM_UP_TIMEOUT_MS = 5_000;
+
+/**
+ * A pop-up of each severity, drawn once in a hidden box when the browser is first idle after the
+ * shell mounts, then removed. MUI's styles are made the first time a component is drawn: without
+ * this, the first alert of a session waited for ~20 new style rules, the browser's re-read of the
+ * whole sheet and the first render of Alert, Button and the icons (a 60–80 ms task on a 5,000-branch
+ * dashboard, bench/dashboard.ts). The rules stay in the page. True while the hidden box is drawn.
+ */
+function useWarmUp(): boolean {
+  const [phase, setPhase] = useState<'cold' | 'drawing' | 'done'>('cold');
+  useEffect(() => {
+    if (phase === 'cold') {
+      if (typeof requestIdleCallback !== 'function') {
+        const id = setTimeout(() => setPhase('drawing'), 1_000);
+        return () => clearTimeout(id);
+      }
+      const id = requestIdleCallback(() => setPhase('drawing'), { timeout: WARM_UP_TIMEOUT_MS });
+      return () => cancelIdleCallback(id);
+    }
+    if (phase === 'drawing') {
+      const id = setTimeout(() => setPhase('done'), 0);
+      return () => clearTimeout(id);
+    }
+    return undefined;
+  }, [phase]);
+  return phase === 'drawing';
+}
+
+/** The pop-ups the warm-up draws (never shown, never in the list): one per severity, with every part. */
+const WARM_UP: AlertPopup[] = (['panic', 'alarm', 'other'] as const).map((category, i) => ({
+  id: -1 - i,
+  category,
+  kind: 'notification',
+  branchAction: null,
+  branchName: '-',
+  who: '-',
+  message: '-',
+  at: '1970-01-01T00:00:00Z',
+  to: '/',
+}));
+
+function Popup({ p, warmUp = false }: { p: AlertPopup; warmUp?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
+    if (warmUp) return undefined;
     const id = setTimeout(() => dismissPopup(p.id), POPUP_SECONDS * 1000);
     return () => clearTimeout(id);
-  }, [p.id]);
+  }, [p.id, warmUp]);
   const key = branchActionKey(p.branchAction);
   const action = key ? t(`branchActions.${key}`) : (p.branchAction ?? '');
   const branch = p.branchName ?? '';
@@ -44,8 +101,8 @@ function Popup({ p }: { p: AlertPopup }) {
     <Alert
       severity={SEVERITY[p.category]}
       variant="filled"
-      role="alert"
-      data-testid="alert-popup"
+      role={warmUp ? undefined : 'alert'}
+      data-testid={warmUp ? undefined : 'alert-popup'}
       data-category={p.category}
       sx={{ boxShadow: 6, width: 360, maxWidth: 'calc(100vw - 32px)', '& .MuiAlert-action': { pointerEvents: 'auto' } }}
       action={
@@ -76,29 +133,27 @@ function Popup({ p }: { p: AlertPopup }) {
 export function AlertPopups() {
   const { t } = useTranslation();
   const popups = useSyncExternalStore(subscribePopups, getPopups);
+  const warmingUp = useWarmUp();
   // Signed out (the shell unmounts): nothing of this session stays on screen.
   useEffect(() => clearPopups, []);
-  if (popups.length === 0) return null;
-  return (
-    <Box
-      component="section"
-      aria-label={t('realtime.popups.label')}
-      data-testid="alert-popups"
-      sx={{
-        position: 'fixed',
-        right: 16,
-        bottom: 16,
-        // Under dialogs and the temporary drawer; only the buttons take clicks, the page stays usable beneath.
-        zIndex: (theme) => theme.zIndex.appBar,
-        pointerEvents: 'none',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 1,
-      }}
-    >
-      {popups.map((p) => (
-        <Popup key={p.id} p={p} />
-      ))}
+  const warmUp = warmingUp ? (
+    <Box aria-hidden sx={{ display: 'none' }} data-testid="alert-popups-warm-up">
+      <Box sx={STACK_SX}>
+        {WARM_UP.map((p) => (
+          <Popup key={p.id} p={p} warmUp />
+        ))}
+      </Box>
     </Box>
+  ) : null;
+  if (popups.length === 0) return warmUp;
+  return (
+    <>
+      {warmUp}
+      <Box component="section" aria-label={t('realtime.popups.label')} data-testid="alert-popups" sx={STACK_SX}>
+        {popups.map((p) => (
+          <Popup key={p.id} p={p} />
+        ))}
+      </Box>
+    </>
   );
 }
