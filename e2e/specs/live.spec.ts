@@ -6,6 +6,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from '../fixtures/auth.js';
 import { acknowledge } from '../fixtures/alarms.js';
+import { session } from '../fixtures/own-org.js';
 
 interface MobileLogin {
   Token: string;
@@ -126,26 +127,17 @@ test('an alarm raised after sign-in, before the socket is up, still reaches the 
   await expect(page.locator(`[data-testid="alarm-item"][data-notification-id="${notificationId}"]`)).toBeVisible();
 });
 
-test('a panic applied while the board is being read stays on the board the read brings', async ({ page, request, playwright, baseURL }) => {
+test('a panic applied while the board is being read stays on the board the read brings', async ({ page, request, baseURL }) => {
   const login = await request.post('/api/mobile/login', { data: { username: 'staff@example.com', password: DEMO_PASSWORD } });
   const { body: staff } = (await login.json()) as { body: MobileLogin };
   const branchId = staff.Branches[0]!.BranchOfficeId;
   const mobile = { Authorization: `Bearer ${staff.Token}` };
   // Open from a console (not from the app, whose branch action would start the branch's task list
   // under task-lists.spec.ts), so that the board read below answers the branch open, not in alarm.
-  const admin = await playwright.request.newContext({ baseURL });
-  const csrf = async () => (await admin.get('/security/csrf-token')).headers()['x-xsrf-token']!;
-  const signedIn = await admin.post('/api/client/login', {
-    headers: { 'x-xsrf-token': await csrf() },
-    data: { username: 'orgadmin@example.com', password: DEMO_PASSWORD, sessiontype: 'WEB' },
-  });
-  expect(signedIn.ok()).toBe(true);
-  const opened = await admin.post('/api/client/setbranchmode', {
-    headers: { 'x-xsrf-token': await csrf() },
-    data: { case: 'SET-BRANCH-MODE', branchOfficeId: branchId, mode: 'OPEN' },
-  });
-  expect(opened.ok(), await opened.text()).toBe(true);
-  await admin.dispose();
+  const admin = await session(baseURL!, 'orgadmin@example.com');
+  const opened = await admin.post('/api/client/setbranchmode', { case: 'SET-BRANCH-MODE', branchOfficeId: branchId, mode: 'OPEN' });
+  expect(opened.status, JSON.stringify(opened.json)).toBe(200);
+  await admin.ctx.dispose();
 
   // The board's answer is read by the server now, and reaches the page only after the panic
   // that follows has come over the socket and been applied.

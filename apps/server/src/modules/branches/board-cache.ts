@@ -30,7 +30,7 @@ import { BOARD_CHANNEL, boardChanges } from '../../lib/board-changes.js';
 import { SCOPE_CHANNEL, scopeChanges } from '../../lib/scope-changes.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { countAnnouncedChange } from '../../plugins/session-cache.js';
-import { PreSerialized } from '../../plugins/response-serializer.js';
+import { preSerialized } from '../../plugins/response-serializer.js';
 
 /** Longest life of an entry, ms (a safety net; see the module comment). */
 export const MAX_AGE_MS = 60_000;
@@ -151,7 +151,7 @@ export async function sendGzipped(req: FastifyRequest, reply: FastifyReply, entr
   if (!entry.gzipping || !acceptsGzip(req)) return undefined;
   const bytes = entry.gzip ?? (await entry.gzipping);
   if (!bytes) return undefined;
-  reply.serialize(new PreSerialized(entry.json, entry.value));
+  reply.serialize(preSerialized(entry.json, entry.value));
   return reply
     .header('content-type', 'application/json; charset=utf-8')
     .header('content-encoding', 'gzip')
