@@ -88,20 +88,27 @@ test('a live alarm pops up only when the settings say so, and closes', async ({ 
 
     // Pop up on: the next alarm pops up with its action, branch and text.
     await setAlarmPopup(page, true);
-    await dashboardLive(page);
     // The pop-up's styles were made while the page was idle (AlertPopups' warm-up): showing the
-    // first pop-up adds no style rule (each would make the browser re-read the whole sheet).
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    await expect(page.getByTestId('alert-popups-warm-up')).toHaveCount(0);
-    await page.evaluate(() => {
-      const w = window as unknown as { __styleRules: number };
+    // first pop-up adds no style rule (each would make the browser re-read the whole sheet). The
+    // page notes the style rules added and when the warm-up's hidden box has come and gone.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __styleRules: number; __warmedUp: boolean };
       w.__styleRules = 0;
+      w.__warmedUp = false;
       const insertRule = CSSStyleSheet.prototype.insertRule;
       CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
         w.__styleRules++;
         return insertRule.call(this, rule, index);
       };
+      let drawn = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="alert-popups-warm-up"]')) drawn = true;
+        else if (drawn) w.__warmedUp = true;
+      }).observe(document, { subtree: true, childList: true });
     });
+    await dashboardLive(page);
+    await page.waitForFunction(() => (window as unknown as { __warmedUp: boolean }).__warmedUp);
+    await page.evaluate(() => ((window as unknown as { __styleRules: number }).__styleRules = 0));
     const loud = `E2E popup on ${Date.now()}`;
     await staff.alarm(loud);
     const popup = page.getByTestId('alert-popup').filter({ hasText: loud });
