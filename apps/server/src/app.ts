@@ -35,7 +35,7 @@ import { ensNotificationsCase } from './modules/ens/ens.service.js';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
 import { headOfficeRoutes } from './modules/head-office/head-office.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { staticSecurityHeaders } from './lib/security-headers.js';
+import { apiSecurityHeaders, staticSecurityHeaders } from './lib/security-headers.js';
 import { trackUnusedConnections } from './lib/unused-connections.js';
 import { registerMetrics } from './modules/health/metrics.js';
 import { mobileRoutes } from './modules/mobile/mobile.routes.js';
@@ -160,8 +160,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // is the same for every request: it is taken once here and each request only sets those headers
   // (helmet's twelve middlewares per request were ~7 % of a cheap call's CPU, issue 20 profile).
   const securityHeaderList = staticSecurityHeaders(securityHeaders);
-  app.addHook('onRequest', (_req, reply, next) => {
-    for (const [name, value] of securityHeaderList) reply.raw.setHeader(name, value);
+  const apiSecurityHeaderList = staticSecurityHeaders(apiSecurityHeaders(config.secureCookies));
+  app.addHook('onRequest', (req, reply, next) => {
+    const list = req.url.startsWith('/api/') ? apiSecurityHeaderList : securityHeaderList;
+    for (const [name, value] of list) reply.raw.setHeader(name, value);
     next();
   });
   await app.register(cookie);

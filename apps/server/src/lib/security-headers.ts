@@ -2,6 +2,7 @@
  * The security headers of every answer (issue 12 hardening; issue 20 per-request cost), taken once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 
 /** A connect-style middleware that only sets headers, as helmet's. */
 export type HeaderMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -41,4 +42,34 @@ export function staticSecurityHeaders(middleware: HeaderMiddleware): Array<[stri
   if (!finished) throw new Error('security headers: the middleware did not finish synchronously');
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return [...headers.values()];
+}
+
+/**
+ * The security headers of an API answer (paths under /api/: JSON, or a report file sent as an
+ * attachment — never a page a browser draws), as helmet middleware for `staticSecurityHeaders`.
+ * An answer that is not a document needs none of the page headers (the page's CSP sources,
+ * Cross-Origin-Opener-Policy, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
+ * X-Permitted-Cross-Domain-Policies, X-XSS-Protection): it gets the set the OWASP REST Security
+ * Cheat Sheet names for APIs — a CSP that allows nothing (`default-src 'none'; frame-ancestors
+ * 'none'`: should an answer ever be opened as a page, it runs nothing and cannot be framed),
+ * X-Content-Type-Options nosniff, X-Frame-Options DENY, Cross-Origin-Resource-Policy same-origin,
+ * Referrer-Policy no-referrer, and HSTS when served over https (`secure`). About 600 bytes fewer
+ * on every answer, and five header checks fewer (issue 20 per-request cost).
+ */
+export function apiSecurityHeaders(secure: boolean): HeaderMiddleware {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    originAgentCluster: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  }) as HeaderMiddleware;
 }

@@ -9,7 +9,7 @@
  *   authenticate with a bearer token, and the mobile API (bearer only), carry no ambient
  *   credentials and are exempt.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ErrorCode, StatusId } from '@vigil/contract';
@@ -59,7 +59,8 @@ declare module 'fastify' {
   }
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** SHA-256 hex of a token, as stored (one-shot crypto.hash: no Hash object per call, on every API call's session lookup). */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 
 function safeEqual(a: string, b: string): boolean {

@@ -153,4 +153,30 @@ describe.each(DB_KINDS)('hardening of sessions, links and limits (%s)', (kind) =
     // Every entry is a valid CSP source (an IPv6 literal is not: the browser logs it as invalid).
     expect(connect.split(' ').filter((s) => s.includes('['))).toEqual([]);
   });
+
+  it("an API answer carries the API's security headers, without the page-only ones; other answers keep the page's", async () => {
+    const c = new ApiClient(server.baseUrl);
+    await c.fetchCsrf();
+    const { status, headers } = await c.post('/api/client/isauthenticated', { case: 'IS-AUTHENTICATED' });
+    expect(status).toBe(401);
+    const api = { headers };
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(api.headers.get('referrer-policy')).toBe('no-referrer');
+    for (const pageOnly of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-xss-protection',
+    ]) {
+      expect(api.headers.has(pageOnly), pageOnly).toBe(false);
+    }
+    const page = await fetch(`${server.baseUrl}/healthz`);
+    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'self';/);
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
 });
