@@ -9,6 +9,7 @@ import { ensureReferenceData } from './db/reference-data.js';
 import { buildApp } from './app.js';
 import { startBackgroundJobs } from './background-jobs.js';
 import { serveBackups } from './db/backup.js';
+import { loadMallocTrim, startMemoryTrim } from './lib/memory-trim.js';
 
 /**
  * How far V8 lets the JavaScript heap grow past what the last full collection kept, in percent
@@ -57,6 +58,14 @@ async function main() {
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   const jobs = startBackgroundJobs(app);
+  // Free memory of the C allocator back to the system: now (the start and the demo seed leave the
+  // most) and then periodically (lib/memory-trim.ts).
+  const trim = config.memoryTrimIntervalMs > 0 ? await loadMallocTrim() : undefined;
+  const memoryTrim = trim
+    ? startMemoryTrim(trim, config.memoryTrimIntervalMs, (ms, returned) =>
+        app.log.debug({ ms: Math.round(ms * 100) / 100, returned }, 'memory trim'),
+      )
+    : undefined;
   // `npm run db:backup` asks this process for a consistent copy of the embedded database.
   const closeBackups = database.pglite ? await serveBackups(database.pglite, config.dataDir, (m) => console.log(m)) : undefined;
   let closing = false;
@@ -77,6 +86,7 @@ async function main() {
       process.exit(1);
     }, config.shutdownGraceMs).unref();
     try {
+      memoryTrim?.stop();
       await jobs.stop();
       await closeBackups?.();
       await app.close();
