@@ -90,9 +90,11 @@ test('a live alarm pops up only when the settings say so, and closes', async ({ 
     await setAlarmPopup(page, true);
     // The pop-up's styles were made while the page was idle (AlertPopups' warm-up): showing the
     // first pop-up adds no style rule (each would make the browser re-read the whole sheet). The
-    // page notes the style rules added and when the warm-up's hidden box has come and gone.
+    // page notes the style rules added, when the warm-up's box has come and gone, and how it was
+    // drawn: laid out (a height: the browser styled and shaped it then, not at the first alert)
+    // but not seen.
     await page.addInitScript(() => {
-      const w = window as unknown as { __styleRules: number; __warmedUp: boolean };
+      const w = window as unknown as { __styleRules: number; __warmedUp: boolean; __warmUpBox?: { height: number; visibility: string } };
       w.__styleRules = 0;
       w.__warmedUp = false;
       const insertRule = CSSStyleSheet.prototype.insertRule;
@@ -102,12 +104,20 @@ test('a live alarm pops up only when the settings say so, and closes', async ({ 
       };
       let drawn = false;
       new MutationObserver(() => {
-        if (document.querySelector('[data-testid="alert-popups-warm-up"]')) drawn = true;
-        else if (drawn) w.__warmedUp = true;
+        const box = document.querySelector('[data-testid="alert-popups-warm-up"]');
+        if (box) {
+          drawn = true;
+          const popup = box.querySelector('.MuiAlert-root');
+          if (popup && !w.__warmUpBox)
+            w.__warmUpBox = { height: popup.getBoundingClientRect().height, visibility: getComputedStyle(popup).visibility };
+        } else if (drawn) w.__warmedUp = true;
       }).observe(document, { subtree: true, childList: true });
     });
     await dashboardLive(page);
     await page.waitForFunction(() => (window as unknown as { __warmedUp: boolean }).__warmedUp);
+    const box = await page.evaluate(() => (window as unknown as { __warmUpBox?: { height: number; visibility: string } }).__warmUpBox);
+    expect(box?.visibility).toBe('hidden');
+    expect(box?.height).toBeGreaterThan(20);
     await page.evaluate(() => ((window as unknown as { __styleRules: number }).__styleRules = 0));
     const loud = `E2E popup on ${Date.now()}`;
     await staff.alarm(loud);

@@ -41,11 +41,16 @@ const STACK_SX: SxProps<Theme> = {
 const WARM_UP_TIMEOUT_MS = 5_000;
 
 /**
- * A pop-up of each severity, drawn once in a hidden box when the browser is first idle after the
- * shell mounts, then removed. MUI's styles are made the first time a component is drawn: without
- * this, the first alert of a session waited for ~20 new style rules, the browser's re-read of the
- * whole sheet and the first render of Alert, Button and the icons (a 60–80 ms task on a 5,000-branch
- * dashboard, bench/dashboard.ts). The rules stay in the page. True while the hidden box is drawn.
+ * A pop-up of each severity, drawn once in an invisible box when the browser is first idle after
+ * the shell mounts, then removed. MUI's styles are made the first time a component is drawn, and
+ * the browser's first style, layout and text shaping of those elements (the title's and buttons'
+ * font weights) are slow too: without this, the first alert of a session waited for ~20 new style
+ * rules, the browser's re-read of the whole sheet, the first render of Alert, Button and the icons
+ * and then ~50 ms of style and layout for its fourteen elements (a 60–100 ms task on a
+ * 5,000-branch dashboard, bench/dashboard.ts). The box is laid out but not seen (visibility:
+ * hidden, where the stack goes; `display: none` would skip style and layout), and its layout is
+ * read once so that it happens in that idle moment. The rules stay in the page. True while the
+ * box is drawn.
  */
 function useWarmUp(): boolean {
   const [phase, setPhase] = useState<'cold' | 'drawing' | 'done'>('cold');
@@ -59,6 +64,8 @@ function useWarmUp(): boolean {
       return () => cancelIdleCallback(id);
     }
     if (phase === 'drawing') {
+      // Style and lay the box out now, in this idle moment (reading its size forces both).
+      document.querySelector('[data-testid="alert-popups-warm-up"]')?.getBoundingClientRect();
       const id = setTimeout(() => setPhase('done'), 0);
       return () => clearTimeout(id);
     }
@@ -137,7 +144,7 @@ export function AlertPopups() {
   // Signed out (the shell unmounts): nothing of this session stays on screen.
   useEffect(() => clearPopups, []);
   const warmUp = warmingUp ? (
-    <Box aria-hidden sx={{ display: 'none' }} data-testid="alert-popups-warm-up">
+    <Box aria-hidden sx={{ visibility: 'hidden' }} data-testid="alert-popups-warm-up">
       <Box sx={STACK_SX}>
         {WARM_UP.map((p) => (
           <Popup key={p.id} p={p} warmUp />
