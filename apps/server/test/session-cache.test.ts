@@ -148,6 +148,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('session cache across two server p
     }
   });
 
+  it('a logout on A answers only once B has dropped the session, even with B paused for 300 ms', async () => {
+    const c = new ApiClient(nodes.bUrl);
+    await c.login('manager@example.com');
+    expect((await c.post('/api/client/isauthenticated')).status).toBe(200);
+    expect((await c.post('/api/client/isauthenticated')).status).toBe(200);
+    // B cannot hear the logout's notice while it is stopped: A waits for its answer.
+    process.kill(nodes.bPid, 'SIGSTOP');
+    const resume = setTimeout(() => process.kill(nodes.bPid, 'SIGCONT'), 300);
+    try {
+      const started = Date.now();
+      expect((await postOn(nodes.a.baseUrl, c, '/api/client/logout')).status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    } finally {
+      clearTimeout(resume);
+      process.kill(nodes.bPid, 'SIGCONT');
+    }
+    expect((await postOn(nodes.bUrl, c, '/api/client/isauthenticated')).status).toBe(401);
+  });
+
   it('deactivation and a role change on A are seen on B by the next call; a profile change on B by A', async () => {
     const admin = new ApiClient(nodes.a.baseUrl);
     await admin.login('orgadmin@example.com');

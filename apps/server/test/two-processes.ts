@@ -76,5 +76,9 @@ export function twoServerProcesses(envB: Record<string, string> = {}) {
     get bUrl(): string {
       return bUrl;
     },
+    /** B's process id (to pause it: SIGSTOP / SIGCONT). */
+    get bPid(): number {
+      return b!.child.pid!;
+    },
   };
 }

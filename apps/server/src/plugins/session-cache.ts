@@ -18,12 +18,22 @@
  *   (the dispatcher clears the cache when it listens again).
  * Negative answers (unknown, ended, expired tokens) are never cached.
  */
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
 /** PostgreSQL NOTIFY channel of ended and changed sessions (payload: a SessionChange as JSON). */
 export const SESSIONS_CHANNEL = 'vigil_sessions';
+
+/** Start of the application_name of every node's NOTIFY listener connection (realtime/dispatcher.ts). */
+export const LISTENER_NAME_PREFIX = 'vigil-listener:';
+/**
+ * This process's listener name (application_name of its NOTIFY listener, LISTENER_NAME_PREFIX and
+ * a random id): settleSessionNotices (plugins/session.ts) counts the other processes listening on
+ * the database by it in pg_stat_activity, and each process answers another's ping under it.
+ */
+export const LISTENER_NAME = `${LISTENER_NAME_PREFIX}${randomBytes(6).toString('hex')}`;
 
 /**
  * What changed: `{sessionId}` one session ended, `{userId}` every session of a user ended (both also

@@ -13,10 +13,12 @@ import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ErrorCode, StatusId } from '@vigil/contract';
-import { oncePerDatabase, type Db } from '../db/client.js';
+import { oncePerDatabase, rows, type Db } from '../db/client.js';
 import { organizations, sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
 import {
+  LISTENER_NAME,
+  LISTENER_NAME_PREFIX,
   SESSIONS_CHANNEL,
   SessionCache,
   announceSessionChange,
@@ -255,37 +257,75 @@ export async function endUserSessions(db: Db, userId: number): Promise<void> {
   await announceSessionChange(db, { userId });
 }
 
-/** How long `settleSessionNotices` waits for its own notice at most, ms. */
+/** How long `settleSessionNotices` waits at most, ms. */
 const SETTLE_TIMEOUT_MS = 1_000;
 
 /**
- * On PostgreSQL, waits until this node's listener has heard a notice sent now on SESSIONS_CHANNEL
- * (at most SETTLE_TIMEOUT_MS): notices are delivered in commit order, so every session change
- * committed before has by then been sent to every node's listener. Called before answering a logout
- * or a revocation (any request during which this process announced a session change, in onSend),
- * so that a call made with the revoked session right after meets every node's cache already told. A no-op on PGlite (one process, told at once) and without a listener.
+ * On PostgreSQL, waits until every node has handled the session changes this node committed so
+ * far (at most SETTLE_TIMEOUT_MS): it sends a ping on SESSIONS_CHANNEL and waits until its own
+ * listener has heard it and every other process listening on the database (counted by listener
+ * name in pg_stat_activity, LISTENER_NAME) has answered it with a pong. Notices reach each
+ * listener in commit order, and a node answers the ping only after handling what came before it
+ * on its connection, so once all have answered, every node's cache has dropped the revoked
+ * sessions. Called before answering a logout or a revocation (any request during which this
+ * process announced a session change, in onSend), so that a call made with the revoked session
+ * right after is refused on any node — not only when that node's listener happened to be
+ * scheduled first (a busy machine could leave it a few ms behind). A no-op on PGlite (one process,
+ * told at once) and without a listener.
  */
 export async function settleSessionNotices(app: FastifyInstance): Promise<void> {
   if (app.database.kind !== 'postgres' || !app.dispatcher?.listening) return;
+  const [row] = await rows<{ others: number }>(
+    app.db,
+    sql`select count(distinct application_name)::int as others from pg_stat_activity
+      where datname = current_database() and application_name like ${`${LISTENER_NAME_PREFIX}%`} and application_name <> ${LISTENER_NAME}`,
+  );
+  const others = row?.others ?? 0;
   const nonce = randomBytes(8).toString('hex');
-  const heard = new Promise<void>((resolve) => {
-    const timer = setTimeout(() => {
-      pendingPings.delete(nonce);
-      resolve();
-    }, SETTLE_TIMEOUT_MS);
-    timer.unref();
-    pendingPings.set(nonce, () => {
+  const settled = new Promise<void>((resolve) => {
+    const done = () => {
       clearTimeout(timer);
       pendingPings.delete(nonce);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, SETTLE_TIMEOUT_MS);
+    timer.unref();
+    const waiter: PingWaiter = {
+      heard: false,
+      answeredBy: new Set(),
+      check: () => {
+        if (waiter.heard && waiter.answeredBy.size >= others) done();
+      },
+    };
+    pendingPings.set(nonce, waiter);
   });
-  await app.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ ping: nonce })})`);
-  await heard;
+  await app.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ ping: nonce, node: LISTENER_NAME })})`);
+  await settled;
+}
+
+/** A settleSessionNotices in progress: whether its own ping came back, and the processes that answered it. */
+interface PingWaiter {
+  heard: boolean;
+  answeredBy: Set<string>;
+  check: () => void;
 }
 
 /** Waiters of settleSessionNotices by nonce (this process). */
-const pendingPings = new Map<string, () => void>();
+const pendingPings = new Map<string, PingWaiter>();
+
+/** A ping or pong of settleSessionNotices on SESSIONS_CHANNEL; undefined for any other payload. */
+function parsePing(payload: string): { ping: string; node: string } | { pong: string; node: string } | undefined {
+  if (!payload.startsWith('{"p')) return undefined;
+  try {
+    const p = JSON.parse(payload) as { ping?: unknown; pong?: unknown; node?: unknown };
+    if (typeof p.node !== 'string') return undefined;
+    if (typeof p.ping === 'string') return { ping: p.ping, node: p.node };
+    if (typeof p.pong === 'string') return { pong: p.pong, node: p.node };
+  } catch {
+    // not ours
+  }
+  return undefined;
+}
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -318,8 +358,26 @@ export function registerSession(app: FastifyInstance) {
   sessionChanges.on('change', onChange);
   app.addHook('onClose', async () => void sessionChanges.off('change', onChange));
   app.decorate('receiveSessionNotice', (payload: string) => {
-    const ping = /^\{"ping":"([0-9a-f]+)"\}$/.exec(payload)?.[1];
-    if (ping) return pendingPings.get(ping)?.();
+    const p = parsePing(payload);
+    if (p && 'ping' in p) {
+      const waiter = pendingPings.get(p.ping);
+      if (waiter) {
+        waiter.heard = true;
+        return waiter.check();
+      }
+      // Another process settles: everything before its ping on this connection is handled by now.
+      if (p.node !== LISTENER_NAME) {
+        app.db
+          .execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${JSON.stringify({ pong: p.ping, node: LISTENER_NAME })})`)
+          .catch((err: unknown) => app.log.warn({ err }, 'could not answer a session settle ping'));
+      }
+      return;
+    }
+    if (p) {
+      const waiter = pendingPings.get(p.pong);
+      waiter?.answeredBy.add(p.node);
+      return waiter?.check();
+    }
     const change = parseSessionChange(payload);
     if (change) cache.invalidate(change);
   });

@@ -18,6 +18,7 @@ import type { EventAudience, SocketEvent } from '@vigil/contract';
 import { EVENTS_CHANNEL } from './event-log.js';
 import { EventNames } from './event-names.js';
 import { eventsAfter, lastEventId, presentRoutedEvents } from './event.presenter.js';
+import { LISTENER_NAME } from '../../plugins/session-cache.js';
 
 /**
  * What a socket may receive by scope: branch ids, organisation ids for events that concern no
@@ -211,7 +212,8 @@ export class Dispatcher {
   }
 
   private async listen(url: string) {
-    const client = new pg.Client({ connectionString: url });
+    // Named, so that a node settling a session change can count the nodes that listen (plugins/session.ts).
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
     client.on('notification', (n) => {
       if (n.channel === EVENTS_CHANNEL) this.wake();
       else for (const handler of this.channels.get(n.channel) ?? []) handler(n.payload ?? '');
