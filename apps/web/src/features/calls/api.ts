@@ -55,10 +55,33 @@ export function useCall(id: number) {
 }
 
 /**
- * A call's new state into the caches, as user `me` sees it: the open list (a call whose status is
- * none for `me`, or closed out, leaves it; oldest first) and the incident (its profile kept).
+ * Rank of a call's server state in its life (ringing → active ⇄ transfer → ended → closed; ringing
+ * → missed): a call never goes back from ended, and never leaves closed or missed.
  */
-export function putCall(qc: QueryClient, call: Call, me: number): void {
+const STATE_RANK: Record<Call['State'], number> = { ringing: 0, active: 1, transfer: 1, ended: 2, closed: 3, missed: 3 };
+
+/**
+ * True when `next` is an older state of the call than `known` (the state the caches hold): a state
+ * before ended, or ended after closed or missed. Such a state is a late answer — an endcall's
+ * answer leaves only after the call's media and recording have stopped, so it may arrive after a
+ * close-out made meanwhile (and its event) — and is ignored. States before ended go both ways
+ * (a transfer and its answer), so they are never refused.
+ */
+export function isOlderCallState(known: Pick<Call, 'State'>, next: Pick<Call, 'State'>): boolean {
+  return STATE_RANK[known.State] >= 2 && STATE_RANK[next.State] < STATE_RANK[known.State];
+}
+
+/**
+ * A call's new state into the caches, as user `me` sees it: the open list (a call whose status is
+ * none for `me`, or closed out, leaves it; oldest first) and the incident (its profile kept). A
+ * state older than the one the caches hold (isOlderCallState) changes nothing; answers whether
+ * the state was taken.
+ */
+export function putCall(qc: QueryClient, call: Call, me: number): boolean {
+  const known =
+    qc.getQueryData<Incident>(callKeys.call(call.IncidentId)) ??
+    qc.getQueryData<Call[]>(callKeys.open())?.find((c) => c.IncidentId === call.IncidentId);
+  if (known && isOlderCallState(known, call)) return false;
   const seen: Call = { ...call, Status: callStatusFor(call, me) };
   const listed = seen.Status != null && seen.Status !== 'closeout' && seen.Status !== 'other-closeout';
   qc.setQueryData<Call[]>(callKeys.open(), (list) => {
@@ -67,6 +90,7 @@ export function putCall(qc: QueryClient, call: Call, me: number): void {
     return listed ? [...rest, seen].sort((a, b) => a.StartTimeUTC.localeCompare(b.StartTimeUTC) || a.IncidentId - b.IncidentId) : rest;
   });
   qc.setQueryData<Incident>(callKeys.call(seen.IncidentId), (old) => (old ? { ...old, ...seen } : old));
+  return true;
 }
 
 function useCallMutation(path: string, me: number) {
@@ -75,8 +99,7 @@ function useCallMutation(path: string, me: number) {
     mutationFn: (body: { callId: number; toUserId?: number }) =>
       apiPost<{ incidentobject: Incident }>(path, body).then((b) => b.incidentobject),
     onSuccess: (inc) => {
-      putCall(qc, inc, me);
-      qc.setQueryData(callKeys.call(inc.IncidentId), inc);
+      if (putCall(qc, inc, me)) qc.setQueryData(callKeys.call(inc.IncidentId), inc);
     },
   });
 }
