@@ -105,8 +105,14 @@ describe('BoardCache', () => {
 describe.each(DB_KINDS)('board cache on one node, %s', (kind) => {
   let server: TestServer;
   const clients = new Map<string, ApiClient>();
+  /** The server's log lines (warn and above). */
+  const logLines: string[] = [];
   beforeAll(async () => {
-    server = await startTestServer(kind, { LOGIN_RATE_MAX: '1000' });
+    server = await startTestServer(
+      kind,
+      { LOGIN_RATE_MAX: '1000' },
+      { logger: { level: 'warn', stream: { write: (l: string) => logLines.push(l) } } },
+    );
   });
   afterAll(async () => server?.close());
   const as = async (email: string) => {
@@ -187,6 +193,7 @@ describe.each(DB_KINDS)('board cache on one node, %s', (kind) => {
     try {
       // The call that reads the board afresh gets the gzip bytes too (made on zlib's thread pool).
       server.app.boardCache.clear();
+      const warningsBefore = logLines.length;
       const first = await raw('gzip, deflate');
       expect(first.status).toBe(200);
       expect(first.encoding).toBe('gzip');
@@ -203,6 +210,10 @@ describe.each(DB_KINDS)('board cache on one node, %s', (kind) => {
       expect(again.status).toBe(200);
       expect(again.encoding).toBe('gzip');
       expect(gunzipSync(again.body).toString('utf8')).toBe(json);
+      // No gzipped answer was sent twice: Fastify would log "Reply was already sent" once the
+      // handler's promise settled (after the answer has gone out, hence the wait).
+      await new Promise((r) => setTimeout(r, 100));
+      expect(logLines.slice(warningsBefore).filter((l) => l.includes('FST_ERR_REP_ALREADY_SENT'))).toEqual([]);
       // Gzipped answers are checked against the route's schema like any other (RESPONSE_VALIDATION
       // is on here): an entry whose value does not match answers 500, not the bytes.
       const entries = (server.app.boardCache as unknown as { entries: Map<string, { value: unknown }> }).entries;

@@ -77,13 +77,17 @@ export interface TestServer {
  * data (unless `seed: false`). The database starts from the run's migrated snapshot
  * (test/global-setup.ts) when there is one, which is what migrating and seeding would give.
  */
-export async function startTestServer(kind: DbKind, env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  opts: { seed?: boolean; logger?: object } = {},
+): Promise<TestServer> {
   const snap = snapshots();
   const which = opts.seed === false ? 'empty' : 'seeded';
-  if (kind === 'pglite' && snap) return startServerOn({ loadDataDir: tarball(snap.pglite[which]) }, env, { seed: false });
+  if (kind === 'pglite' && snap) return startServerOn({ loadDataDir: tarball(snap.pglite[which]) }, env, { ...opts, seed: false });
   const template = kind === 'postgres' ? snap?.postgres?.[which] : undefined;
   const target = await freshDatabaseUrl(kind, template);
-  const server = await startServerOn({ databaseUrl: target.url }, env, template ? { seed: false } : opts);
+  const server = await startServerOn({ databaseUrl: target.url }, env, template ? { ...opts, seed: false } : opts);
   const close = server.close;
   return {
     ...server,
@@ -102,7 +106,8 @@ export async function startTestServer(kind: DbKind, env: Record<string, string> 
 export async function startServerOn(
   target: { databaseUrl?: string; dataDir?: string; loadDataDir?: Uint8Array },
   env: Record<string, string> = {},
-  opts: { seed?: boolean } = {},
+  /** logger: pino options for the server's log (default: none), e.g. a `stream` to read it. */
+  opts: { seed?: boolean; logger?: object } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     PORT: '0',
@@ -117,7 +122,7 @@ export async function startServerOn(
   const database = await openDatabase({ ...target, exportConnections: config.exportConnections });
   await ensureReferenceData(database.db);
   if (opts.seed !== false) await seedDemo(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

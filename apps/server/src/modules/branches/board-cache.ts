@@ -141,22 +141,26 @@ export function acceptsGzip(req: Pick<FastifyRequest, 'headers'>): boolean {
 
 /**
  * Sends an entry's gzip bytes when it has them (or is making them: waits for them) and the client
- * accepts gzip (answers the reply, to be returned by the handler); otherwise undefined, and the
- * caller answers the JSON text. The call that read the answer gets them too: on a busy board most
+ * accepts gzip: true when it sent them (the handler then returns the reply itself); false, and
+ * the caller answers the JSON text. (It answers a boolean, not the reply: a reply is a thenable
+ * that resolves to undefined once sent, so an async function returning it hands its caller
+ * undefined, and a handler returning a payload after that makes Fastify send again and log
+ * "Reply was already sent".) The call that read the answer gets them too: on a busy board most
  * calls read afresh, and 3.4 MB of JSON is ten times the bytes on the wire. The value is first run
  * through the route's serialiser, which checks it against the route's schema when
  * RESPONSE_VALIDATION is on (and otherwise only hands back the text).
  */
-export async function sendGzipped(req: FastifyRequest, reply: FastifyReply, entry: BoardEntry): Promise<FastifyReply | undefined> {
-  if (!entry.gzipping || !acceptsGzip(req)) return undefined;
+export async function sendGzipped(req: FastifyRequest, reply: FastifyReply, entry: BoardEntry): Promise<boolean> {
+  if (!entry.gzipping || !acceptsGzip(req)) return false;
   const bytes = entry.gzip ?? (await entry.gzipping);
-  if (!bytes) return undefined;
+  if (!bytes) return false;
   reply.serialize(preSerialized(entry.json, entry.value));
-  return reply
+  reply
     .header('content-type', 'application/json; charset=utf-8')
     .header('content-encoding', 'gzip')
     .header('vary', 'accept-encoding')
     .send(bytes);
+  return true;
 }
 
 /** The cache key of a board request: the caller's scope, then the parsed filter. */

@@ -85,13 +85,13 @@ export async function branchesRoutes(fastify: FastifyInstance, options: Branches
       if (app.database.kind === 'postgres') await app.boardCache.heardPending();
       const hit = app.boardCache.get(key);
       // The entry's gzip bytes when accepted (a 5,000-branch board: ~0.3 MB, not 3.4 MB).
-      if (hit) return (await sendGzipped(req, reply, hit)) ?? preSerialized(hit.json, hit.value as Answer<GetOfficesV2Body>);
+      if (hit) return (await sendGzipped(req, reply, hit)) ? reply : preSerialized(hit.json, hit.value as Answer<GetOfficesV2Body>);
       const epoch = app.boardCache.epoch;
       const { rows, total } = await listBranches(app.db, auth, f);
       const answer: Answer<GetOfficesV2Body> = { success: true, body: { organizationobject: rows.map(presentBranch), total } };
       const json = JSON.stringify(answer);
       const entry = app.boardCache.set(key, json, answer, epoch);
-      return (await sendGzipped(req, reply, entry)) ?? preSerialized(json, answer);
+      return (await sendGzipped(req, reply, entry)) ? reply : preSerialized(json, answer);
     },
   );
 
