@@ -35,7 +35,7 @@ import { ensNotificationsCase } from './modules/ens/ens.service.js';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
 import { headOfficeRoutes } from './modules/head-office/head-office.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { apiSecurityHeaders, staticSecurityHeaders } from './lib/security-headers.js';
+import { apiSecurityHeaders, staticSecurityHeaders, strictTransportSecurity } from './lib/security-headers.js';
 import { trackUnusedConnections } from './lib/unused-connections.js';
 import { registerMetrics } from './modules/health/metrics.js';
 import { mobileRoutes } from './modules/mobile/mobile.routes.js';
@@ -153,8 +153,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       },
     },
     crossOriginEmbedderPolicy: false,
-    // HSTS only means something over https (PUBLIC_URL https://…).
-    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: strictTransportSecurity(config.secureCookies),
   });
   // Our helmet options hold no per-request value (no nonce, no directive function), so its answer
   // is the same for every request: it is taken once here and each request only sets those headers

@@ -45,6 +45,12 @@ export function staticSecurityHeaders(middleware: HeaderMiddleware): Array<[stri
 }
 
 /**
+ * helmet's Strict-Transport-Security option, the pages' and the API's: a year with subdomains when
+ * served over https (`secure`: PUBLIC_URL https://…), off otherwise (HSTS only means something over https).
+ */
+export const strictTransportSecurity = (secure: boolean) => (secure ? { maxAge: 31_536_000, includeSubDomains: true } : false);
+
+/**
  * The security headers of an API answer (paths under /api/: JSON, or a report file sent as an
  * attachment — never a page a browser draws), as helmet middleware for `staticSecurityHeaders`.
  * An answer that is not a document needs none of the page headers (the page's CSP sources,
@@ -64,7 +70,7 @@ export function apiSecurityHeaders(secure: boolean): HeaderMiddleware {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     originAgentCluster: false,
     referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: strictTransportSecurity(secure),
     xContentTypeOptions: true,
     xDnsPrefetchControl: false,
     xDownloadOptions: false,

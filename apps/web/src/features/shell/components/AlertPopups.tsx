@@ -4,7 +4,7 @@
  * POPUP_SECONDS or by its Close button; "Open" goes to the alarm panel (or the chat). Which alerts
  * pop up is the user's choice on /notification-settings (the handler asks it).
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, AlertTitle, Box, Button, IconButton, type SxProps, type Theme } from '@mui/material';
@@ -49,11 +49,12 @@ const WARM_UP_TIMEOUT_MS = 5_000;
  * and then ~50 ms of style and layout for its fourteen elements (a 60–100 ms task on a
  * 5,000-branch dashboard, bench/dashboard.ts). The box is laid out but not seen (visibility:
  * hidden, where the stack goes; `display: none` would skip style and layout), and its layout is
- * read once so that it happens in that idle moment. The rules stay in the page. True while the
- * box is drawn.
+ * read once so that it happens in that idle moment. The rules stay in the page. `drawing` is true
+ * while the box (`box`, its element) is drawn.
  */
-function useWarmUp(): boolean {
+function useWarmUp(): { drawing: boolean; box: RefObject<HTMLDivElement | null> } {
   const [phase, setPhase] = useState<'cold' | 'drawing' | 'done'>('cold');
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (phase === 'cold') {
       if (typeof requestIdleCallback !== 'function') {
@@ -65,13 +66,13 @@ function useWarmUp(): boolean {
     }
     if (phase === 'drawing') {
       // Style and lay the box out now, in this idle moment (reading its size forces both).
-      document.querySelector('[data-testid="alert-popups-warm-up"]')?.getBoundingClientRect();
+      box.current?.getBoundingClientRect();
       const id = setTimeout(() => setPhase('done'), 0);
       return () => clearTimeout(id);
     }
     return undefined;
   }, [phase]);
-  return phase === 'drawing';
+  return { drawing: phase === 'drawing', box };
 }
 
 /** The pop-ups the warm-up draws (never shown, never in the list): one per severity, with every part. */
@@ -140,11 +141,11 @@ function Popup({ p, warmUp = false }: { p: AlertPopup; warmUp?: boolean }) {
 export function AlertPopups() {
   const { t } = useTranslation();
   const popups = useSyncExternalStore(subscribePopups, getPopups);
-  const warmingUp = useWarmUp();
+  const { drawing: warmingUp, box } = useWarmUp();
   // Signed out (the shell unmounts): nothing of this session stays on screen.
   useEffect(() => clearPopups, []);
   const warmUp = warmingUp ? (
-    <Box aria-hidden sx={{ visibility: 'hidden' }} data-testid="alert-popups-warm-up">
+    <Box ref={box} aria-hidden sx={{ visibility: 'hidden' }} data-testid="alert-popups-warm-up">
       <Box sx={STACK_SX}>
         {WARM_UP.map((p) => (
           <Popup key={p.id} p={p} warmUp />
