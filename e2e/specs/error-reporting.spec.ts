@@ -39,6 +39,10 @@ test('an uncaught console error reaches the DSN endpoint as an envelope without 
     );
     await signIn(page, 'orgadmin@example.com');
     await expect(page.getByTestId('user-menu-button')).toBeVisible();
+    // The SDK is loaded and started apart from the page (its own chunk, after /errorreporting
+    // answers); once started it sends its session's envelope. An error thrown before that would
+    // reach no handler, so the test waits for the SDK to be running first.
+    await expect.poll(() => bodies.length).toBeGreaterThan(0);
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('console boom for the error-reporting test');
@@ -56,6 +60,8 @@ test('an uncaught console error reaches the DSN endpoint as an envelope without 
     const cookies = await page.context().cookies();
     for (const c of cookies) expect(envelope).not.toContain(c.value);
   } finally {
+    // Chromium keeps its connections to the collector open: close them, or close() waits for them.
+    collector.closeAllConnections();
     await new Promise((resolve) => collector.close(resolve));
   }
 });
