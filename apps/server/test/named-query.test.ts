@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/client.js';
-import { namedRows } from '../src/lib/named-query.js';
+import { LITERAL_STATEMENTS, namedRows, repeatedRows } from '../src/lib/named-query.js';
 import { DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 
 describe.each(DB_KINDS)('namedRows on %s', (kind) => {
@@ -58,5 +58,66 @@ describe('namedRows on pglite, first calls arriving together', () => {
       sql`select (generic_plans + custom_plans)::int as runs from pg_prepared_statements where statement like '%named-query concurrency%'`,
     );
     expect(stmt?.runs).toBe(21);
+  });
+});
+
+describe.each(DB_KINDS)('repeatedRows on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => server?.close());
+
+  const query = (like: string, from: string, offset: number, limit: number) =>
+    sql`select u.id, u.email, ${like}::text as echoed, ${from}::date as from_day, u.created_at
+        from users u where u.email like ${like} or u.id <= 6 order by u.id offset ${offset} limit ${limit}`;
+
+  it('answers what the plain query answers, again and again, and inside a transaction', async () => {
+    const db = server.database.db;
+    for (const [like, from, offset, limit] of [
+      ["o'brien%", '2026-03-29', 0, 5],
+      ['%@example.com', '2026-10-28', 2, 3],
+      // A value that looks like a placeholder stays a value.
+      ['a$1b', '2026-11-27', 0, 2],
+    ] as const) {
+      const plain = await rows(db, query(like, from, offset, limit));
+      expect(plain.length).toBeGreaterThan(0);
+      expect(await repeatedRows(db, query(like, from, offset, limit))).toEqual(plain);
+      expect(await repeatedRows(db, query(like, from, offset, limit))).toEqual(plain);
+      expect(await db.transaction(async (tx) => repeatedRows(tx, query(like, from, offset, limit)))).toEqual(plain);
+    }
+  });
+});
+
+describe('repeatedRows on pglite: prepared once per text, the least recently used released', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(async () => server?.close());
+
+  const query = (n: number) => sql`select u.id, 'repeated-rows lru' as marker, ${n}::int as n from users u order by u.id limit 2`;
+  const kept = async () =>
+    rows<{ statement: string; runs: number }>(
+      server.database.db,
+      sql`select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements
+          where name like 'vigil_l_%' and statement like '%repeated-rows lru%'`,
+    );
+
+  it('runs a repeated text as EXECUTE of one statement, keeps at most LITERAL_STATEMENTS, and still answers an evicted text', async () => {
+    const db = server.database.db;
+    const first = await rows(db, query(0));
+    for (let i = 0; i < 5; i++) expect(await repeatedRows(db, query(0))).toEqual(first);
+    let statements = await kept();
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.statement).toContain("'0'::int");
+    expect(statements[0]!.runs).toBe(5);
+
+    // Enough other texts to push the first one out; it is released in the database too.
+    for (let n = 1; n <= LITERAL_STATEMENTS; n++) await repeatedRows(db, query(n));
+    statements = await kept();
+    expect(statements).toHaveLength(LITERAL_STATEMENTS);
+    expect(statements.some((s) => s.statement.includes("'0'::int"))).toBe(false);
+    expect(await repeatedRows(db, query(0))).toEqual(first);
   });
 });

@@ -15,6 +15,10 @@
  * literals as node-postgres sends them as text (EXECUTE takes no bound parameters). Inside a
  * transaction, or when PREPARE refuses the text (a parameter whose type it cannot infer), the query
  * runs as before.
+ *
+ * `repeatedRows` is for the queries whose text must hold their values (a report page's ids, whose
+ * generic plan would be wrong: see its comment): on PGlite each distinct text is prepared whole, its
+ * values written as literals, and kept while it is among the LITERAL_STATEMENTS most recently used.
  */
 import { createHash } from 'node:crypto';
 import { is, sql, type SQL } from 'drizzle-orm';
@@ -70,4 +74,65 @@ async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unk
   if (!(await made)) return plain();
   const args = q.params.length ? `(${q.params.map(sqlLiteral).join(', ')})` : '';
   return ((await db.execute(sql.raw(`execute ${name}${args}`))) as { rows: T[] }).rows;
+}
+
+/**
+ * Prepared statements of whole texts (`repeatedRows`) kept per PGlite database: each one's promise
+ * as in `prepared`, in least-recently-used order (a Map keeps insertion order; a hit is re-inserted).
+ */
+const literalStatements = new WeakMap<Db, Map<string, Promise<boolean>>>();
+
+/**
+ * Most statements of whole texts kept per PGlite database. Each holds its parse tree and plan in
+ * the database's WebAssembly memory (tens of kB for a report page); a console user's report,
+ * page and filters make one, so this covers the pages many users are looking at.
+ */
+export const LITERAL_STATEMENTS = 64;
+
+/**
+ * Rows of `query`, whose text may hold values (dates, ids, paging: its best plan depends on them),
+ * answered as `rows(db, query)` answers them. On PGlite the whole statement, its values written as
+ * literals, is made with SQL `PREPARE` the first time that exact text is asked and run with
+ * `EXECUTE` after that: a repeated call (the same report page asked again, by another user of the
+ * same scope, by a console refreshing it, by a user paging back) skips parsing, analysing and
+ * planning, which cost ~3 ms of the database thread per call in WebAssembly against ~0.7 ms to run
+ * the prepared plan (an activity report page's ids; issue 20). The plan is the one made for those
+ * values, as for an unnamed query. At most LITERAL_STATEMENTS are kept per database, the least
+ * recently used deallocated. On PostgreSQL (planning runs natively in the backend, and node-postgres
+ * cannot release a named statement of a pooled connection) and inside a transaction: `rows(db,
+ * query)`.
+ */
+export async function repeatedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const plain = async () => ((await db.execute(query)) as { rows: T[] }).rows;
+  if (!is(db._.session, PgliteSession) || is(db, PgTransaction)) return plain();
+  const q = dialect.sqlToQuery(query);
+  const text = q.params.length ? q.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(q.params[Number(n) - 1])) : q.sql;
+  const name = `vigil_l_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  let byName = literalStatements.get(db);
+  if (!byName) literalStatements.set(db, (byName = new Map()));
+  let made = byName.get(name);
+  if (made === undefined) {
+    made = db.execute(sql.raw(`prepare ${name} as ${text}`)).then(
+      () => true,
+      (err: unknown) => databaseError(err)?.code === '42P05',
+    );
+    byName.set(name, made);
+    for (const [old, oldMade] of byName) {
+      if (byName.size <= LITERAL_STATEMENTS) break;
+      byName.delete(old);
+      // A call that still runs the old statement after this fails with 26000 and runs its text.
+      void oldMade.then((ok) => (ok ? db.execute(sql.raw(`deallocate ${old}`)).catch(() => undefined) : undefined));
+    }
+  } else {
+    byName.delete(name);
+    byName.set(name, made);
+  }
+  if (!(await made)) return plain();
+  try {
+    return ((await db.execute(sql.raw(`execute ${name}`))) as { rows: T[] }).rows;
+  } catch (err) {
+    // 26000: deallocated meanwhile (evicted by other texts); the text itself still answers.
+    if (databaseError(err)?.code === '26000') return plain();
+    throw err;
+  }
 }

@@ -12,6 +12,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { REPORT_MAX_RANGE_DAYS, ReportErrorCode, RoleId, rangeDays, type ReportBase } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
+import { repeatedRows } from '../../lib/named-query.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import { AppError } from '../../plugins/errors.js';
 import { offsetMinutes } from '../../lib/zone-time.js';
@@ -121,8 +122,8 @@ export interface PageQueries<T> {
 /** One page of `q` (`limit` rows from `offset`) and the total of its count. */
 export async function page<T>(db: Db, q: PageQueries<T>, offset: number, limit: number): Promise<{ list: T[]; total: number }> {
   const [list, count] = await Promise.all([
-    q.pageRows ? q.pageRows(db, offset, limit) : rows<T>(db, sql`${q.query} offset ${offset} limit ${limit}`),
-    (q.countRows ?? rows<{ n: number }>)(db, q.count),
+    q.pageRows ? q.pageRows(db, offset, limit) : repeatedRows<T>(db, sql`${q.query} offset ${offset} limit ${limit}`),
+    (q.countRows ?? repeatedRows<{ n: number }>)(db, q.count),
   ]);
   return { list, total: Number(count[0]?.n ?? 0) };
 }
