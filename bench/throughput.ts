@@ -23,6 +23,11 @@
  * with the server's own /metrics before and after: the main thread's V8 heap (prom-client default
  * metrics) and, on PGlite, the database thread's wasm memory and V8 heap (vigil_pglite_memory_bytes).
  * Figures only, no assertions. The machine's load average is printed at start and end.
+ * The mixed load runs after the single calls, on the data they leave: the mobile alarm call (in the
+ * default --calls) commits some 3,000 unacknowledged alarms to the organisation in its seconds, which
+ * the mix's open-alarm and unread lists and today's report then carry (on PostgreSQL the closed loop
+ * ran ~410-470 req/s after it against ~1,000-1,080 without it); `--calls isauthenticated,board,report`
+ * measures the mix on the demo data as seeded.
  *
  *   npm run build && npx tsx bench/throughput.ts [--seconds 10] [--mixed-seconds 30] [--connections 50] [--users 50] [--user-rate 2]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/throughput.ts [--only pglite|postgres]
