@@ -3,7 +3,9 @@
  * (PGlite) answers the same rows, with the same types, as the plain query — for text that needs
  * quoting, nulls, dates and numbers, on repeated calls, and inside a transaction; and on PGlite,
  * requests arriving together before the statement exists all run it prepared (a race once sent
- * them all to plain, re-planned queries for the rest of the process's life).
+ * them all to plain, re-planned queries for the rest of the process's life). repeatedRows (a text
+ * holding its values) answers the same rows too, and on PGlite keeps one statement per text, at
+ * most LITERAL_STATEMENTS of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -24,8 +24,8 @@ import { createHash } from 'node:crypto';
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
-import { sqlLiteral } from './sql-literal.js';
-import type { Db } from '../db/client.js';
+import { inlineParams, sqlLiteral } from './sql-literal.js';
+import { rows, type Db } from '../db/client.js';
 import { databaseError } from '../db/errors.js';
 
 const dialect = new PgDialect();
@@ -56,22 +56,28 @@ export async function namedRows<T>(db: Db, query: SQL): Promise<T[]> {
  */
 const prepared = new WeakMap<Db, Map<string, Promise<boolean>>>();
 
+/**
+ * `PREPARE name AS text` on PGlite: true when the statement is there to EXECUTE (made now, or 42P05:
+ * it existed already), false when PREPARE refused the text (run it as it is). Never rejects.
+ */
+function prepare(db: Db, name: string, text: string): Promise<boolean> {
+  return db.execute(sql.raw(`prepare ${name} as ${text}`)).then(
+    () => true,
+    (err: unknown) => databaseError(err)?.code === '42P05',
+  );
+}
+
 /** namedRows on PGlite (see the module comment). */
 async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unknown[] }, query: SQL): Promise<T[]> {
-  const plain = async () => ((await db.execute(query)) as { rows: T[] }).rows;
-  if (is(db, PgTransaction)) return plain();
+  if (is(db, PgTransaction)) return rows<T>(db, query);
   let byName = prepared.get(db);
   if (!byName) prepared.set(db, (byName = new Map()));
   let made = byName.get(name);
   if (made === undefined) {
-    made = db.execute(sql.raw(`prepare ${name} as ${q.sql}`)).then(
-      () => true,
-      // 42P05 (the statement exists already): usable. Anything else: run the text as it is.
-      (err: unknown) => databaseError(err)?.code === '42P05',
-    );
+    made = prepare(db, name, q.sql);
     byName.set(name, made);
   }
-  if (!(await made)) return plain();
+  if (!(await made)) return rows<T>(db, query);
   const args = q.params.length ? `(${q.params.map(sqlLiteral).join(', ')})` : '';
   return ((await db.execute(sql.raw(`execute ${name}${args}`))) as { rows: T[] }).rows;
 }
@@ -103,19 +109,14 @@ export const LITERAL_STATEMENTS = 64;
  * query)`.
  */
 export async function repeatedRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const plain = async () => ((await db.execute(query)) as { rows: T[] }).rows;
-  if (!is(db._.session, PgliteSession) || is(db, PgTransaction)) return plain();
-  const q = dialect.sqlToQuery(query);
-  const text = q.params.length ? q.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(q.params[Number(n) - 1])) : q.sql;
+  if (!is(db._.session, PgliteSession) || is(db, PgTransaction)) return rows<T>(db, query);
+  const text = inlineParams(dialect.sqlToQuery(query));
   const name = `vigil_l_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
   let byName = literalStatements.get(db);
   if (!byName) literalStatements.set(db, (byName = new Map()));
   let made = byName.get(name);
   if (made === undefined) {
-    made = db.execute(sql.raw(`prepare ${name} as ${text}`)).then(
-      () => true,
-      (err: unknown) => databaseError(err)?.code === '42P05',
-    );
+    made = prepare(db, name, text);
     byName.set(name, made);
     for (const [old, oldMade] of byName) {
       if (byName.size <= LITERAL_STATEMENTS) break;
@@ -127,12 +128,12 @@ export async function repeatedRows<T>(db: Db, query: SQL): Promise<T[]> {
     byName.delete(name);
     byName.set(name, made);
   }
-  if (!(await made)) return plain();
+  if (!(await made)) return rows<T>(db, query);
   try {
     return ((await db.execute(sql.raw(`execute ${name}`))) as { rows: T[] }).rows;
   } catch (err) {
     // 26000: deallocated meanwhile (evicted by other texts); the text itself still answers.
-    if (databaseError(err)?.code === '26000') return plain();
+    if (databaseError(err)?.code === '26000') return rows<T>(db, query);
     throw err;
   }
 }

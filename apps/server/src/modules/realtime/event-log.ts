@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { sqlLiteral } from '../../lib/sql-literal.js';
+import { inlineParams } from '../../lib/sql-literal.js';
 import { AdvisoryLock } from '../../db/advisory-locks.js';
 import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
@@ -98,10 +98,8 @@ export type PendingWrite = PromiseLike<unknown> & { toSQL(): { sql: string; para
  */
 export async function commitWithEvents(app: FastifyInstance, writes: ((db: Db) => PendingWrite)[], events: NewEvent[]): Promise<number[]> {
   const { kind } = app.database;
-  const inline = (q: { sql: string; params: unknown[] }) =>
-    q.sql.replace(/\$(\d+)/g, (_, n: string) => sqlLiteral(q.params[Number(n) - 1]));
-  const statements = writes.map((w) => inline(w(app.db).toSQL()));
-  if (events.length) statements.push(inline(insertEvents(app.db, events, { notify: kind === 'postgres' }).toSQL()));
+  const statements = writes.map((w) => inlineParams(w(app.db).toSQL()));
+  if (events.length) statements.push(inlineParams(insertEvents(app.db, events, { notify: kind === 'postgres' }).toSQL()));
   if (statements.length === 0) return [];
   const ids = await new Promise<number[]>((resolve, reject) => {
     let queue = commitQueues.get(app.database);
