@@ -20,6 +20,38 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * CPU time (user + system, seconds) of every PostgreSQL process on this machine now, by pid: the
+ * server's backends, and its checkpointer, WAL writer and autovacuum. Diff two readings with
+ * `databaseCpuSince` for the database's share of a load (the local PostgreSQL the benches use).
+ */
+export function databaseCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return byPid;
+}
+
+/**
+ * PostgreSQL's CPU seconds since `before` (a `databaseCpu()` reading): the growth of the processes
+ * seen then, plus the whole time of those started since. A process that ended in between is missed
+ * (the pool keeps its connections under load).
+ */
+export function databaseCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of databaseCpu()) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** Reads a streamed response to its end: bytes, line feeds, and ms from `startedAt` to the first chunk. */
 export async function readDownload(res: Response, startedAt: number): Promise<{ bytes: number; lines: number; firstByteMs: number }> {
   let bytes = 0;

@@ -5,8 +5,9 @@
  * a bare Fastify 5 server answering a POST with a zod body check, both in processes of their own,
  * driven by autocannon in alternation (bare, then the call, for each call). Prints for each call:
  * requests/s, p50 / p99 latency in ms, non-2xx answers, the server's CPU time per answer (all its
- * threads: steadier than requests/s on a busy machine), and requests/s as a share of the bare
- * server's in the run just before it:
+ * threads: steadier than requests/s on a busy machine) and, on PostgreSQL, the database's (every
+ * postgres process of this machine: bench/proc.ts databaseCpu), and requests/s as a share of the
+ * bare server's in the run just before it:
  * - POST /api/client/isauthenticated (target ≥ 40 % of bare on both databases);
  * - the branch board, POST /api/client/getofficesv2 GET-ALL-BRANCH-OFFICES as an organisation admin
  *   (target ≥ 15 % on PostgreSQL, ≥ 10 % on PGlite);
@@ -44,7 +45,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuSeconds, memoryMb } from './proc.js';
+import { cpuSeconds, databaseCpu, databaseCpuSince, memoryMb } from './proc.js';
 import { scratchDatabase } from './scratch-db.js';
 
 const { values } = parseArgs({
@@ -454,12 +455,16 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
       if (!CALLS.has(key)) continue;
       const bare = await cannon(bareRequest);
       const cpuBefore = cpuSeconds(pid);
+      const dbBefore = kind === 'postgres' ? databaseCpu() : undefined;
       const f = await cannon(opts);
+      const dbMs = dbBefore ? (databaseCpuSince(dbBefore) * 1000) / Math.max(1, f.total) : undefined;
       // The server's own CPU time per answer (all its threads; /proc ticks of 10 ms): unlike
       // requests/s, it hardly moves with what else the machine is doing.
       const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, f.total);
       console.log(line('bare Fastify 5 + zod body check', bare));
-      console.log(`${line(label, f, bare)}  server CPU ${cpuMs.toFixed(2)} ms/answer`);
+      console.log(
+        `${line(label, f, bare)}  server CPU ${cpuMs.toFixed(2)} ms/answer${dbMs === undefined ? '' : `, PostgreSQL ${dbMs.toFixed(2)} ms/answer`}`,
+      );
     }
 
     if (!values['no-mixed']) {
