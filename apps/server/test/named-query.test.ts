@@ -5,12 +5,13 @@
  * requests arriving together before the statement exists all run it prepared (a race once sent
  * them all to plain, re-planned queries for the rest of the process's life). repeatedRows (a text
  * holding its values) answers the same rows too, and on PGlite keeps one statement per text, at
- * most LITERAL_STATEMENTS of them.
+ * most LITERAL_STATEMENTS of them. compactRows answers the same rows as the plain query (on PGlite
+ * through one JSON text: timestamps as ISO text with their offset, the same instants), none for none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/client.js';
-import { LITERAL_STATEMENTS, namedRows, repeatedRows } from '../src/lib/named-query.js';
+import { LITERAL_STATEMENTS, compactRows, namedRows, repeatedRows } from '../src/lib/named-query.js';
 import { DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 
 describe.each(DB_KINDS)('namedRows on %s', (kind) => {
@@ -121,5 +122,32 @@ describe('repeatedRows on pglite: prepared once per text, the least recently use
     expect(statements).toHaveLength(LITERAL_STATEMENTS);
     expect(statements.some((s) => s.statement.includes("'0'::int"))).toBe(false);
     expect(await repeatedRows(db, query(0))).toEqual(first);
+  });
+});
+
+describe.each(DB_KINDS)('compactRows on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => server?.close());
+
+  const query = (like: string) =>
+    sql`select u.id::int as id, u.email, ${like}::text as echoed, null::text as nothing, 51.5::float8 as lat,
+          u.created_at, json_build_object('n', u.id, 'who', u.email) as doc
+        from users u where u.email like ${like} or u.id <= 3 order by u.id desc limit 4`;
+  /** A row with its instants as UTC ISO text, whatever form the database sent them in. */
+  const instants = (r: Record<string, unknown>) => ({ ...r, created_at: new Date(r.created_at as string | Date).toISOString() });
+
+  it('answers the rows of the plain query, the same instants, and none for none', async () => {
+    const db = server.database.db;
+    for (const like of ["o'brien%", '%@example.com']) {
+      const plain = (await rows<Record<string, unknown>>(db, query(like))).map(instants);
+      const compact = await compactRows<Record<string, unknown>>(db, query(like), sql`r.id desc`);
+      expect(plain.length).toBeGreaterThan(0);
+      expect(compact.map(instants)).toEqual(plain);
+      expect(typeof compact[0]!.doc).toBe('object');
+    }
+    expect(await compactRows(db, sql`select u.id from users u where u.id < 0`)).toEqual([]);
   });
 });

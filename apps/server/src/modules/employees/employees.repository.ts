@@ -13,7 +13,7 @@ import {
   type WorksInEntry,
 } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
-import { namedRows } from '../../lib/named-query.js';
+import { compactRows, namedRows } from '../../lib/named-query.js';
 import { branchOffices, users, worksIn } from '../../db/schema/index.js';
 import { branchScope, employeeScope } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
@@ -108,8 +108,9 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
   const filter = sql.join(where, sql` and `);
   const after = f.after ? sql` and (u.surname, u.name, u.id) > (${f.after.surname}, ${f.after.name}, ${f.after.id}::int)` : sql``;
   // Named statements (lib/named-query.ts): on PostgreSQL each shape is planned once per connection.
+  // On PGlite the page comes back as one JSON text (compactRows).
   const [list, counted] = await Promise.all([
-    namedRows<UserRow>(
+    compactRows<UserRow>(
       db,
       sql`
       select u.id, u.name, u.surname, u.email, u.phone_number, u.number, u.role_id, u.status_id, u.organization_id, o.name as organization_name, u.last_login,
@@ -118,6 +119,7 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
       where ${filter}${after}
       order by u.surname, u.name, u.id
       offset ${f.offset} limit ${f.limit}`,
+      sql`r.surname, r.name, r.id`,
     ),
     f.count === false
       ? Promise.resolve([{ n: 0 }])

@@ -15,7 +15,7 @@ import {
   type NotificationRow,
 } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
-import { namedRows } from '../../lib/named-query.js';
+import { compactRows } from '../../lib/named-query.js';
 import { branchOffices } from '../../db/schema/index.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
@@ -98,7 +98,8 @@ export async function listNotifications(db: Db, auth: AuthContext, f: Notificati
     );
   const where = conditions.reduce((acc, c) => sql`${acc} and ${c}`);
   // A named statement (lib/named-query.ts): on PostgreSQL planning this query cost ten times running it.
-  const list = await namedRows<Raw>(
+  // On PGlite the page comes back as one JSON text (compactRows), not 50 rows of 28 columns.
+  const list = await compactRows<Raw>(
     db,
     sql`select e.id::int as id, e.branch_action, e.notification_type, e.regional_office_id, r.name as region_name, e.user_id, u.name, u.surname,
           e.branch_office_id, ${branchOffices.name} as branch_name, ${branchOffices.timeZone} as time_zone, t.display as type_display,
@@ -118,6 +119,7 @@ export async function listNotifications(db: Db, auth: AuthContext, f: Notificati
         where ${where}
         order by e.id desc
         offset ${f.offset} limit ${f.limit}`,
+    sql`r.id desc`,
   );
   return list.map((r) =>
     presentNotification(r, {

@@ -8,7 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type ActivityReportRequest, type ActivityReportRow, type ActivityType } from '@vigil/contract';
 import { rows, type Db } from '../../db/client.js';
-import { namedRows, repeatedRows } from '../../lib/named-query.js';
+import { compactRows, namedRows, repeatedRows } from '../../lib/named-query.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { notificationTypeFilter } from '../notifications/notifications.repository.js';
 import { presentNotificationFields, type NotificationRawFields } from '../realtime/notification.presenter.js';
@@ -140,11 +140,11 @@ const ACTIVITY_COLUMNS_SQL = sql`e.id::int as id, e.branch_action, e.notificatio
 
 /**
  * The activity rows of `ids` (named statement: its text is the same for every call, so it is
- * planned once per connection), in the order of `ids`.
+ * planned once per connection; on PGlite as one JSON text, compactRows), in the order of `ids`.
  */
 async function activitiesByIds(db: Db, ids: number[]): Promise<ActivityRaw[]> {
   if (ids.length === 0) return [];
-  const list = await namedRows<ActivityRaw>(
+  const list = await compactRows<ActivityRaw>(
     db,
     sql`select ${ACTIVITY_COLUMNS_SQL}
       from events e
