@@ -149,7 +149,8 @@ export async function openDatabase(opts: {
     await opts.prepare?.(db);
     // PGlite runs no autovacuum, so nothing else gathers the planner's statistics: without them
     // it plans every table as if nearly empty (the activity report's count took 10× longer on the
-    // demo data). Gathered at every start, after migrations and seeding (~0.2 s on the demo data).
+    // demo data). Gathered at every start, after migrations and seeding (~0.2 s on the demo data),
+    // and again for each table that grows while the server runs (db/embedded-analyze.ts).
     await client.exec('analyze');
     return {
       db,
