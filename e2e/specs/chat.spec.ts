@@ -111,7 +111,8 @@ test('a simulator chat reaches the drawer with sound; answer, taken elsewhere, h
     await item.click();
     await expect(operator).toHaveURL(new RegExp(`/chat/${id}$`));
     await expect(operator.getByTestId('chat-messages')).toContainText('Someone is at the back door');
-    await expect(operator.getByTestId('chat-map')).toHaveAttribute('data-ready', 'true');
+    // The map's first full drawing (maplibre 'load', WebGL in software) took over 15 s in CI on a slow machine.
+    await expect(operator.getByTestId('chat-map')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
     await expect(operator.getByTestId('chat-accuracy')).toContainText('10');
     // By keyboard alone (issue 19): Tab to Answer, Enter.
     await tabTo(operator, '[data-testid="chat-answer"]');
