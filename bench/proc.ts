@@ -14,10 +14,15 @@ export function memoryMb(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+/** User + system CPU seconds in the text of a /proc/<pid>/stat (clock ticks of 10 ms). */
+function statCpuSeconds(stat: string): number {
+  const fields = stat.split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** User + system CPU time a process has used so far, in seconds (clock ticks of 10 ms). */
 export function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return statCpuSeconds(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 /**
@@ -31,9 +36,7 @@ export function databaseCpu(): Map<number, number> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes(' (postgres) ')) continue;
-      const fields = stat.split(') ')[1]!.split(' ');
-      byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+      if (stat.includes(' (postgres) ')) byPid.set(Number(entry), statCpuSeconds(stat));
     } catch {
       /* ended meanwhile */
     }
