@@ -628,9 +628,66 @@ describe.each(DB_KINDS)('reports on %s', (kind) => {
     const [stmt] = await rows<{ runs: number }>(
       server.database.db,
       sql`select (generic_plans + custom_plans)::int as runs from pg_prepared_statements
-          where statement like '%select count(*)::int as n from events e%' and statement like '%organization_id = any(%'`,
+          where statement like '%from event_day_counts c%' and statement like '%organization_id = any(%'`,
     );
     expect(stmt?.runs).toBeGreaterThanOrEqual(3);
+  });
+
+  it('activity report: every total is the number of its rows, test notifications and branch-local day edges included (the count from the day counts, issue 20)', async () => {
+    const db = server.database.db;
+    const [a] = await rows<{ region: number }>(db, sql`select regional_office_id as region from branch_offices where id = ${fx.tirana}`);
+    const [b] = await rows<{ region: number }>(db, sql`select regional_office_id as region from branch_offices where id = ${fx.chicago}`);
+    // May 2026: Tirana is UTC+2, Chicago UTC-5. Each pair straddles a local midnight; the test
+    // notifications are the rows event_day_counts leaves out.
+    const made = await rows<{ id: number }>(
+      db,
+      sql`insert into events (kind, organization_id, regional_office_id, branch_office_id, user_id, branch_action, notification_type, security_alert, is_test_notification, occurred_at)
+        values
+          ('NOTIFICATION', ${fx.orgA}, ${a!.region}, ${fx.tirana}, ${fx.arben}, 'Panic', 10, true, true, '2026-05-09T21:59:00Z'),
+          ('NOTIFICATION', ${fx.orgA}, ${a!.region}, ${fx.tirana}, ${fx.arben}, 'Trouble', 2, false, true, '2026-05-09T22:00:00Z'),
+          ('NOTIFICATION', ${fx.orgA}, ${a!.region}, ${fx.tirana}, ${fx.arben}, 'Panic', 10, true, false, '2026-05-09T22:01:00Z'),
+          ('BRANCH_ACTION', ${fx.orgA}, ${a!.region}, ${fx.tirana}, ${fx.arben}, 'Open', null, false, true, '2026-05-10T06:00:00Z'),
+          ('BRANCH_ACTION', ${fx.orgA}, ${a!.region}, ${fx.durres}, ${fx.arben}, 'Service', null, false, false, '2026-05-10T21:59:59Z'),
+          ('NOTIFICATION', ${fx.orgA}, ${a!.region}, ${fx.durres}, ${fx.arben}, 'Alarm', 15, false, true, '2026-05-10T22:00:00Z'),
+          ('NOTIFICATION', ${fx.orgB}, ${b!.region}, ${fx.chicago}, ${fx.chris}, 'Duress', 11, true, true, '2026-05-11T04:30:00Z'),
+          ('BRANCH_ACTION', ${fx.orgB}, ${b!.region}, ${fx.chicago}, ${fx.chris}, 'Close', null, false, false, '2026-05-11T05:00:00Z')
+        returning id::int as id`,
+    );
+    try {
+      const ranges = [
+        { fromDate: '2026-05-10', toDate: '2026-05-10' },
+        { fromDate: '2026-05-09', toDate: '2026-05-11' },
+        { fromDate: '2026-03-01', toDate: '2026-05-31' },
+      ];
+      const scopes: [string, Record<string, unknown>][] = [
+        ['alpha-admin@test.com', {}],
+        ['alpha-admin@test.com', { branchOfficeId: fx.durres }],
+        ['alpha-admin@test.com', { regionalOfficeId: a!.region }],
+        ['bravo-admin@test.com', {}],
+        ['officer@test.com', {}],
+        ['officer@test.com', { organizationId: fx.orgA }],
+        ['alpha-manager@test.com', {}],
+      ];
+      const types = ['all', 'open', 'close', 'service', 'alarms', 'panic', 'anomaly', 'emergency', 'securityAlert', 'autoClosed'];
+      let nonZero = 0;
+      for (const [email, filter] of scopes)
+        for (const range of ranges)
+          for (const type of types) {
+            const p = await activityPage(email, { case: 'GET-ALL-REPORTS', ...range, ...filter, type, limit: 500 });
+            expect(p.total, `${email} ${JSON.stringify({ ...filter, ...range, type })}`).toBe(p.resultobject.length);
+            if (p.total > 0) nonZero++;
+          }
+      expect(nonZero).toBeGreaterThan(60);
+      // The day edges, by hand: Tirana's 10 May holds the test Trouble, the Panic and the test Open;
+      // Durres's 10 May the Service (23:59:59 local), not the test Alarm (00:00 on the 11th).
+      const day = await activityPage('alpha-admin@test.com', { case: 'GET-ALL-REPORTS', ...ranges[0], limit: 500 });
+      expect(day.resultobject.map((r) => r.BranchAction).sort()).toEqual(['Open', 'Panic', 'Service', 'Trouble']);
+      expect(day.total).toBe(4);
+      // Chicago's 10 May (UTC-5) holds the test Duress at 23:30 local; the Close at 00:00 is the 11th.
+      expect((await activityPage('bravo-admin@test.com', { case: 'GET-ALL-REPORTS', ...ranges[0], type: 'emergency' })).total).toBe(1);
+    } finally {
+      await db.execute(sql`delete from events where id = any(${`{${made.map((r) => r.id).join(',')}}`}::int[])`);
+    }
   });
 
   it('scope: no report returns a row outside the caller scope', async () => {

@@ -93,6 +93,14 @@ export const events = pgTable(
       .on(t.occurredAt, t.id, t.organizationId, t.branchOfficeId)
       .where(sql`${t.kind} in ('BRANCH_ACTION', 'NOTIFICATION')`),
     /**
+     * The activity report's count (issue 20): the test notifications of a range, the only activity
+     * rows event_day_counts leaves out, so that a page's total is the day counts' sum plus these few
+     * (modules/reports/activities.ts dayCountTotal; migration 0020).
+     */
+    index('events_test_activity_idx')
+      .on(t.organizationId, t.occurredAt, t.branchOfficeId)
+      .where(sql`${t.kind} in ('BRANCH_ACTION', 'NOTIFICATION') and ${t.isTestNotification}`),
+    /**
      * The summary report's lists (Emergency, Missing, Panic, SecurityAlerts, Trouble): the few rows
      * of those types in time order, so each list walks back from the end of the range over them
      * alone instead of reading a month of every event (migration 0019).

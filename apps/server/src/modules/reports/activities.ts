@@ -186,7 +186,52 @@ export function activityQueries(auth: AuthContext, f: ActivityFilter): PageQueri
       ids.map((r) => Number(r.id)),
     );
   };
-  return { query, count: sql`select count(*)::int as n ${fromWhere(auth, f, false)}`, pageRows, countRows: namedRows };
+  return {
+    query,
+    count: dayCountTotal(auth, f) ?? sql`select count(*)::int as n ${fromWhere(auth, f, false)}`,
+    pageRows,
+    countRows: namedRows,
+  };
+}
+
+/**
+ * The column of event_day_counts (migration 0019) that counts the rows of each activity type whose
+ * filter (activityTypeFilter) is exactly that column's: 'all' is every activity row. The others
+ * ('alarms', 'anomaly', 'autoClosed') have no column of the same definition.
+ */
+const DAY_COUNT_COLUMNS: Partial<Record<ActivityType, SQL>> = {
+  all: sql.raw('events'),
+  open: sql.raw('opens'),
+  close: sql.raw('closes'),
+  service: sql.raw('service'),
+  panic: sql.raw('panic'),
+  emergency: sql.raw('emergency'),
+  securityAlert: sql.raw('security_alerts'),
+};
+
+/**
+ * The activity report's total (a single `n`) from the day counts, or undefined when the filter is
+ * not one they hold (a search, a user, an extra condition, or a type without its column): the sum of
+ * the type's column over the scope's branch-local days, plus the range's test notifications, which
+ * the day counts leave out (read from events_test_activity_idx; they are few). event_day_counts is
+ * kept in the transaction of every write of events (statement triggers), so the sum is the count
+ * of the same snapshot. A month of an organisation of 25 branches after an alarm storm (4,600
+ * rows) was counted in 3.6 ms of PostgreSQL and 8-10 ms of PGlite; its ~750 day rows are summed in
+ * a fraction of that, and at 5,000 branches the sum reads 155,000 day rows instead of a month's
+ * events (issue 20).
+ */
+function dayCountTotal(auth: AuthContext, f: ActivityFilter): SQL | undefined {
+  const column = DAY_COUNT_COLUMNS[f.type];
+  if (!column || f.search || f.userId || f.extra) return undefined;
+  const days = and([...scopeAndFilters(auth, f, sql`c.organization_id`), sql`c.day between ${f.fromDate}::date and ${f.toDate}::date`]);
+  const tests = and([
+    sql`e.kind in ('BRANCH_ACTION', 'NOTIFICATION') and e.is_test_notification`,
+    ...scopeAndFilters(auth, f, sql`e.organization_id`),
+    localDayRange(sql`e.occurred_at`, sql`branch_offices.time_zone`, f.fromDate, f.toDate),
+    activityTypeFilter(f.type),
+  ]);
+  return sql`select ((select coalesce(sum(c.${column}), 0) from event_day_counts c join branch_offices on branch_offices.id = c.branch_office_id where ${days})
+      + (select count(*) from events e join branch_offices on branch_offices.id = e.branch_office_id where ${tests}))::int as n`;
 }
 
 /**

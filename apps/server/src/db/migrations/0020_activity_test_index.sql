@@ -1,0 +1,1 @@
+CREATE INDEX "events_test_activity_idx" ON "events" USING btree ("organization_id","occurred_at","branch_office_id") WHERE "events"."kind" in ('BRANCH_ACTION', 'NOTIFICATION') and "events"."is_test_notification";
