@@ -7,11 +7,14 @@
  * holding its values) answers the same rows too, and on PGlite keeps one statement per text, at
  * most LITERAL_STATEMENTS of them. compactRows answers the same rows as the plain query (on PGlite
  * through one JSON text: timestamps as ISO text with their offset, the same instants), none for none.
+ * pageSql: a first page's named statement runs its generic plan instead of being planned at every run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { rows } from '../src/db/client.js';
-import { LITERAL_STATEMENTS, compactRows, namedRows, repeatedRows } from '../src/lib/named-query.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { rows, type Db } from '../src/db/client.js';
+import { LITERAL_STATEMENTS, compactRows, namedRows, pageSql, repeatedRows } from '../src/lib/named-query.js';
 import { DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 
 describe.each(DB_KINDS)('namedRows on %s', (kind) => {
@@ -149,5 +152,58 @@ describe.each(DB_KINDS)('compactRows on %s', (kind) => {
       expect(typeof compact[0]!.doc).toBe('object');
     }
     expect(await compactRows(db, sql`select u.id from users u where u.id < 0`)).toEqual([]);
+  });
+});
+
+describe.each(DB_KINDS)('pageSql on %s', (kind) => {
+  let server: TestServer;
+  let client: pg.Client | undefined;
+  let db: Db;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    // On PostgreSQL a connection of its own, whose prepared statements pg_prepared_statements shows.
+    if (kind === 'postgres') {
+      client = new pg.Client({ connectionString: server.config.databaseUrl });
+      await client.connect();
+      db = drizzle(client) as unknown as Db;
+    } else db = server.database.db;
+    // A busy organisation's log: 2,000 notifications, and planner statistics that know them.
+    await server.database.db.execute(sql`insert into events (kind, organization_id, notification_type, occurred_at)
+      select 'NOTIFICATION', 1, 2, now() - g * interval '1 minute' from generate_series(1, 2000) g`);
+    await server.database.db.execute(sql`analyze events`);
+  });
+  afterAll(async () => {
+    await client?.end();
+    await server?.close();
+  });
+
+  /** A newest-first page of notifications, as the console's lists read them. */
+  const list = (marker: string, page: SQL) =>
+    sql`select e.id::int as id, ${sql.raw(`'${marker}'`)}::text as marker from events e left join users u on u.id = e.user_id
+        where e.kind = 'NOTIFICATION' and e.organization_id = ${1} order by e.id desc ${page}`;
+  const plans = async (marker: string) =>
+    (
+      await rows<{ generic: number; custom: number }>(
+        db,
+        sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like ${`%${marker}%`} and statement not like '%pg_prepared_statements%'`,
+      )
+    )[0];
+
+  it('a first page runs its generic plan after five custom ones (an offset parameter kept it planning every run); later pages answer the same rows', async () => {
+    const plain = await rows<{ id: number }>(db, list('page-sql plain', sql`offset ${0} limit ${50}`));
+    expect(plain).toHaveLength(50);
+    for (let i = 0; i < 12; i++) {
+      expect(await namedRows(db, list('page-sql literal', pageSql(0, 50)))).toEqual(
+        plain.map((r) => ({ ...r, marker: 'page-sql literal' })),
+      );
+      await namedRows(db, list('page-sql parameter', sql`offset ${0} limit ${50}`));
+    }
+    expect(await plans('page-sql literal')).toEqual({ generic: 7, custom: 5 });
+    expect(await plans('page-sql parameter')).toEqual({ generic: 0, custom: 12 });
+    const second = await namedRows<{ id: number }>(db, list('page-sql second', pageSql(20, 10)));
+    expect(second.map((r) => r.id)).toEqual(plain.slice(20, 30).map((r) => r.id));
+    expect(() => pageSql(0, 0)).toThrow(RangeError);
+    expect(() => pageSql(-1, 5)).toThrow(RangeError);
+    expect(() => pageSql(0, 1.5)).toThrow(RangeError);
   });
 });

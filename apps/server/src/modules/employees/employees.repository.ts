@@ -13,7 +13,7 @@ import {
   type WorksInEntry,
 } from '@vigil/contract';
 import type { Db } from '../../db/client.js';
-import { compactRows, namedRows } from '../../lib/named-query.js';
+import { compactRows, namedRows, pageSql } from '../../lib/named-query.js';
 import { branchOffices, users, worksIn } from '../../db/schema/index.js';
 import { branchScope, employeeScope } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
@@ -108,7 +108,8 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
   const filter = sql.join(where, sql` and `);
   const after = f.after ? sql` and (u.surname, u.name, u.id) > (${f.after.surname}, ${f.after.name}, ${f.after.id}::int)` : sql``;
   // Named statements (lib/named-query.ts): on PostgreSQL each shape is planned once per connection.
-  // On PGlite the page comes back as one JSON text (compactRows).
+  // On PGlite the page comes back as one JSON text (compactRows). Its offset and limit as pageSql
+  // writes them, so that the statement's generic plan is used.
   const [list, counted] = await Promise.all([
     compactRows<UserRow>(
       db,
@@ -118,7 +119,7 @@ export async function listEmployees(db: Db, auth: AuthContext | null, f: Employe
       from users u left join organizations o on o.id = u.organization_id
       where ${filter}${after}
       order by u.surname, u.name, u.id
-      offset ${f.offset} limit ${f.limit}`,
+      ${pageSql(f.offset, f.limit)}`,
       sql`r.surname, r.name, r.id`,
     ),
     f.count === false
