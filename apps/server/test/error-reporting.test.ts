@@ -136,6 +136,31 @@ describe.each(DB_KINDS)('error reporting on %s', (kind) => {
       expect(envelope.body).not.toContain(secret);
     }
   });
+
+  it('a report sent as a file is no failure: nothing is reported once the download ends (activities, surveys; CSV and XLSX)', async () => {
+    const c = new ApiClient(server.baseUrl);
+    await c.login('orgadmin@example.com');
+    const range = { fromDate: '2026-03-01', toDate: '2026-03-31' };
+    const before = received.length;
+    for (const [path, body] of [
+      ['/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range, format: 'csv' }],
+      ['/api/client/getnotifications', { case: 'GET-ALL-REPORTS', ...range, format: 'xlsx' }],
+      ['/api/client/managesurveys', { case: 'GET-ALL-SURVEY-REPORTING', ...range, format: 'csv' }],
+    ] as const) {
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: c.cookieHeader(), 'x-xsrf-token': c.csrf! },
+        body: JSON.stringify(body),
+      });
+      expect(res.status, `${path} ${body.format}`).toBe(200);
+      expect(res.headers.get('content-disposition')).toContain('attachment');
+      await res.arrayBuffer();
+    }
+    // The handler's promise settles once the file is sent; the report, if any, is sent after it.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await flushErrorReports(5_000)).toBe(true);
+    expect(received.slice(before).filter((r) => r.body.includes('"type":"event"'))).toEqual([]);
+  });
 });
 
 describe('scrubEvent', () => {

@@ -160,7 +160,10 @@ export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, r
       ACTIVITY_COLUMNS,
       activityExport(app, auth, input),
     );
-    if (!('success' in r)) return r; // the export: the reply sending the file
+    // The export: serveQuery handed back the reply sending the file, a thenable that resolves to
+    // undefined once the file is sent, so awaiting it gave undefined (`'success' in undefined`
+    // threw after every activity and survey export, logged and reported as a failed report).
+    if (!r || !('success' in r)) return r;
     return {
       success: true,
       body: { notificationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
@@ -226,7 +229,10 @@ export function serveSurveyReport(app: FastifyInstance, req: FastifyRequest, rep
       presentSurvey,
       SURVEY_COLUMNS,
     );
-    if (!('success' in r)) return r; // the export: the reply sending the file
+    // The export: serveQuery handed back the reply sending the file, a thenable that resolves to
+    // undefined once the file is sent, so awaiting it gave undefined (`'success' in undefined`
+    // threw after every activity and survey export, logged and reported as a failed report).
+    if (!r || !('success' in r)) return r;
     return {
       success: true,
       body: { temp_surveyobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
