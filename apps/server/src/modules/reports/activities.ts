@@ -186,12 +186,14 @@ export function activityQueries(auth: AuthContext, f: ActivityFilter): PageQueri
       ids.map((r) => Number(r.id)),
     );
   };
-  return {
-    query,
-    count: dayCountTotal(auth, f) ?? sql`select count(*)::int as n ${fromWhere(auth, f, false)}`,
-    pageRows,
-    countRows: namedRows,
-  };
+  const dayTotal = dayCountTotal(auth, f);
+  // The day counts' sum runs with its values in its text (repeatedRows): as a named statement its
+  // generic plan took `organization_id = any($n)` of a listed scope (a security office's 50
+  // organisations) for 156 day rows instead of 135,000, a bitmap scan of 177 ms where the custom
+  // plan reads them in 31-37 ms (seed:scale, a month).
+  return dayTotal
+    ? { query, count: dayTotal, pageRows, countRows: repeatedRows }
+    : { query, count: sql`select count(*)::int as n ${fromWhere(auth, f, false)}`, pageRows, countRows: namedRows };
 }
 
 /**
