@@ -15,6 +15,7 @@ import { presentNotificationFields, type NotificationRawFields } from '../realti
 import type { Column } from './export.js';
 import {
   and,
+  dayCountsWhere,
   direction,
   epochMs,
   intArray,
@@ -227,7 +228,7 @@ const DAY_COUNT_COLUMNS: Partial<Record<ActivityType, SQL>> = {
 function dayCountTotal(auth: ReportAuth, f: ActivityFilter): SQL | undefined {
   const column = DAY_COUNT_COLUMNS[f.type];
   if (!column || f.search || f.userId || f.extra) return undefined;
-  const days = and([...scopeAndFilters(auth, f, sql`c.organization_id`), sql`c.day between ${f.fromDate}::date and ${f.toDate}::date`]);
+  const days = dayCountsWhere(auth, f, sql.raw('c'));
   const tests = and([
     sql`e.kind in ('BRANCH_ACTION', 'NOTIFICATION') and e.is_test_notification`,
     ...scopeAndFilters(auth, f, sql`e.organization_id`),

@@ -96,6 +96,21 @@ export function scopeAndFilters(
   return out;
 }
 
+/**
+ * WHERE of the event_day_counts rows (migration 0019) of a report's scope, filters and branch-local
+ * days; `table` is the alias of event_day_counts, joined to `branch_offices`.
+ */
+export function dayCountsWhere(
+  auth: ReportAuth,
+  f: Pick<ReportBase, 'organizationId' | 'regionalOfficeId' | 'branchOfficeId' | 'fromDate' | 'toDate'>,
+  table: SQL,
+): SQL {
+  return and([
+    ...scopeAndFilters(auth, f, sql`${table}.organization_id`),
+    sql`${table}.day between ${f.fromDate}::date and ${f.toDate}::date`,
+  ]);
+}
+
 /** `a and b and …` (true for none). */
 export function and(parts: SQL[]): SQL {
   return parts.length ? parts.reduce((acc, c) => sql`${acc} and ${c}`) : sql`true`;

@@ -101,6 +101,15 @@ async function serveFile<XRaw, XRow>(
 }
 
 /**
+ * True when serveQuery answered a JSON page. For an export it hands back the reply sending the
+ * file, a thenable that resolves to undefined once the file is sent, so an awaited export is
+ * undefined (reading it as a page threw after every download, reported as a failed report).
+ */
+function isPage<P extends { success: boolean }>(r: P | FastifyReply | undefined): r is P {
+  return r !== undefined && 'success' in r;
+}
+
+/**
  * Serves a query-based report: a JSON page, or every row as a file (`exp`, by default the page
  * query itself with `present` and `columns`; serveFile).
  */
@@ -160,10 +169,7 @@ export function serveActivityReport(app: FastifyInstance, req: FastifyRequest, r
       ACTIVITY_COLUMNS,
       activityExport(app, auth, input),
     );
-    // The export: serveQuery handed back the reply sending the file, a thenable that resolves to
-    // undefined once the file is sent, so awaiting it gave undefined (`'success' in undefined`
-    // threw after every activity and survey export, logged and reported as a failed report).
-    if (!r || !('success' in r)) return r;
+    if (!isPage(r)) return r; // the export: the file was sent
     return {
       success: true,
       body: { notificationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
@@ -196,7 +202,7 @@ export function serveBranchActivities(
       ACTIVITY_COLUMNS,
       activityExport(app, auth, input),
     );
-    return r && 'body' in r && r.body
+    return isPage(r)
       ? {
           success: true,
           body: { organizationobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },
@@ -229,10 +235,7 @@ export function serveSurveyReport(app: FastifyInstance, req: FastifyRequest, rep
       presentSurvey,
       SURVEY_COLUMNS,
     );
-    // The export: serveQuery handed back the reply sending the file, a thenable that resolves to
-    // undefined once the file is sent, so awaiting it gave undefined (`'success' in undefined`
-    // threw after every activity and survey export, logged and reported as a failed report).
-    if (!r || !('success' in r)) return r;
+    if (!isPage(r)) return r; // the export: the file was sent
     return {
       success: true,
       body: { temp_surveyobject: r.body.resultobject, total: r.body.total, offset: r.body.offset, limit: r.body.limit },

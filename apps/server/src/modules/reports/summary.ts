@@ -24,7 +24,7 @@ import {
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { activityQueries, presentActivity, type ActivityRaw } from './activities.js';
-import { and, localDayRange, scopeAndFilters } from './report-sql.js';
+import { and, dayCountsWhere, localDayRange, scopeAndFilters } from './report-sql.js';
 
 /**
  * Settings of the counts' transaction on PostgreSQL when they are read from the events (a summary
@@ -86,7 +86,7 @@ export async function summaryReport(
   // branches: some 130,000 rows summed in one pass, instead of 300,000 events sorted, then read
   // again for the busiest branches). A branch-day row has opens > 0 exactly when the day has a
   // first opening (whose punctuality it keeps), and likewise for the last closing.
-  const dayWhere = and([...scopeAndFilters(auth, f, sql`e.organization_id`), sql`e.day between ${f.fromDate}::date and ${f.toDate}::date`]);
+  const dayWhere = dayCountsWhere(auth, f, sql.raw('e'));
   const dayQuery = sql`with per_branch as (
           select branch_offices.id, branch_offices.name, sum(e.events) as events,
             sum(e.opens) as opens, sum(e.closes) as closes, sum(e.service) as service, sum(e.alarms) as alarms,
