@@ -1,6 +1,8 @@
 /** Notifications and the shared alarm workflow (spec §7 getnotificationsv2 / getnotifications; issue: alarm panel). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationRow, SocketEventOf } from '@vigil/contract';
+import { sql } from 'drizzle-orm';
+import { rows } from '../src/db/client.js';
 import { ApiClient, DB_KINDS, SocketClient, mobileLogin, startTestServer, type TestServer } from './helpers.js';
 
 describe.each(DB_KINDS)('notifications on %s', (kind) => {
@@ -95,6 +97,40 @@ describe.each(DB_KINDS)('notifications on %s', (kind) => {
     });
     expect(foreign.status).toBe(404);
     socket.close();
+  });
+
+  it('counts from and to as days in the branch zone, on either side of its midnight (as the console does)', async () => {
+    const db = server.database.db;
+    const [p] = await rows<{ organization_id: number; regional_office_id: number; user_id: number; time_zone: string }>(
+      db,
+      sql`select e.organization_id, e.regional_office_id, e.user_id, b.time_zone from events e join branch_offices b on b.id = e.branch_office_id where e.id = ${panicId}`,
+    );
+    expect(p!.time_zone).toBe('Europe/Tirane'); // UTC+2 in May 2026
+    // 23:30 local on 10 May, 00:30 local on 11 May (both still 10 May in UTC).
+    const made = await rows<{ id: number }>(
+      db,
+      sql`insert into events (kind, organization_id, regional_office_id, branch_office_id, user_id, branch_action, notification_type, security_alert, occurred_at)
+        values ('NOTIFICATION', ${p!.organization_id}, ${p!.regional_office_id}, ${branchOfficeId}, ${p!.user_id}, 'Panic', 10, true, '2026-05-10T21:30:00Z'),
+               ('NOTIFICATION', ${p!.organization_id}, ${p!.regional_office_id}, ${branchOfficeId}, ${p!.user_id}, 'Panic', 10, true, '2026-05-10T22:30:00Z')
+        returning id::int as id`,
+    );
+    const [late, afterMidnight] = made.map((r) => r.id);
+    try {
+      const al = await as('orgadmin@example.com');
+      const ids = async (query: string) => {
+        const res = await al.get(`type=panic&limit=500&${query}`);
+        expect(res.status).toBe(200);
+        return res.json.body!.notificationobject.map((n) => n.NotificationId).filter((id) => id === late || id === afterMidnight);
+      };
+      expect(await ids('from=2026-05-10&to=2026-05-10')).toEqual([late]);
+      expect(await ids('from=2026-05-11&to=2026-05-11')).toEqual([afterMidnight]);
+      expect(await ids('from=2026-05-09&to=2026-05-12')).toEqual([afterMidnight, late]);
+      expect(await ids('from=2026-05-11')).toEqual([afterMidnight]);
+      expect(await ids('to=2026-05-10')).toEqual([late]);
+      expect(await ids('from=2026-05-11&to=2026-05-10')).toEqual([]);
+    } finally {
+      await db.execute(sql`delete from events where id in (${late}, ${afterMidnight})`);
+    }
   });
 
   it('marks a notification read singly, then all, per user', async () => {

@@ -14,7 +14,7 @@ import { ZActivityNotificationFields } from './activity.js';
 export const NOTIFICATION_LIST_TYPES = ['all', 'alarms', 'panic', 'anomaly', 'emergency', 'ens'] as const;
 export type NotificationListType = (typeof NOTIFICATION_LIST_TYPES)[number];
 
-/** GET /api/client/getnotificationsv2 query (spec §7). `id` returns one notification. Dates YYYY-MM-DD (UTC bounds of the range). */
+/** GET /api/client/getnotificationsv2 query (spec §7). `id` returns one notification. Dates YYYY-MM-DD, inclusive, counted as days in the branch's zone (UTC without a branch), like the reports. */
 export const ZGetNotificationsV2Query = z.object({
   type: z.enum(NOTIFICATION_LIST_TYPES).default('all'),
   id: zId().optional(),

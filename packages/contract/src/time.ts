@@ -21,3 +21,14 @@ export function formatInZone(isoUtc: string, zone: string): string {
   const t = DateTime.fromISO(isoUtc, { zone: 'utc' }).setZone(zone);
   return `${t.toFormat('yyyy-MM-dd HH:mm:ss')} ${zoneAbbreviation(zone, isoUtc)}`;
 }
+
+/**
+ * The calendar day (`yyyy-MM-dd`) of a UTC instant in the branch's zone, the day a report or a
+ * notification page counts it on (spec §5 date range: branch-local days). UTC when the zone is
+ * missing or not a valid IANA name.
+ */
+export function localDate(isoUtc: string, zone: string | null | undefined): string {
+  const utc = DateTime.fromISO(isoUtc, { zone: 'utc' });
+  const inZone = zone ? utc.setZone(zone) : utc;
+  return (inZone.isValid ? inZone : utc).toISODate() ?? isoUtc.slice(0, 10);
+}

@@ -13,7 +13,8 @@ import { authOf, type AuthContext } from '../../plugins/session.js';
 import { guarded, serveQuery } from '../reports/reports.service.js';
 import { iso } from '../../lib/zone-time.js';
 import type { Column } from '../reports/export.js';
-import { and, direction, localDayRange, localTime } from '../reports/report-sql.js';
+import { and, direction, localTime } from '../reports/report-sql.js';
+import { localDayRange } from '../../lib/local-days.js';
 import { CALL_COLUMNS, CALL_FROM, type CallRaw } from './calls.repository.js';
 import { callFigures } from './calls.presenter.js';
 

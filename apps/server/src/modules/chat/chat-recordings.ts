@@ -8,7 +8,8 @@ import type { ChatRecordingRow, ChatRecordingsRequest } from '@vigil/contract';
 import { chatSessionScope } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
 import type { Column } from '../reports/export.js';
-import { and, direction, localDayRange } from '../reports/report-sql.js';
+import { and, direction } from '../reports/report-sql.js';
+import { localDayRange } from '../../lib/local-days.js';
 import { SESSION_COLUMNS, SESSION_FROM } from './chat.repository.js';
 
 const SORT_SQL: Record<ChatRecordingsRequest['sortBy'], SQL> = {

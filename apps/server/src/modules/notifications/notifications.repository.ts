@@ -17,6 +17,7 @@ import {
 import { rows, type Db } from '../../db/client.js';
 import { compactRows, pageSql } from '../../lib/named-query.js';
 import { branchOffices } from '../../db/schema/index.js';
+import { localDayRange, localDaysFrom, localDaysTo } from '../../lib/local-days.js';
 import { branchScope, organizationIdsSubquery } from '../../plugins/authorization.js';
 import type { AuthContext } from '../../plugins/session.js';
 import {
@@ -76,6 +77,7 @@ export interface NotificationFilter {
   notDone?: boolean;
   /** Branch actions too (the activity report's rows: its details are asked by the same id). */
   withBranchActions?: boolean;
+  /** First and last day (YYYY-MM-DD, inclusive) in the branch's zone, UTC for events without a branch; either may be left open. */
   from?: string;
   to?: string;
   offset: number;
@@ -88,8 +90,11 @@ export async function listNotifications(db: Db, auth: AuthContext, f: Notificati
   if (f.type === 'ens') conditions[0] = sql`true`;
   else if (f.withBranchActions) conditions[0] = sql`e.kind in (${kind(EventKind.BranchAction)}, ${kind(EventKind.Notification)})`;
   if (f.id) conditions.push(sql`e.id = ${f.id}`);
-  if (f.from) conditions.push(sql`e.occurred_at >= ${f.from}::date`);
-  if (f.to) conditions.push(sql`e.occurred_at < ${f.to}::date + 1`);
+  // Days are the branch's own (UTC for events without a branch), as in the reports and on the console (inDateRange).
+  const zone = sql`coalesce(${branchOffices.timeZone}, 'UTC')`;
+  if (f.from && f.to) conditions.push(localDayRange(sql`e.occurred_at`, zone, f.from, f.to));
+  else if (f.from) conditions.push(localDaysFrom(sql`e.occurred_at`, zone, f.from));
+  else if (f.to) conditions.push(localDaysTo(sql`e.occurred_at`, zone, f.to));
   const isRead = sql`(exists (select 1 from notification_reads nr where nr.user_id = ${auth.userId} and nr.event_id = e.id)
       or e.id <= coalesce((select up_to_event_id from notification_read_marks m where m.user_id = ${auth.userId}), 0))`;
   if (f.notDone)

@@ -20,13 +20,13 @@ import {
   epochMs,
   intArray,
   iso,
-  localDayRange,
   localTime,
   localTimeAt,
   scopeAndFilters,
   type PageQueries,
   type ReportAuth,
 } from './report-sql.js';
+import { localDayRange } from '../../lib/local-days.js';
 
 /** Filters of an activity query (a report request without paging). */
 export type ActivityFilter = Omit<ActivityReportRequest, 'offset' | 'limit' | 'format' | 'case'> & { extra?: SQL };

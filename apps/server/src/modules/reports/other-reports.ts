@@ -23,7 +23,8 @@ import { organizationIdsSubquery, branchScope } from '../../plugins/authorizatio
 import type { AuthContext } from '../../plugins/session.js';
 
 import type { Column } from './export.js';
-import { and, direction, iso, localDayRange, localTime, scopeAndFilters, zoneAbbr, type ReportAuth } from './report-sql.js';
+import { and, direction, iso, localTime, scopeAndFilters, zoneAbbr, type ReportAuth } from './report-sql.js';
+import { localDayRange } from '../../lib/local-days.js';
 import type { ReportBase } from '@vigil/contract';
 
 type Filter<Sort extends string> = Omit<ReportBase, 'offset' | 'limit' | 'format'> & { sortBy: Sort };

@@ -33,23 +33,6 @@ export function checkRange(input: { fromDate: string; toDate: string }): void {
 }
 
 /**
- * `col` (timestamptz) falls on branch-local days fromDate…toDate (inclusive) in zone `tz` (an SQL
- * expression giving an IANA name). A coarse UTC bound (±1 day, wider than any zone offset) comes
- * first so that time indexes can be used; the exact test is on the local date itself. (Written
- * as bounds of `col` computed from the branch's zone, the exact test would be taken for an index
- * condition on the branch's events, with a row estimate far too low; that plan read every event
- * of every branch, check-ins included.) An instant more than a day inside the UTC range is on one
- * of those local days in every zone (offsets are under a day), so the zone conversion — the
- * largest cost of counting a month at 5,000 branches — runs only for the two days at either end
- * (the `or` is evaluated left to right).
- */
-export function localDayRange(col: SQL, tz: SQL, fromDate: string, toDate: string): SQL {
-  return sql`${col} >= ((${fromDate}::date - 1)::timestamp at time zone 'UTC') and ${col} < ((${toDate}::date + 2)::timestamp at time zone 'UTC')
-    and ((${col} >= ((${fromDate}::date + 1)::timestamp at time zone 'UTC') and ${col} < (${toDate}::date::timestamp at time zone 'UTC'))
-      or (${col} at time zone ${tz})::date between ${fromDate}::date and ${toDate}::date)`;
-}
-
-/**
  * A caller of a report, with — for the roles whose organisations come from a table (security
  * office staff, roles 5 and 8; dealers, role 12) — those organisation ids, read once per request
  * by `reportAuth`. (Left as a subquery, the planner takes the list for a single organisation: for

@@ -24,7 +24,8 @@ import {
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
 import { activityQueries, presentActivity, type ActivityRaw } from './activities.js';
-import { and, dayCountsWhere, localDayRange, scopeAndFilters } from './report-sql.js';
+import { and, dayCountsWhere, scopeAndFilters } from './report-sql.js';
+import { localDayRange } from '../../lib/local-days.js';
 
 /**
  * Settings of the counts' transaction on PostgreSQL when they are read from the events (a summary

@@ -17,7 +17,8 @@ import {
 import { rows, type Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/session.js';
 import type { Column } from './export.js';
-import { and, direction, iso, localDayRange, localTime, scopeAndFilters } from './report-sql.js';
+import { and, direction, iso, localTime, scopeAndFilters } from './report-sql.js';
+import { localDayRange } from '../../lib/local-days.js';
 
 type RunSort = 'start' | 'duration' | 'branch' | 'template';
 const RUN_SORT_SQL: Record<RunSort, SQL> = {

@@ -59,11 +59,18 @@ describe('notification lists', () => {
     expect(categoryKey('weird')).toBe('other');
   });
 
-  it('checks the date range by UTC day, open ends allowed', () => {
-    expect(inDateRange('2026-03-01T10:00:00.000Z', '2026-03-01', '2026-03-01')).toBe(true);
-    expect(inDateRange('2026-03-02T00:00:00.000Z', '2026-03-01', '2026-03-01')).toBe(false);
-    expect(inDateRange('2026-02-28T23:59:59.000Z', '2026-03-01', undefined)).toBe(false);
-    expect(inDateRange('2026-02-28T23:59:59.000Z', undefined, undefined)).toBe(true);
+  it('checks the date range by the branch-local day, open ends allowed', () => {
+    expect(inDateRange('2026-03-01T10:00:00.000Z', null, '2026-03-01', '2026-03-01')).toBe(true);
+    expect(inDateRange('2026-03-02T00:00:00.000Z', null, '2026-03-01', '2026-03-01')).toBe(false);
+    expect(inDateRange('2026-02-28T23:59:59.000Z', 'UTC', '2026-03-01', undefined)).toBe(false);
+    expect(inDateRange('2026-02-28T23:59:59.000Z', null, undefined, undefined)).toBe(true);
+    // 23:30 UTC is already the next day in Tirana (UTC+1) and still the same day in New York.
+    expect(inDateRange('2026-02-28T23:30:00.000Z', 'Europe/Tirane', '2026-03-01', '2026-03-01')).toBe(true);
+    expect(inDateRange('2026-02-28T23:30:00.000Z', 'Europe/Tirane', '2026-02-28', '2026-02-28')).toBe(false);
+    expect(inDateRange('2026-03-01T02:00:00.000Z', 'America/New_York', '2026-02-28', '2026-02-28')).toBe(true);
+    expect(inDateRange('2026-03-01T02:00:00.000Z', 'America/New_York', '2026-03-01', undefined)).toBe(false);
+    // A zone that is not a valid IANA name counts as UTC.
+    expect(inDateRange('2026-02-28T23:30:00.000Z', 'Nowhere/Void', '2026-02-28', '2026-02-28')).toBe(true);
   });
 
   it('prepends once and keeps the page size', () => {

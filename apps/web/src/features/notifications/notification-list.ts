@@ -5,6 +5,7 @@
  */
 import {
   SocketEventType,
+  localDate,
   notificationCategory,
   type NotificationEvent,
   type NotificationListType,
@@ -64,9 +65,12 @@ export function isNotificationEvent(e: SocketEvent): e is NotificationEvent {
   return e.type === SocketEventType.Notification;
 }
 
-/** True when the UTC instant falls inside the YYYY-MM-DD range (UTC bounds, like the server). */
-export function inDateRange(iso: string, from: string | undefined, to: string | undefined): boolean {
-  const day = iso.slice(0, 10);
+/**
+ * True when the UTC instant falls inside the YYYY-MM-DD range of days in `zone`, the branch's
+ * zone (UTC when it has none), as the server counts them (notifications.repository.ts). Open ends allowed.
+ */
+export function inDateRange(iso: string, zone: string | null | undefined, from: string | undefined, to: string | undefined): boolean {
+  const day = localDate(iso, zone);
   return (!from || day >= from) && (!to || day <= to);
 }
 
@@ -95,7 +99,7 @@ export function pageWithLiveRows(
   for (const e of events) {
     if (!isNotificationEvent(e)) continue;
     const row = notificationRowOf(e);
-    if (matchesListType(key.type, row) && inDateRange(row.NotificationTimeAddedUTC, key.from, key.to))
+    if (matchesListType(key.type, row) && inDateRange(row.NotificationTimeAddedUTC, row.BranchOfficeTimeZone, key.from, key.to))
       out = prependRow(out, row, PAGE_SIZE)!;
   }
   return out;
