@@ -187,6 +187,33 @@ export const checkIns = pgTable(
   ],
 );
 
+/**
+ * The check-in/out report's total per branch and branch-local day (modules/reports/other-reports.ts
+ * checkInOutQueries), kept by triggers on `check_ins` in the same transaction as the check-ins they
+ * count (migration 0021_check_in_day_counts): an insert adds, a delete subtracts, an update moves
+ * the old row's count to the new one's (a check-out changes nothing); a change of a branch's time
+ * zone recounts that branch; a truncate of `check_ins` empties it. A month of 5,000 branches is
+ * 155,000 of these rows instead of a million check-ins (issue 20). Never written by the server.
+ */
+export const checkInDayCounts = pgTable(
+  'check_in_day_counts',
+  {
+    branchOfficeId: integer('branch_office_id')
+      .notNull()
+      .references(() => branchOffices.id, { onDelete: 'cascade' }),
+    /** The branch-local date (branch_offices.time_zone) of the check-ins counted. */
+    day: date('day').notNull(),
+    checkIns: integer('check_ins').notNull().default(0),
+    /** Those with inside_geofence true, and false (unknown counts in neither). */
+    insideGeofence: integer('inside_geofence').notNull().default(0),
+    outsideGeofence: integer('outside_geofence').notNull().default(0),
+  },
+  (t) => [
+    unique('check_in_day_counts_key').on(t.day, t.branchOfficeId),
+    index('check_in_day_counts_branch_idx').on(t.branchOfficeId, t.day),
+  ],
+);
+
 /** Personal (lone-worker) timers (spec §3 Timer report row). Duration in seconds. */
 export const timers = pgTable(
   'timers',
