@@ -16,64 +16,34 @@ CREATE INDEX "check_in_day_counts_branch_idx" ON "check_in_day_counts" USING btr
 -- per (branch, branch-local day) so that a row whose branch, time and geofence are unchanged (a
 -- check-out only sets check_out_at) nets to zero and writes nothing. Each statement adds its own
 -- signed counts under the row lock of ON CONFLICT, so concurrent writers never lose one another's.
-CREATE FUNCTION "check_in_day_counts_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- After an update or delete, rows whose counts went back to zero go (retention removes old
+-- check-ins day by day). The rows are chosen by operation in the text run (EXECUTE sees the
+-- transition tables of the operation only).
+CREATE FUNCTION "check_in_day_counts_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  added constant text := 'SELECT branch_office_id, check_in_at, inside_geofence, 1 AS sign FROM new_rows';
+  removed constant text := 'SELECT branch_office_id, check_in_at, inside_geofence, -1 AS sign FROM old_rows';
 BEGIN
-  INSERT INTO check_in_day_counts AS c (branch_office_id, day, check_ins, inside_geofence, outside_geofence)
-  SELECT r.branch_office_id, (r.check_in_at AT TIME ZONE b.time_zone)::date, sum(r.sign)::int,
-    coalesce(sum(r.sign) FILTER (WHERE r.inside_geofence), 0)::int, coalesce(sum(r.sign) FILTER (WHERE NOT r.inside_geofence), 0)::int
-  FROM (SELECT branch_office_id, check_in_at, inside_geofence, 1 AS sign FROM new_rows) AS r
-  JOIN branch_offices b ON b.id = r.branch_office_id
-  GROUP BY 1, 2
-  HAVING sum(r.sign) <> 0 OR coalesce(sum(r.sign) FILTER (WHERE r.inside_geofence), 0) <> 0
-    OR coalesce(sum(r.sign) FILTER (WHERE NOT r.inside_geofence), 0) <> 0
-  ON CONFLICT ON CONSTRAINT check_in_day_counts_key DO UPDATE SET
-    check_ins = c.check_ins + excluded.check_ins,
-    inside_geofence = c.inside_geofence + excluded.inside_geofence,
-    outside_geofence = c.outside_geofence + excluded.outside_geofence;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION "check_in_day_counts_update"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO check_in_day_counts AS c (branch_office_id, day, check_ins, inside_geofence, outside_geofence)
-  SELECT r.branch_office_id, (r.check_in_at AT TIME ZONE b.time_zone)::date, sum(r.sign)::int,
-    coalesce(sum(r.sign) FILTER (WHERE r.inside_geofence), 0)::int, coalesce(sum(r.sign) FILTER (WHERE NOT r.inside_geofence), 0)::int
-  FROM (SELECT branch_office_id, check_in_at, inside_geofence, -1 AS sign FROM old_rows UNION ALL SELECT branch_office_id, check_in_at, inside_geofence, 1 AS sign FROM new_rows) AS r
-  JOIN branch_offices b ON b.id = r.branch_office_id
-  GROUP BY 1, 2
-  HAVING sum(r.sign) <> 0 OR coalesce(sum(r.sign) FILTER (WHERE r.inside_geofence), 0) <> 0
-    OR coalesce(sum(r.sign) FILTER (WHERE NOT r.inside_geofence), 0) <> 0
-  ON CONFLICT ON CONSTRAINT check_in_day_counts_key DO UPDATE SET
-    check_ins = c.check_ins + excluded.check_ins,
-    inside_geofence = c.inside_geofence + excluded.inside_geofence,
-    outside_geofence = c.outside_geofence + excluded.outside_geofence;
-  -- Rows whose counts went back to zero go (retention removes old check-ins day by day).
-  DELETE FROM check_in_day_counts d
-  USING (SELECT DISTINCT r.branch_office_id, (r.check_in_at AT TIME ZONE b.time_zone)::date AS day
-    FROM old_rows r JOIN branch_offices b ON b.id = r.branch_office_id) k
-  WHERE d.branch_office_id = k.branch_office_id AND d.day = k.day AND d.check_ins = 0 AND d.inside_geofence = 0 AND d.outside_geofence = 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION "check_in_day_counts_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO check_in_day_counts AS c (branch_office_id, day, check_ins, inside_geofence, outside_geofence)
-  SELECT r.branch_office_id, (r.check_in_at AT TIME ZONE b.time_zone)::date, sum(r.sign)::int,
-    coalesce(sum(r.sign) FILTER (WHERE r.inside_geofence), 0)::int, coalesce(sum(r.sign) FILTER (WHERE NOT r.inside_geofence), 0)::int
-  FROM (SELECT branch_office_id, check_in_at, inside_geofence, -1 AS sign FROM old_rows) AS r
-  JOIN branch_offices b ON b.id = r.branch_office_id
-  GROUP BY 1, 2
-  HAVING sum(r.sign) <> 0 OR coalesce(sum(r.sign) FILTER (WHERE r.inside_geofence), 0) <> 0
-    OR coalesce(sum(r.sign) FILTER (WHERE NOT r.inside_geofence), 0) <> 0
-  ON CONFLICT ON CONSTRAINT check_in_day_counts_key DO UPDATE SET
-    check_ins = c.check_ins + excluded.check_ins,
-    inside_geofence = c.inside_geofence + excluded.inside_geofence,
-    outside_geofence = c.outside_geofence + excluded.outside_geofence;
-  -- Rows whose counts went back to zero go (retention removes old check-ins day by day).
-  DELETE FROM check_in_day_counts d
-  USING (SELECT DISTINCT r.branch_office_id, (r.check_in_at AT TIME ZONE b.time_zone)::date AS day
-    FROM old_rows r JOIN branch_offices b ON b.id = r.branch_office_id) k
-  WHERE d.branch_office_id = k.branch_office_id AND d.day = k.day AND d.check_ins = 0 AND d.inside_geofence = 0 AND d.outside_geofence = 0;
+  EXECUTE format($q$
+    INSERT INTO check_in_day_counts AS c (branch_office_id, day, check_ins, inside_geofence, outside_geofence)
+    SELECT r.branch_office_id, (r.check_in_at AT TIME ZONE b.time_zone)::date, sum(r.sign)::int,
+      coalesce(sum(r.sign) FILTER (WHERE r.inside_geofence), 0)::int, coalesce(sum(r.sign) FILTER (WHERE NOT r.inside_geofence), 0)::int
+    FROM (%s) AS r
+    JOIN branch_offices b ON b.id = r.branch_office_id
+    GROUP BY 1, 2
+    HAVING sum(r.sign) <> 0 OR coalesce(sum(r.sign) FILTER (WHERE r.inside_geofence), 0) <> 0
+      OR coalesce(sum(r.sign) FILTER (WHERE NOT r.inside_geofence), 0) <> 0
+    ON CONFLICT ON CONSTRAINT check_in_day_counts_key DO UPDATE SET
+      check_ins = c.check_ins + excluded.check_ins,
+      inside_geofence = c.inside_geofence + excluded.inside_geofence,
+      outside_geofence = c.outside_geofence + excluded.outside_geofence$q$,
+    CASE TG_OP WHEN 'INSERT' THEN added WHEN 'DELETE' THEN removed ELSE removed || ' UNION ALL ' || added END);
+  IF TG_OP <> 'INSERT' THEN
+    DELETE FROM check_in_day_counts d
+    USING (SELECT DISTINCT r.branch_office_id, (r.check_in_at AT TIME ZONE b.time_zone)::date AS day
+      FROM old_rows r JOIN branch_offices b ON b.id = r.branch_office_id) k
+    WHERE d.branch_office_id = k.branch_office_id AND d.day = k.day AND d.check_ins = 0 AND d.inside_geofence = 0 AND d.outside_geofence = 0;
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -98,11 +68,11 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "check_in_day_counts_insert" AFTER INSERT ON "check_ins" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION check_in_day_counts_insert();
+CREATE TRIGGER "check_in_day_counts_insert" AFTER INSERT ON "check_ins" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION check_in_day_counts_change();
 --> statement-breakpoint
-CREATE TRIGGER "check_in_day_counts_update" AFTER UPDATE ON "check_ins" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION check_in_day_counts_update();
+CREATE TRIGGER "check_in_day_counts_update" AFTER UPDATE ON "check_ins" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION check_in_day_counts_change();
 --> statement-breakpoint
-CREATE TRIGGER "check_in_day_counts_delete" AFTER DELETE ON "check_ins" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION check_in_day_counts_delete();
+CREATE TRIGGER "check_in_day_counts_delete" AFTER DELETE ON "check_ins" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION check_in_day_counts_change();
 --> statement-breakpoint
 CREATE TRIGGER "check_in_day_counts_truncate" AFTER TRUNCATE ON "check_ins" FOR EACH STATEMENT EXECUTE FUNCTION check_in_day_counts_truncate();
 --> statement-breakpoint
