@@ -23,9 +23,9 @@ export function formatInZone(isoUtc: string, zone: string): string {
 }
 
 /**
- * The calendar day (`yyyy-MM-dd`) of a UTC instant in the branch's zone, the day a report or a
- * notification page counts it on (spec §5 date range: branch-local days). UTC when the zone is
- * missing or not a valid IANA name.
+ * The calendar day (`yyyy-MM-dd`, spec §5 date format) of a UTC instant in the branch's zone: the
+ * day a report or a notification page counts it on (Vigil's date ranges are branch-local days).
+ * UTC when the zone is missing or not a valid IANA name.
  */
 export function localDate(isoUtc: string, zone: string | null | undefined): string {
   const utc = DateTime.fromISO(isoUtc, { zone: 'utc' });
