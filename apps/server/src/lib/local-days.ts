@@ -1,7 +1,7 @@
 /**
- * Branch-local days in SQL: the tests a report's or a list's date range makes on an instant
- * (spec §5 date range, fromDate…toDate in the branch's own zone). Used by the reports, the
- * chat and call recordings and the notification pages.
+ * Branch-local days in SQL: the tests a report's or a list's date range (spec §5 YYYY-MM-DD dates,
+ * which Vigil counts as days in the branch's own zone) makes on an instant. Used by the reports,
+ * the chat and call recordings and the notification pages.
  */
 import { sql, type SQL } from 'drizzle-orm';
 

@@ -23,7 +23,7 @@ import { organizationIdsSubquery, branchScope } from '../../plugins/authorizatio
 import type { AuthContext } from '../../plugins/session.js';
 
 import type { Column } from './export.js';
-import { and, direction, iso, localTime, scopeAndFilters, zoneAbbr, type ReportAuth } from './report-sql.js';
+import { and, dayCountsWhere, direction, iso, localTime, scopeAndFilters, zoneAbbr, type ReportAuth } from './report-sql.js';
 import { localDayRange } from '../../lib/local-days.js';
 import type { ReportBase } from '@vigil/contract';
 
@@ -68,7 +68,7 @@ export function checkInOutQueries(
   const count = f.userId
     ? sql`select count(*)::int as n from check_ins c join branch_offices on branch_offices.id = c.branch_office_id where ${where}`
     : sql`select coalesce(sum(d.${dayColumn}), 0)::int as n from check_in_day_counts d join branch_offices on branch_offices.id = d.branch_office_id
-        where ${and([...scopeAndFilters(auth, f, sql`branch_offices.organization_id`), sql`d.day between ${f.fromDate}::date and ${f.toDate}::date`])}`;
+        where ${dayCountsWhere(auth, f, sql.raw('d'), sql`branch_offices.organization_id`)}`;
   return {
     query: sql`select c.id, c.user_id, u.name, u.surname, u.email, branch_offices.id as branch_id, branch_offices.name as branch_name,
         branch_offices.longitude as branch_lng, branch_offices.latitude as branch_lat, branch_offices.time_zone, t.display as type_display,

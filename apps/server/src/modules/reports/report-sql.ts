@@ -80,18 +80,18 @@ export function scopeAndFilters(
 }
 
 /**
- * WHERE of the event_day_counts rows (migration 0019) of a report's scope, filters and branch-local
- * days; `table` is the alias of event_day_counts, joined to `branch_offices`.
+ * WHERE of the day-count rows (event_day_counts, migration 0019; check_in_day_counts, 0021) of a
+ * report's scope, filters and branch-local days; `table` is the alias of the day counts, joined to
+ * `branch_offices`. The organisation tested is the row's own (`organizationId`, by default
+ * `table`.organization_id; check_in_day_counts has none and passes the branch's).
  */
 export function dayCountsWhere(
   auth: ReportAuth,
   f: Pick<ReportBase, 'organizationId' | 'regionalOfficeId' | 'branchOfficeId' | 'fromDate' | 'toDate'>,
   table: SQL,
+  organizationId: SQL = sql`${table}.organization_id`,
 ): SQL {
-  return and([
-    ...scopeAndFilters(auth, f, sql`${table}.organization_id`),
-    sql`${table}.day between ${f.fromDate}::date and ${f.toDate}::date`,
-  ]);
+  return and([...scopeAndFilters(auth, f, organizationId), sql`${table}.day between ${f.fromDate}::date and ${f.toDate}::date`]);
 }
 
 /** `a and b and …` (true for none). */
