@@ -13,9 +13,10 @@ import { Loading } from '../shared/components/Loading';
 import { requireCatalogue } from '../shared/i18n/catalogue';
 import { ChunkTimeoutError, withTimeout } from './chunk-timeout';
 
-type PageModule = { pages: Record<string, ComponentType> };
+/** A page group's module: its pages by name. */
+export type PageModule = { pages: Record<string, ComponentType> };
 
-export const pageGroups = {
+const loaders = {
   // The signed-in frame renders first, so it brings the whole catalogue (shared/i18n/catalogue.ts).
   shell: () => Promise.all([import('./page-groups/shell'), requireCatalogue('all')]).then(([group]) => group),
   admin: () => import('./page-groups/admin'),
@@ -28,20 +29,33 @@ export const pageGroups = {
   logaccess: () => import('./page-groups/logaccess'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
-export type PageGroup = keyof typeof pageGroups;
-export type PageName<G extends PageGroup> = keyof Awaited<ReturnType<(typeof pageGroups)[G]>>['pages'] & string;
+export type PageGroup = keyof typeof loaders;
+export type PageName<G extends PageGroup> = keyof Awaited<ReturnType<(typeof loaders)[G]>>['pages'] & string;
 
-/** Loads a group's chunk (the browser loads a module once, however often this is called). */
-function load(group: PageGroup): Promise<PageModule> {
-  const loader: () => Promise<PageModule> = pageGroups[group];
-  return loader();
+/** The modules already loaded, by loader (a group's, by load or a prefetch): their pages render at once. */
+const loaded = new Map<() => Promise<PageModule>, PageModule>();
+
+/** Runs `loader` (the browser loads a module once, however often this is called) and notes its module as loaded. */
+function loadNoting(loader: () => Promise<PageModule>): Promise<PageModule> {
+  return loader().then((mod) => {
+    loaded.set(loader, mod);
+    return mod;
+  });
 }
 
-function makeLazy(group: PageGroup, name: string): ComponentType {
+/**
+ * The page groups' loaders (prefetch.ts): each resolves with the group's module and notes it as
+ * loaded, so that a page of a group already here renders without suspending.
+ */
+export const pageGroups = Object.fromEntries(Object.entries(loaders).map(([group, loader]) => [group, () => loadNoting(loader)])) as {
+  [G in PageGroup]: () => Promise<PageModule>;
+};
+
+function makeLazy(loader: () => Promise<PageModule>, label: string, name: string): ComponentType {
   return lazy(async () => {
-    const mod = await withTimeout(load(group), CHUNK_LOAD_TIMEOUT_MS);
+    const mod = await withTimeout(loadNoting(loader), CHUNK_LOAD_TIMEOUT_MS);
     const page = mod.pages[name];
-    if (!page) throw new Error(`no page ${group}:${name}`);
+    if (!page) throw new Error(`no page ${label}:${name}`);
     return { default: page };
   });
 }
@@ -53,14 +67,27 @@ function makeLazy(group: PageGroup, name: string): ComponentType {
  * renders (router.tsx preloadCurrentPage).
  */
 export function lazyPage<G extends PageGroup>(group: G, name: PageName<G>): ReactNode {
-  const holder = { Page: makeLazy(group, name) };
+  return lazyRoute(loaders[group], group, name);
+}
+
+/**
+ * lazyPage for any module loader (`label` names it in errors and in the component's name).
+ * A module already loaded renders its page at once, without the Suspense fallback: a lazy
+ * component suspends on its first render even then, and React holds the reveal of a suspended
+ * page for up to 300 ms after its fallback showed (issue 20: sign-in → board drawn, where the
+ * sign-in page prefetched the shell and the dashboard).
+ */
+export function lazyRoute(loader: () => Promise<PageModule>, label: string, name: string): ReactNode {
+  const holder = { Page: makeLazy(loader, label, name) };
   function LazyRoute() {
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
-      holder.Page = makeLazy(group, name);
+      holder.Page = makeLazy(loader, label, name);
       setAttempt((a) => a + 1);
     };
-    const Page = holder.Page;
+    // Chosen once per mount: a later switch from the lazy component to the loaded one would remount the page.
+    const [ready] = useState(() => loaded.get(loader)?.pages[name] ?? null);
+    const Page = (attempt === 0 ? ready : null) ?? holder.Page;
     return (
       <ChunkErrorBoundary key={attempt} onRetry={retry}>
         <Suspense fallback={<Loading />}>
@@ -69,8 +96,8 @@ export function lazyPage<G extends PageGroup>(group: G, name: PageName<G>): Reac
       </ChunkErrorBoundary>
     );
   }
-  LazyRoute.displayName = `LazyRoute(${group}:${name})`;
-  LazyRoute.preload = () => void load(group).catch(() => undefined);
+  LazyRoute.displayName = `LazyRoute(${label}:${name})`;
+  LazyRoute.preload = () => void loadNoting(loader).catch(() => undefined);
   return <LazyRoute />;
 }
 
