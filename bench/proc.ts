@@ -118,6 +118,7 @@ export function udpSocketDrops(pid: number): { sockets: number; drops: number } 
  * 127.0.0.1:`port` with `env` added to this process's environment (VIGIL_DATA_DIR, VIGIL_DEMO,
  * DATABASE_URL…) and resolves once /healthz answers; refuses a port already answering, and gives
  * up after `waitSeconds` (a first start on fresh scale data may build new migrations' indexes).
+ * BENCH_SERVER_CPU_PROF=<dir> in the environment: the server writes its CPU profile (node --cpu-prof) there when it exits.
  */
 export async function startBuiltServer(port: number, env: Record<string, string>, waitSeconds = 180): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
@@ -126,7 +127,9 @@ export async function startBuiltServer(port: number, env: Record<string, string>
     () => false,
   );
   if (busy) throw new Error(`port ${port} is in use: pick another with --port`);
-  const child = spawn(process.execPath, ['apps/server/dist/server.mjs'], {
+  // BENCH_SERVER_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof) when it exits.
+  const prof = process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...prof, 'apps/server/dist/server.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

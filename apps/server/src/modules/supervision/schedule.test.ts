@@ -176,3 +176,17 @@ describe('classifyOpening / classifyClosing', () => {
     expect(classifyClosing(at('2026-03-10T00:00:00Z'), day)).toBe('late');
   });
 });
+
+describe('localWallTimeToInstant, asked again (memoised)', () => {
+  it('gives the same instant as a new Date each time, and still rejects bad input', () => {
+    const first = localWallTimeToInstant('Europe/Tirane', '2026-11-27', '08:30:00');
+    expect(first.toISOString()).toBe('2026-11-27T07:30:00.000Z');
+    first.setTime(0); // a caller changing its Date does not change the next answer
+    const again = localWallTimeToInstant('Europe/Tirane', '2026-11-27', '08:30:00');
+    expect(again.toISOString()).toBe('2026-11-27T07:30:00.000Z');
+    expect(again).not.toBe(first);
+    expect(localWallTimeToInstant('Europe/Tirane', '2026-11-27', '08:30:00', 1).toISOString()).toBe('2026-11-28T07:30:00.000Z');
+    expect(() => localWallTimeToInstant('Mars/Olympus', '2026-11-27', '08:30:00')).toThrow(RangeError);
+    expect(() => localWallTimeToInstant('Mars/Olympus', '2026-11-27', '08:30:00')).toThrow(RangeError);
+  });
+});

@@ -106,6 +106,24 @@ export function timeOfDaySeconds(time: string): number {
  * @throws RangeError for an unknown zone, a malformed date or time.
  */
 export function localWallTimeToInstant(zone: string, localDate: string, time: string, dayOffset = 0): Date {
+  // Memoised (pure): thousands of branches share a few zones and opening hours, and each supervision
+  // tick asks for every branch's yesterday and today again.
+  const key = `${zone}\u0000${localDate}\u0000${time}\u0000${dayOffset}`;
+  let ms = wallInstants.get(key);
+  if (ms === undefined) {
+    ms = wallTimeToInstantMs(zone, localDate, time, dayOffset);
+    if (wallInstants.size >= WALL_INSTANTS_MAX) wallInstants.clear();
+    wallInstants.set(key, ms);
+  }
+  return new Date(ms);
+}
+
+/** localWallTimeToInstant's answers (ms since the epoch) by zone, day, time and day offset. */
+const wallInstants = new Map<string, number>();
+/** Most answers kept; the memo starts again when it is full. */
+const WALL_INSTANTS_MAX = 20_000;
+
+function wallTimeToInstantMs(zone: string, localDate: string, time: string, dayOffset: number): number {
   zoneOf(zone);
   const offset = (at: number) => offsetMinutes(zone, at);
   const [y, mo, d] = parseDate(localDate);
@@ -116,18 +134,18 @@ export function localWallTimeToInstant(zone: string, localDate: string, time: st
     .map((o) => wall - o * MINUTE_MS)
     .filter((instant) => instant + offset(instant) * MINUTE_MS === wall)
     .sort((a, b) => a - b);
-  if (valid.length > 0) return new Date(valid[0]!);
+  if (valid.length > 0) return valid[0]!;
   // In a gap: the offset jumps between lo (still the old offset) and hi (already the new one).
   let lo = wall - Math.max(...offsets) * MINUTE_MS;
   let hi = wall - Math.min(...offsets) * MINUTE_MS;
   const before = offset(lo);
-  if (offset(hi) === before) return new Date(hi); // not expected: no transition found
+  if (offset(hi) === before) return hi; // not expected: no transition found
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
     if (offset(mid) === before) lo = mid;
     else hi = mid;
   }
-  return new Date(hi);
+  return hi;
 }
 
 /**

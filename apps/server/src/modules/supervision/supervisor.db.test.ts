@@ -213,6 +213,18 @@ describe.each(DB_KINDS)('supervisor on %s', (kind) => {
     }
   });
 
+  it.skipIf(kind !== 'postgres')(
+    'reads with JIT compilation off on every pool (its branch read compiled for longer than it ran)',
+    async () => {
+      const { database } = server;
+      for (const on of [database.db, database.dispatchDb]) {
+        expect(await rows<{ jit: string }>(on, sql`show jit`)).toEqual([{ jit: 'off' }]);
+      }
+      const exported = await database.exportPool!.query<{ jit: string }>('show jit');
+      expect(exported.rows).toEqual([{ jit: 'off' }]);
+    },
+  );
+
   it('startSupervisor ticks with the injected clock, reports new event ids and stops', async () => {
     const seen: number[][] = [];
     const handle = startSupervisor(db, {

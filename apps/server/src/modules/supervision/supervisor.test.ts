@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { dueActions, type BranchState, type RecordedEvent, type SupervisionAction } from './supervisor.js';
+import { dueActionsInSlices } from './supervisor.service.js';
 
 // Branch 7 in New York, Mon–Fri 09:00–17:00, timers 15 min, auto-close 20:00. On Monday
 // 2026-03-09 (EDT, UTC−4): opens 13:00Z, opening deadline 13:15Z, closes 21:00Z, closing
@@ -216,5 +217,48 @@ describe('several branches', () => {
     });
     expect(summary(at0816)).toEqual(['8:2026-03-09:not-opened@2026-03-09T08:15:00.000Z']);
     expect(errors).toEqual([9]);
+  });
+});
+
+describe('dueActionsInSlices (a tick over many branches)', () => {
+  // 600 branches; every third one has no schedule day (nothing due), one has an unknown zone.
+  const branches = Array.from({ length: 600 }, (_, i) =>
+    branch({
+      branchId: 1000 + i,
+      ...(i % 3 === 2 ? { schedule: { ...branch().schedule, days: [] } } : {}),
+      ...(i === 301 ? { schedule: { ...branch().schedule, timeZone: 'Mars/Olympus' } } : {}),
+    }),
+  );
+  const now = t('2026-03-10T00:30:00Z'); // Monday night, New York: Monday's Not Opened is due
+
+  it('gives the actions of dueActions, in the same order, with the same errors', async () => {
+    const errorsAtOnce: number[] = [];
+    const errorsSliced: number[] = [];
+    const atOnce = dueActions({ now, branches, onBranchError: (id) => errorsAtOnce.push(id) });
+    const sliced = await dueActionsInSlices({ now, branches, onBranchError: (id) => errorsSliced.push(id) }, 250);
+    expect(atOnce).toHaveLength(399); // Monday's Not Opened of each scheduled branch but the one in an unknown zone
+    expect(summary(sliced)).toEqual(summary(atOnce));
+    expect(errorsSliced).toEqual([1301]);
+    expect(errorsAtOnce).toEqual([1301]);
+  });
+
+  it('gives the event loop a turn between slices', async () => {
+    let turns = 0;
+    let on = true;
+    const spin = () => {
+      turns++;
+      if (on) setImmediate(spin);
+    };
+    setImmediate(spin);
+    await dueActionsInSlices({ now, branches }, 100);
+    on = false;
+    // Pure computation, no I/O: the loop turns only where the slices yield (after each of the first five).
+    expect(turns).toBeGreaterThanOrEqual(5);
+    turns = 0;
+    on = true;
+    setImmediate(spin);
+    dueActions({ now, branches });
+    on = false;
+    expect(turns).toBe(0); // at once: not a single turn
   });
 });
