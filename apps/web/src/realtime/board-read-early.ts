@@ -13,9 +13,30 @@ export function boardIsNext(u: { RoleId: number; MustChangePassword?: boolean },
   return path === CLIENT_HOME && u.RoleId !== RoleId.Dealer && u.MustChangePassword !== true;
 }
 
+type BoardReadModule = typeof import('./board-read');
+
+/** board-read.ts once loaded (preloadBoardRead), to start the read in the sign-in's own task. */
+let boardRead: BoardReadModule | null = null;
+
+/**
+ * Loads board-read.ts ahead (the sign-in page's prefetch calls it), so that readBoardEarlyIfNext
+ * starts the read at once: through import() it started only after the console's first render,
+ * ~100 ms after the sign-in's answer. Resolves either way (a failure leaves the import to later).
+ */
+export function preloadBoardRead(): Promise<void> {
+  return import('./board-read').then(
+    (m) => void (boardRead = m),
+    () => undefined,
+  );
+}
+
 /** Starts the board read now when boardIsNext(u, path); returns at once (the read is taken by the board query). */
 export function readBoardEarlyIfNext(u: { RoleId: number; MustChangePassword?: boolean }, path: string): void {
   if (!boardIsNext(u, path)) return;
+  if (boardRead) {
+    boardRead.startBoardReadEarly();
+    return;
+  }
   void import('./board-read').then(
     (m) => m.startBoardReadEarly(),
     () => undefined, // the board query reads it when the page shows

@@ -10,7 +10,7 @@ import { apiPost } from '../shared/api/client';
 import { clearSession, setSession } from '../shared/session/session-store';
 import { fetchBranchBoard } from '../features/branches/api';
 import { EARLY_READ_TTL_MS, startBoardReadEarly, takeEarlyBoardRead } from './board-read';
-import { boardIsNext } from './board-read-early';
+import { boardIsNext, preloadBoardRead, readBoardEarlyIfNext } from './board-read-early';
 import { dispatchEvents } from './handlers';
 import { readsOnTheirWay } from './event-taps';
 import { boardRow, deferred, ev, live } from './test-events';
@@ -88,6 +88,16 @@ describe('the board read started at sign-in', () => {
     clearSession();
     expect(readsOnTheirWay()).toBe(0);
     expect(takeEarlyBoardRead(null)).toBeNull();
+  });
+
+  it("starts in the sign-in answer's own task once board-read.ts is preloaded (the sign-in page's prefetch does it)", async () => {
+    vi.mocked(apiPost).mockReturnValue(new Promise(() => undefined));
+    await preloadBoardRead();
+    readBoardEarlyIfNext({ RoleId: RoleId.SecurityOfficer }, '/');
+    expect(apiPost).toHaveBeenCalledTimes(1); // no await in between: before the console's first render
+    readBoardEarlyIfNext({ RoleId: RoleId.Dealer }, '/'); // a dealer chooses the organisation first
+    readBoardEarlyIfNext({ RoleId: RoleId.SecurityOfficer }, '/reports');
+    expect(apiPost).toHaveBeenCalledTimes(1);
   });
 
   it('starts only when the next page is the own board: home, not a dealer, no password change pending', () => {
