@@ -94,6 +94,8 @@ const VIA = values.via === 'mobile' ? 'mobile' : 'sql';
 const PORT = Number(values.port);
 const BASE = `http://127.0.0.1:${PORT}`;
 const OFFICER = 'scale-officer@scale.test';
+/** The performance mark the sign-in page sets once its prefetch is done (PREFETCHED_MARK of apps/web/src/app/prefetch.ts). */
+const PREFETCHED_MARK = 'vigil:prefetched';
 const PIN = '1234';
 /** Issue 20 targets. */
 const TARGET_DRAWN_MS = 1_000;
@@ -355,7 +357,7 @@ async function run(
   const prefetchedMs = values['no-wait-prefetch']
     ? null
     : await page
-        .waitForFunction(() => performance.getEntriesByName('vigil:prefetched')[0]?.startTime ?? false, null, { timeout: 30_000 })
+        .waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? false, PREFETCHED_MARK, { timeout: 30_000 })
         .then((h) => h.jsonValue() as Promise<number>);
   const cdp = values['cpu-profile'] ? await context.newCDPSession(page) : null;
   const perf = await context.newCDPSession(page);

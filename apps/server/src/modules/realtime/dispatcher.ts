@@ -12,6 +12,7 @@
  * (more with more sockets, at most DISPATCH_INTERVAL_MS) so batches grow instead of the writes
  * multiplying; an event that arrives after a quiet period is read at once.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { EventAudience, SocketEvent } from '@vigil/contract';
@@ -318,7 +319,7 @@ export class Dispatcher {
         // A console connecting meanwhile replays from the log what this snapshot leaves out.
         const sinks = [...this.sinks];
         for (let i = 0; i < sinks.length; i++) {
-          if (i > 0 && i % OFFER_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+          if (i > 0 && i % OFFER_SLICE === 0) await nextTurn();
           sinks[i]!.offer(batch);
         }
         for (const observe of this.batchObservers) observe(rows.map((r) => r.createdAt));

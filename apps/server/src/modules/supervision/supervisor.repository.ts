@@ -33,6 +33,7 @@ const EVENT_KINDS = [EventKind.BranchAction, EventKind.Notification];
  */
 export async function loadBranchStates(db: Db, now: Date): Promise<BranchState[]> {
   const windowStart = new Date(now.getTime() - SUPERVISION_LOOKBACK_HOURS * HOUR_MS);
+  const active = eq(branchOffices.statusId, StatusId.Active);
 
   // 1. Branches, each with its last state action before the window (lateral, index-backed).
   const prior = db
@@ -68,7 +69,7 @@ export async function loadBranchStates(db: Db, now: Date): Promise<BranchState[]
     })
     .from(branchOffices)
     .leftJoinLateral(prior, sql`true`)
-    .where(eq(branchOffices.statusId, StatusId.Active))
+    .where(active)
     .orderBy(asc(branchOffices.id));
   if (branchRows.length === 0) return [];
 
@@ -108,7 +109,7 @@ export async function loadBranchStates(db: Db, now: Date): Promise<BranchState[]
 
   // 4. Supervised events of the window (and any later ones, for idempotency), of the active
   // branches: a subquery, not their ids as parameters (5,000 of them cost more to bind than to read).
-  const activeBranchIds = db.select({ id: branchOffices.id }).from(branchOffices).where(eq(branchOffices.statusId, StatusId.Active));
+  const activeBranchIds = db.select({ id: branchOffices.id }).from(branchOffices).where(active);
   const eventRows = await db
     .select({
       branchOfficeId: events.branchOfficeId,

@@ -3,6 +3,7 @@
  * one tick = load branch states, compute the due actions, write them exactly once. The clock is
  * injected; nothing here reads the system time except the default `clock` of `startSupervisor`.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../db/client.js';
 import { applyActions, loadBranchStates } from './supervisor.repository.js';
 import { dueActions, type SupervisionAction, type SupervisionInput } from './supervisor.js';
@@ -18,7 +19,7 @@ export const TICK_SLICE_BRANCHES = 250;
 export async function dueActionsInSlices(input: SupervisionInput, sliceSize = TICK_SLICE_BRANCHES): Promise<SupervisionAction[]> {
   const actions: SupervisionAction[] = [];
   for (let i = 0; i < input.branches.length; i += sliceSize) {
-    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (i > 0) await nextTurn();
     actions.push(...dueActions({ ...input, branches: input.branches.slice(i, i + sliceSize) }));
   }
   return actions;
