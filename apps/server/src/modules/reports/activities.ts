@@ -120,7 +120,7 @@ const CHECKLIST_SQL = sql`select coalesce(json_agg(json_build_object(
         'Done', i.ended_at is not null) order by i.priority_order), '[]'::json) from task_items i where i.task_id = k.id)
   ) order by k.id), '[]'::json) from tasks k where k.branch_action_event_id = e.id`;
 
-const utc = (v: string | null) => (v == null ? null : new Date(v).toISOString());
+const utc = (v: string | null) => (v == null ? null : iso(v));
 /** A run of CHECKLIST_SQL with its instants as UTC ISO ('…Z'), whatever the database's JSON rendering of timestamptz. */
 function checklistUtc(c: ActivityReportRow['ChecklistLBranchActions'][number]): ActivityReportRow['ChecklistLBranchActions'][number] {
   return {
