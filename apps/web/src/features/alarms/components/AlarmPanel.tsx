@@ -32,6 +32,9 @@ import { DispositionsDialog } from './DispositionsDialog';
 /** Estimated height (px) of a row before it is measured: one dense line and the gap below it. */
 export const ALARM_ROW_ESTIMATE_PX = 34;
 
+/** Style of a row's wrapper: the row, then a 2 px gap (spacing 0.25). */
+const ROW_STYLE = { paddingBottom: 2, flexShrink: 0 } as const;
+
 /** One line of the virtualised list: an alarm, or the heading of the test alarms. */
 type Line = { alarm: Alarm } | { heading: true };
 
@@ -138,8 +141,10 @@ export function AlarmPanel() {
           {items.map((v) => {
             const line = lines[v.index]!;
             return (
-              // The wrapper is what is measured: the row and the 2 px gap below it.
-              <Box key={v.key} ref={virtualizer.measureElement} data-index={v.index} sx={{ pb: 0.25, flexShrink: 0 }}>
+              // The wrapper is what is measured: the row and the 2 px gap below it. A plain element
+              // with an inline style: the panel renders again with every alarm that arrives, and a
+              // styled Box per row had its styles serialised again each time (issue 20).
+              <div key={v.key} ref={virtualizer.measureElement} data-index={v.index} style={ROW_STYLE}>
                 {'alarm' in line ? (
                   <AlarmItem alarm={line.alarm} />
                 ) : (
@@ -153,7 +158,7 @@ export function AlarmPanel() {
                     {t('alarms.testHeading', { count: testCount })}
                   </Typography>
                 )}
-              </Box>
+              </div>
             );
           })}
           {bottom > 0 && <Box aria-hidden style={{ height: bottom, flexShrink: 0 }} />}

@@ -17,7 +17,7 @@
  * and splits into short tasks, and the side panel's tabs (which measure themselves) render only
  * when the chosen tab changes.
  */
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { createContext, memo, useCallback, useContext, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTheme } from '@mui/material/styles';
 import { useOutlet } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translator';
@@ -48,6 +48,26 @@ type SideTab = 'map' | 'activity';
 const StatusSummary = memo(StatusSummaryView);
 const BoardFilters = memo(BoardFiltersView);
 const BranchTable = memo(BranchTableView);
+/**
+ * What changes with a live event: the board panel's content (summary, filters, table) and the
+ * side panel's map. The page hands them down through this context to the two slots below, inside
+ * the workspace's frame (panels, papers, titles), which is one element kept from render to render:
+ * a live event then renders the slots, not the frame's two dozen styled parts (each MUI part's
+ * styles serialised again by emotion: the largest share of the page's CPU under 200 events/s,
+ * issue 20).
+ */
+const LiveParts = createContext<{ content: ReactNode; map: ReactNode }>({ content: null, map: null });
+
+/** The board panel's content from LiveParts. */
+function BoardContentSlot() {
+  return <>{useContext(LiveParts).content}</>;
+}
+
+/** The side panel's map from LiveParts. */
+function MapSlot() {
+  return <>{useContext(LiveParts).map}</>;
+}
+
 /** localStorage key of the side panel's last chosen tab. */
 const SIDE_TAB_KEY = 'vigil.dashboard.sideTab';
 
@@ -141,8 +161,8 @@ export default function DashboardPage() {
     };
   }, [ready, boardDrawn]);
 
-  const columns = useRememberedLayout('vigil-dashboard-columns');
-  const left = useRememberedLayout('vigil-dashboard-left');
+  const { defaultLayout: columnsLayout, onLayoutChanged: onColumnsChanged } = useRememberedLayout('vigil-dashboard-columns');
+  const { defaultLayout: leftLayout, onLayoutChanged: onLeftChanged } = useRememberedLayout('vigil-dashboard-left');
 
   let content;
   if (board.isError) {
@@ -200,16 +220,15 @@ export default function DashboardPage() {
     );
   }
 
-  const boardPanel = (
-    <Paper
-      sx={{ p: 1, height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      data-testid="branch-board"
-    >
-      <Typography variant="subtitle1" component="h1" sx={{ fontWeight: 600, mb: 0.5, flexShrink: 0 }}>
-        {t('dashboard.title')}
-      </Typography>
-      <Box sx={{ flex: '1 1 auto', minHeight: 0 }}>{content}</Box>
-    </Paper>
+  const map = (
+    <>
+      {ready && mapShown && boardDrawn && <BranchMapPanel rows={visible} />}
+      {!ready && board.isError && (
+        <Typography variant="body2" color="text.secondary">
+          {t('errors.retrievingBranchesForMap')}
+        </Typography>
+      )}
+    </>
   );
 
   // The panels that do not draw the board, as elements kept from render to render: the page
@@ -229,38 +248,52 @@ export default function DashboardPage() {
     [tab],
   );
 
-  const sidePanel = (
-    <Paper
-      sx={{ height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      data-testid="side-panel"
-    >
-      <SideTabs tab={tab} onChange={showTab} />
-      <Box sx={{ flex: '1 1 auto', minHeight: 0, p: 1, display: tab === 'map' ? 'block' : 'none' }} data-testid="side-map">
-        {ready && mapShown && boardDrawn && <BranchMapPanel rows={visible} />}
-        {!ready && board.isError && (
-          <Typography variant="body2" color="text.secondary">
-            {t('errors.retrievingBranchesForMap')}
-          </Typography>
-        )}
-      </Box>
-      {activity}
-    </Paper>
-  );
-
-  const cell = { height: '100%', minHeight: 0, overflow: 'hidden' } as const;
-  return (
-    <>
-      {child}
+  // The frame of the workspace, kept from render to render too (see LiveParts): what a live event
+  // changes is in the two slots.
+  const withChild = child != null;
+  const frame = useMemo(() => {
+    const boardPanel = (
+      <Paper
+        sx={{ p: 1, height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        data-testid="branch-board"
+      >
+        <Typography variant="subtitle1" component="h1" sx={{ fontWeight: 600, mb: 0.5, flexShrink: 0 }}>
+          {t('dashboard.title')}
+        </Typography>
+        <Box sx={{ flex: '1 1 auto', minHeight: 0 }}>
+          <BoardContentSlot />
+        </Box>
+      </Paper>
+    );
+    const sidePanel = (
+      <Paper
+        sx={{ height: '100%', boxSizing: 'border-box', display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        data-testid="side-panel"
+      >
+        <SideTabs tab={tab} onChange={showTab} />
+        <Box sx={{ flex: '1 1 auto', minHeight: 0, p: 1, display: tab === 'map' ? 'block' : 'none' }} data-testid="side-map">
+          <MapSlot />
+        </Box>
+        {activity}
+      </Paper>
+    );
+    const cell = { height: '100%', minHeight: 0, overflow: 'hidden' } as const;
+    return (
       <Box
-        sx={{ flex: '1 1 auto', minHeight: 0, height: child ? WITH_CHILD_HEIGHT : undefined, mt: child ? 2 : 0 }}
+        sx={{ flex: '1 1 auto', minHeight: 0, height: withChild ? WITH_CHILD_HEIGHT : undefined, mt: withChild ? 2 : 0 }}
         data-testid="dashboard-workspace"
         aria-label={t('workspace.label')}
         role="region"
       >
         {/* One tree at every width (a resize never remounts the panels): only the orientations turn. */}
-        <Group orientation={wide ? 'horizontal' : 'vertical'} id="vigil-dashboard-columns" {...columns}>
+        <Group
+          orientation={wide ? 'horizontal' : 'vertical'}
+          id="vigil-dashboard-columns"
+          defaultLayout={columnsLayout}
+          onLayoutChanged={onColumnsChanged}
+        >
           <Panel id="queue" defaultSize={wide ? '44%' : '55%'} minSize="28%">
-            <Group orientation={wide ? 'vertical' : 'horizontal'} id="vigil-dashboard-left" {...left}>
+            <Group orientation={wide ? 'vertical' : 'horizontal'} id="vigil-dashboard-left" defaultLayout={leftLayout} onLayoutChanged={onLeftChanged}>
               <Panel id="alarms" defaultSize="60%" minSize="20%">
                 <Box sx={cell}>{alarmPanel}</Box>
               </Panel>
@@ -276,6 +309,13 @@ export default function DashboardPage() {
           </Panel>
         </Group>
       </Box>
-    </>
+    );
+  }, [t, tab, showTab, activity, alarmPanel, wide, withChild, columnsLayout, onColumnsChanged, leftLayout, onLeftChanged]);
+
+  return (
+    <LiveParts.Provider value={{ content, map }}>
+      {child}
+      {frame}
+    </LiveParts.Provider>
   );
 }

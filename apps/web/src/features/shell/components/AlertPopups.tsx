@@ -4,7 +4,7 @@
  * POPUP_SECONDS or by its Close button; "Open" goes to the alarm panel (or the chat). Which alerts
  * pop up is the user's choice on /notification-settings (the handler asks it).
  */
-import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
+import { memo, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/translator';
 import { Alert, AlertTitle, Box, Button, IconButton, type SxProps, type Theme } from '@mui/material';
@@ -88,7 +88,11 @@ const WARM_UP: AlertPopup[] = (['panic', 'alarm', 'other'] as const).map((catego
   to: '/',
 }));
 
-function Popup({ p, warmUp = false }: { p: AlertPopup; warmUp?: boolean }) {
+/**
+ * One pop-up. Memoised: a new alert renders its own pop-up, not again the others (each an Alert
+ * with buttons whose styles emotion serialises again; alarms can come many a second, issue 20).
+ */
+const Popup = memo(function Popup({ p, warmUp = false }: { p: AlertPopup; warmUp?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
@@ -136,7 +140,7 @@ function Popup({ p, warmUp = false }: { p: AlertPopup; warmUp?: boolean }) {
       {p.message && <div>{p.message}</div>}
     </Alert>
   );
-}
+});
 
 export function AlertPopups() {
   const { t } = useTranslation();
