@@ -8,7 +8,12 @@ import { iso } from './zone-time.js';
 
 /** What the answer must be: the instant parsed by Date (PostgreSQL's text made ISO first). */
 const viaDate = (text: string) =>
-  new Date(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00').replace(/([+-]\d\d)(\d\d)$/, '$1:$2')).toISOString();
+  new Date(
+    text
+      .replace(' ', 'T')
+      .replace(/([+-]\d\d)$/, '$1:00')
+      .replace(/([+-]\d\d)(\d\d)$/, '$1:$2'),
+  ).toISOString();
 
 describe('iso', () => {
   it('writes the UTC texts of both drivers as Date would, the fraction cut after milliseconds', () => {

@@ -293,7 +293,12 @@ export default function DashboardPage() {
           onLayoutChanged={onColumnsChanged}
         >
           <Panel id="queue" defaultSize={wide ? '44%' : '55%'} minSize="28%">
-            <Group orientation={wide ? 'vertical' : 'horizontal'} id="vigil-dashboard-left" defaultLayout={leftLayout} onLayoutChanged={onLeftChanged}>
+            <Group
+              orientation={wide ? 'vertical' : 'horizontal'}
+              id="vigil-dashboard-left"
+              defaultLayout={leftLayout}
+              onLayoutChanged={onLeftChanged}
+            >
               <Panel id="alarms" defaultSize="60%" minSize="20%">
                 <Box sx={cell}>{alarmPanel}</Box>
               </Panel>
