@@ -94,8 +94,18 @@ test('a branch manager chooses no location; the send reaches the app and "I need
       '--timeout',
       '60',
     ],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // Live once its socket says ready (a message sent before its sign-in would not reach it): starting
+  // it takes seconds on a busy machine.
+  const ready = new Promise<void>((resolve) => {
+    let err = '';
+    sim.stderr.on('data', (d) => {
+      process.stderr.write(d);
+      err += String(d);
+      if (err.includes('ens-inbox ready')) resolve();
+    });
+  });
   const firstLine = new Promise<string>((resolve) => {
     let out = '';
     sim.stdout.on('data', (d) => {
@@ -104,7 +114,7 @@ test('a branch manager chooses no location; the send reaches the app and "I need
       if (nl >= 0) resolve(out.slice(0, nl));
     });
   });
-  await new Promise((r) => setTimeout(r, 4_000)); // its socket is open
+  await ready;
 
   await dialog.getByTestId('ens-message').fill('Gas leak: leave the building now.');
   await expect(dialog.getByTestId('ens-send')).toBeDisabled();

@@ -3,6 +3,8 @@
  * (docs/API.md "Mobile: ENS"): signs in as a mobile user, listens on /_socket like the app, prints
  * each ENS message it receives as one JSON line, marks it read and, with --reply, answers it
  * ("I am safe" or "I need help") after --delay ms. Exits 0 after --timeout seconds (0 = never).
+ * Says `simulator: ens-inbox ready` on stderr once the socket is live (its `ready` message): a
+ * message sent from then on reaches it.
  */
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
@@ -71,6 +73,7 @@ export async function ensInbox(args: string[]): Promise<void> {
   ws.on('message', (data) => {
     const parsed = JSON.parse(String(data)) as EnsPush | EnsPush[];
     for (const m of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (m.type === 'ready') console.error('simulator: ens-inbox ready');
       if (m.type === 'error') {
         console.error('simulator: the socket refused the session');
         process.exit(1);
