@@ -7,9 +7,9 @@
  * FOR UPDATE SKIP LOCKED. Events they write wake this node's dispatcher; other nodes hear NOTIFY.
  * With the supervision period, the survey-link sweep mails the links of surveys whose StartDate
  * has come (a unique index per survey, respondent and period makes concurrent sweeps send once).
- * On the embedded database, every PGLITE_ANALYZE_INTERVAL_MS (default 15 s), the tables grown since
- * their planner statistics were gathered are analysed again (db/embedded-analyze.ts: PGlite has
- * no autovacuum).
+ * Every ANALYZE_INTERVAL_MS (default 5 s), the tables changed by a tenth since their planner
+ * statistics were gathered are analysed again (db/analyze.ts: PGlite has no autovacuum, and
+ * PostgreSQL's looks once a minute).
  */
 import type { FastifyInstance } from 'fastify';
 import { startEnsDelivery } from './modules/ens/ens-delivery.js';
@@ -17,9 +17,9 @@ import { alertExpiredTimers } from './modules/mobile/mobile.service.js';
 import { startSupervisor } from './modules/supervision/supervisor.service.js';
 import { trimHistory } from './db/retention.js';
 import { issueDueSurveyLinks } from './modules/surveys/links.service.js';
-import { startEmbeddedAnalyze } from './db/embedded-analyze.js';
+import { startStatisticsCheck } from './db/analyze.js';
 
-/** Starts the supervision, timer-expiry, ENS delivery and (embedded database) statistics loops of this process; `stop()` ends them and waits for a run in progress. */
+/** Starts the supervision, timer-expiry, ENS delivery and planner statistics loops of this process; `stop()` ends them and waits for a run in progress. */
 export function startBackgroundJobs(app: FastifyInstance): { stop(): Promise<void> } {
   const supervisor = startSupervisor(app.db, {
     notify: app.database.kind === 'postgres',
@@ -66,11 +66,10 @@ export function startBackgroundJobs(app: FastifyInstance): { stop(): Promise<voi
   linkJob.unref();
   const ens = startEnsDelivery(app);
   const analyze =
-    app.database.kind === 'pglite' && app.config.pgliteAnalyzeIntervalMs > 0
-      ? startEmbeddedAnalyze(app.db, app.config.pgliteAnalyzeIntervalMs, {
-          onRun: (run) =>
-            app.log.info({ tables: run.tables, ms: Math.round(run.ms) }, 'embedded database: planner statistics gathered again'),
-          onError: (err) => app.log.error({ err }, 'embedded database: ANALYZE failed'),
+    app.config.analyzeIntervalMs > 0
+      ? startStatisticsCheck(app.db, app.database.kind, app.config.analyzeIntervalMs, {
+          onRun: (run) => app.log.info({ tables: run.tables, ms: Math.round(run.ms) }, 'planner statistics gathered again'),
+          onError: (err) => app.log.error({ err }, 'planner statistics: ANALYZE failed'),
         })
       : undefined;
   return {

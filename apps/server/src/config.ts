@@ -25,11 +25,11 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 export const DEFAULT_MEMORY_TRIM_INTERVAL_MS = 10_000;
 
 /**
- * Period of the embedded database's statistics check, ms (PGLITE_ANALYZE_INTERVAL_MS;
- * db/embedded-analyze.ts): the check reads the size of each table (about a millisecond), and a
- * table grown by a tenth since its last ANALYZE is analysed again within this time.
+ * Period of the planner statistics check, ms (ANALYZE_INTERVAL_MS; db/analyze.ts): the check reads
+ * each table's size (PGlite) or its count of changed rows (PostgreSQL), about a millisecond, and a
+ * table changed by a tenth since its last ANALYZE is analysed again within this time.
  */
-export const DEFAULT_PGLITE_ANALYZE_INTERVAL_MS = 15_000;
+export const DEFAULT_ANALYZE_INTERVAL_MS = 5_000;
 
 /**
  * Longest allowed SOCKET_HEARTBEAT_MS, ms: the console drops a socket silent for
@@ -149,8 +149,8 @@ const ZEnv = z.object({
   PGLITE_SHARED_BUFFERS_MB: bounded(1, 2_048, DEFAULT_PGLITE_SHARED_BUFFERS_MB, 'MB'),
   /** Period of the C allocator's trim (lib/memory-trim.ts), ms; 0 = never (Linux with glibc only). */
   MEMORY_TRIM_INTERVAL_MS: bounded(0, 3_600_000, DEFAULT_MEMORY_TRIM_INTERVAL_MS, 'ms'),
-  /** Period of the embedded database's statistics check (db/embedded-analyze.ts), ms; 0 = never; unused on PostgreSQL. */
-  PGLITE_ANALYZE_INTERVAL_MS: bounded(0, 3_600_000, DEFAULT_PGLITE_ANALYZE_INTERVAL_MS, 'ms'),
+  /** Period of the planner statistics check (db/analyze.ts), ms; 0 = never (PostgreSQL: autovacuum's alone). */
+  ANALYZE_INTERVAL_MS: bounded(0, 3_600_000, DEFAULT_ANALYZE_INTERVAL_MS, 'ms'),
   /** smtp(s)://user:pass@host:port for outgoing mail; unset = messages kept in the outbox (demo mailbox). */
   SMTP_URL: z.string().optional(),
   /** From address of outgoing mail. */
@@ -270,7 +270,7 @@ const SHOWN = new Set([
   'EXPORT_CONNECTIONS',
   'PGLITE_SHARED_BUFFERS_MB',
   'MEMORY_TRIM_INTERVAL_MS',
-  'PGLITE_ANALYZE_INTERVAL_MS',
+  'ANALYZE_INTERVAL_MS',
   'SHUTDOWN_GRACE_MS',
   'RETENTION_DAYS',
   'RETENTION_INTERVAL_MS',
@@ -336,10 +336,10 @@ export interface Config {
    */
   memoryTrimIntervalMs: number;
   /**
-   * How often the embedded database's tables are checked for stale planner statistics, ms
-   * (PGLITE_ANALYZE_INTERVAL_MS; 0 = never): db/embedded-analyze.ts.
+   * How often the tables are checked for stale planner statistics, ms (ANALYZE_INTERVAL_MS;
+   * 0 = never, which on PostgreSQL leaves them to autovacuum): db/analyze.ts.
    */
-  pgliteAnalyzeIntervalMs: number;
+  analyzeIntervalMs: number;
   /** Outgoing mail server (SMTP_URL); undefined = keep messages in the outbox table. */
   smtpUrl: string | undefined;
   /** From address of outgoing mail (MAIL_FROM, default "<product> <no-reply@localhost>"). */
@@ -429,7 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportConnections: e.EXPORT_CONNECTIONS,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     memoryTrimIntervalMs: e.MEMORY_TRIM_INTERVAL_MS,
-    pgliteAnalyzeIntervalMs: e.PGLITE_ANALYZE_INTERVAL_MS,
+    analyzeIntervalMs: e.ANALYZE_INTERVAL_MS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM || `${e.PRODUCT_NAME} <no-reply@localhost>`,
     smsUrl: e.SMS_URL || undefined,

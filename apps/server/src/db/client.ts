@@ -155,7 +155,7 @@ export async function openDatabase(opts: {
     // PGlite runs no autovacuum, so nothing else gathers the planner's statistics: without them
     // it plans every table as if nearly empty (the activity report's count took 10× longer on the
     // demo data). Gathered at every start, after migrations and seeding (~0.2 s on the demo data),
-    // and again for each table that grows while the server runs (db/embedded-analyze.ts).
+    // and again for each table that grows while the server runs (db/analyze.ts).
     await client.exec('analyze');
     return {
       db,
