@@ -39,11 +39,29 @@ async function signInLive(page: Page, email = 'orgadmin@example.com') {
 }
 
 test('a mobile panic turns the branch red on the board and on the map, live', async ({ page, request }) => {
+  // WebGL programs the page links (compiles): the map compiles its layers' programs as it opens
+  // (BranchMap.tsx warmUpLayerPrograms), so a live alarm draws without compiling one (a long task).
+  await page.addInitScript(() => {
+    for (const C of [WebGLRenderingContext, WebGL2RenderingContext]) {
+      const link = C.prototype.linkProgram;
+      C.prototype.linkProgram = function (this: WebGLRenderingContext, p: WebGLProgram) {
+        const w = window as unknown as { programsLinked?: number };
+        w.programsLinked = (w.programsLinked ?? 0) + 1;
+        link.call(this, p);
+      };
+    }
+  });
+  const programsLinked = () => page.evaluate(() => (window as unknown as { programsLinked?: number }).programsLinked ?? 0);
   await page.setViewportSize({ width: 1600, height: 1000 }); // list and map side by side
-  await signInLive(page);
+  // The regional manager's console: none of the region's branches is in alarm in the demo data, so
+  // the map opens without alarm rings or alarm points, whose programs it must compile beforehand.
+  await signInLive(page, 'regional@example.com');
   await page.getByTestId('board-view-map').click(); // the suite starts on the tasks tab
   const map = page.getByTestId('branch-map');
   await expect(map).toHaveAttribute('data-alarm-count', /^\d+$/, { timeout: 30_000 });
+  await expect(map).toHaveAttribute('data-programs-ready', 'true', { timeout: 30_000 });
+  const linkedAtOpen = await programsLinked();
+  expect(linkedAtOpen).toBeGreaterThan(0);
 
   const mobile = await mobileLogin(request);
   // A branch of the regional manager that is not in alarm now (and not the one live.spec.ts uses).
@@ -66,6 +84,9 @@ test('a mobile panic turns the branch red on the board and on the map, live', as
   const row = page.locator(`[data-testid="branch-row"][data-branch-id="${target}"]`);
   await expect(row.getByTestId('branch-status')).toHaveAttribute('data-status', 'alarm');
   await expect(map).toHaveAttribute('data-alarm-count', String(before + 1));
+  // The map draws the update within a few frames; it needed no program the open had not compiled.
+  await page.waitForTimeout(1_000);
+  expect(await programsLinked()).toBe(linkedAtOpen);
 });
 
 test('the map is behind a tab of the side panel on narrower screens and still works at 800 px', async ({ page }) => {

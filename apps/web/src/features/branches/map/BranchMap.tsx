@@ -8,12 +8,22 @@
  * branches in alarm are drawn above the rest with a ring that pulses (DOM markers animated by the
  * browser; a still ring when the user asks for reduced motion).
  * The container carries data-alarm-count (alarm branches in the source after its last update),
- * data-bounds (the view after the last move, JSON [[west, south], [east, north]]) and
- * data-branch-bounds (the bounds of the branches at the first view), for tests and tools.
+ * data-bounds (the view after the last move, JSON [[west, south], [east, north]]),
+ * data-branch-bounds (the bounds of the branches at the first view) and data-programs-ready (the
+ * layers' WebGL programs compiled: warmUpLayerPrograms), for tests and tools.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/translator';
-import { Marker, Popup, type GeoJSONSource, type GeoJSONSourceDiff, type Map as MapLibreMap, type MapLayerMouseEvent } from 'maplibre-gl';
+import {
+  Marker,
+  Popup,
+  type CircleLayerSpecification,
+  type GeoJSONSource,
+  type GeoJSONSourceDiff,
+  type LayerSpecification,
+  type Map as MapLibreMap,
+  type MapLayerMouseEvent,
+} from 'maplibre-gl';
 import { BRANCH_STATUS_COLORS, type BranchOfficeRow } from '@vigil/contract';
 import { MapSurface, useMapLibre } from '../../../shared/map/useMapLibre';
 import { LABEL_FONT, styleHasText } from '../../../shared/map/basemap-style';
@@ -38,32 +48,30 @@ import {
   type BranchCollection,
 } from './map-features';
 
-function addBranchLayers(map: MapLibreMap, data: BranchCollection): void {
-  map.addSource(BRANCH_SOURCE, {
-    type: 'geojson',
-    data: data as unknown as GeoJSON.FeatureCollection,
-    cluster: true,
-    clusterRadius: CLUSTER_RADIUS,
-    clusterMaxZoom: CLUSTER_MAX_ZOOM,
-    clusterProperties: CLUSTER_PROPERTIES as unknown as Record<string, [unknown, unknown]>,
-  });
-  map.addLayer({
-    id: CLUSTER_LAYER,
-    type: 'circle',
-    source: BRANCH_SOURCE,
-    filter: ['has', 'point_count'],
-    paint: {
-      'circle-color': CLUSTER_COLOR as never,
-      'circle-radius': CLUSTER_RADIUS_EXPR as never,
-      'circle-opacity': 0.85,
-      'circle-stroke-color': '#fff',
-      'circle-stroke-width': 2,
+/**
+ * The branch layers over BRANCH_SOURCE, bottom to top: clusters, their member counts (when the
+ * style has text), points, then alarm branches above everything else (a ring, then the point).
+ */
+function branchLayers(map: MapLibreMap): LayerSpecification[] {
+  const layers: LayerSpecification[] = [
+    {
+      id: CLUSTER_LAYER,
+      type: 'circle',
+      source: BRANCH_SOURCE,
+      filter: ['has', 'point_count'],
+      paint: {
+        'circle-color': CLUSTER_COLOR as never,
+        'circle-radius': CLUSTER_RADIUS_EXPR as never,
+        'circle-opacity': 0.85,
+        'circle-stroke-color': '#fff',
+        'circle-stroke-width': 2,
+      },
     },
-  });
+  ];
   const style = map.getStyle();
   if (styleHasText(style)) {
     // The member count on clusters: the bundled font offline, a tile style's own fonts otherwise.
-    map.addLayer({
+    layers.push({
       id: CLUSTER_COUNT_LAYER,
       type: 'symbol',
       source: BRANCH_SOURCE,
@@ -77,44 +85,119 @@ function addBranchLayers(map: MapLibreMap, data: BranchCollection): void {
       paint: { 'text-color': CLUSTER_TEXT_COLOR as never },
     });
   }
-  map.addLayer({
-    id: POINT_LAYER,
-    type: 'circle',
-    source: BRANCH_SOURCE,
-    filter: ['all', ['!', ['has', 'point_count']], ['!=', ['get', 'alarm'], 1]],
-    paint: {
-      'circle-color': ['get', 'color'],
-      'circle-radius': 7,
-      'circle-stroke-color': '#fff',
-      'circle-stroke-width': 2,
+  layers.push(
+    {
+      id: POINT_LAYER,
+      type: 'circle',
+      source: BRANCH_SOURCE,
+      filter: ['all', ['!', ['has', 'point_count']], ['!=', ['get', 'alarm'], 1]],
+      paint: {
+        'circle-color': ['get', 'color'],
+        'circle-radius': 7,
+        'circle-stroke-color': '#fff',
+        'circle-stroke-width': 2,
+      },
+    },
+    {
+      id: PULSE_LAYER,
+      type: 'circle',
+      source: BRANCH_SOURCE,
+      filter: ['>', ['get', 'alarm'], 0],
+      paint: {
+        'circle-color': 'rgba(0,0,0,0)',
+        'circle-radius': ['case', ['has', 'point_count'], ['+', 4, CLUSTER_RADIUS_EXPR as unknown as number], PULSE_MIN_PX] as never,
+        'circle-stroke-color': BRANCH_STATUS_COLORS.alarm,
+        'circle-stroke-width': 3,
+        'circle-stroke-opacity': 0.7,
+      },
+    },
+    {
+      id: ALARM_LAYER,
+      type: 'circle',
+      source: BRANCH_SOURCE,
+      filter: ['all', ['!', ['has', 'point_count']], ['==', ['get', 'alarm'], 1]],
+      paint: {
+        'circle-color': ['get', 'color'],
+        'circle-radius': 9,
+        'circle-stroke-color': '#fff',
+        'circle-stroke-width': 2,
+      },
+    },
+  );
+  return layers;
+}
+
+/**
+ * BRANCH_SOURCE with `data` and the branch layers (branchLayers), after the warm-up of their
+ * programs; `onWarm` hears when the warm-up is over (warmUpLayerPrograms).
+ */
+function addBranchLayers(map: MapLibreMap, data: BranchCollection, onWarm: () => void): void {
+  const layers = branchLayers(map);
+  // The warm-up first, so that its one point reaches the map's worker before the branches do.
+  warmUpLayerPrograms(map, layers, onWarm);
+  map.addSource(BRANCH_SOURCE, {
+    type: 'geojson',
+    data: data as unknown as GeoJSON.FeatureCollection,
+    cluster: true,
+    clusterRadius: CLUSTER_RADIUS,
+    clusterMaxZoom: CLUSTER_MAX_ZOOM,
+    clusterProperties: CLUSTER_PROPERTIES as unknown as Record<string, [unknown, unknown]>,
+  });
+  for (const layer of layers) map.addLayer(layer);
+}
+
+/** Source and layer id suffix of the warm-up (warmUpLayerPrograms): removed again after the first settled render. */
+const WARM_UP_SOURCE = 'branch-warm-up';
+const WARM_UP_SUFFIX = '-warm-up';
+/** The layers whose programs are compiled at load: those that draw only single branches or alarms (none in an all-clusters first view). */
+const WARM_UP_LAYERS: readonly string[] = [POINT_LAYER, PULSE_LAYER, ALARM_LAYER];
+/** Opacity of the warm-up copies: not 0 (MapLibre skips drawing a circle that is fully transparent), below what 8-bit colour shows. */
+const WARM_UP_OPACITY = 0.001;
+
+/**
+ * Compiles now, while the map opens, the WebGL programs of the layers that have nothing to draw
+ * yet (issue 20, dashboard under live events). MapLibre compiles a layer's program the first time
+ * the layer draws something, and compiling blocks the page: at 5,000 branches the first view is all
+ * clusters, so the single points and the alarm ring first drew when the first alarm came in, and
+ * compiling their programs was a 90 ms and a 200 ms task of the page right then (Debian Chromium's
+ * software WebGL; a GPU compiles faster but still at that moment). The programs depend on which
+ * paint properties are constants and which read the feature (ProgramConfiguration.cacheKey), not
+ * on the values: an invisible copy of each such layer (opacity WARM_UP_OPACITY) over one alarm
+ * point at the centre of the view makes MapLibre compile and keep the same programs; the copies
+ * and their source go after the first settled frame that drew them, and then `onDone` is called.
+ */
+function warmUpLayerPrograms(map: MapLibreMap, layers: readonly LayerSpecification[], onDone: () => void): void {
+  const circles = layers.filter((l): l is CircleLayerSpecification => l.type === 'circle' && WARM_UP_LAYERS.includes(l.id));
+  if (circles.length === 0) return onDone();
+  const [lng, lat] = map.getCenter().toArray();
+  map.addSource(WARM_UP_SOURCE, {
+    type: 'geojson',
+    data: {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties: { alarm: 1, color: '#000000' } }],
     },
   });
-  // Alarm branches (and clusters holding one) above everything else: a ring, then the point.
-  map.addLayer({
-    id: PULSE_LAYER,
-    type: 'circle',
-    source: BRANCH_SOURCE,
-    filter: ['>', ['get', 'alarm'], 0],
-    paint: {
-      'circle-color': 'rgba(0,0,0,0)',
-      'circle-radius': ['case', ['has', 'point_count'], ['+', 4, CLUSTER_RADIUS_EXPR as unknown as number], PULSE_MIN_PX] as never,
-      'circle-stroke-color': BRANCH_STATUS_COLORS.alarm,
-      'circle-stroke-width': 3,
-      'circle-stroke-opacity': 0.7,
-    },
-  });
-  map.addLayer({
-    id: ALARM_LAYER,
-    type: 'circle',
-    source: BRANCH_SOURCE,
-    filter: ['all', ['!', ['has', 'point_count']], ['==', ['get', 'alarm'], 1]],
-    paint: {
-      'circle-color': ['get', 'color'],
-      'circle-radius': 9,
-      'circle-stroke-color': '#fff',
-      'circle-stroke-width': 2,
-    },
-  });
+  const ids = circles.map((l) => `${l.id}${WARM_UP_SUFFIX}`);
+  // Copies without their filters (which pick the real source's features by alarm and cluster), over the one point.
+  circles.forEach(({ filter: _filter, ...layer }, i) =>
+    map.addLayer({
+      ...layer,
+      id: ids[i]!,
+      source: WARM_UP_SOURCE,
+      paint: { ...layer.paint, 'circle-opacity': WARM_UP_OPACITY, 'circle-stroke-opacity': WARM_UP_OPACITY },
+    }),
+  );
+  // Gone at the first settled frame ('idle') once their source is loaded: that frame drew them, so
+  // MapLibre compiled their programs. Not at the first 'idle' alone, which can come before their
+  // source's tile does (the one right after 'load').
+  const warmed = () => {
+    if (!map.isSourceLoaded(WARM_UP_SOURCE)) return;
+    map.off('idle', warmed);
+    for (const id of ids) map.removeLayer(id);
+    map.removeSource(WARM_UP_SOURCE);
+    onDone();
+  };
+  map.on('idle', warmed);
 }
 
 /** The pulse: the ring grows by PULSE_GROW_PX past the point (PULSE_MIN_PX) or cluster and fades, every PULSE_PERIOD_MS. */
@@ -233,7 +316,7 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
       const showView = () => (container.dataset.bounds = JSON.stringify(viewBounds(m)));
       m.on('moveend', showView);
       m.on('load', () => {
-        addBranchLayers(m, dataRef.current);
+        addBranchLayers(m, dataRef.current, () => (container.dataset.programsReady = 'true'));
         readyRef.current = true;
         container.dataset.alarmCount = String(alarmCount(dataRef.current));
         showView();
