@@ -53,6 +53,9 @@ export function launchMediaBrowser(url: string): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
+    // Ctrl+C is the call command's: it hangs up, then closes this browser (Playwright's own
+    // handler would close it and exit 130 first).
+    handleSIGINT: false,
     args: [
       '--no-sandbox',
       '--use-fake-device-for-media-stream',

@@ -10,7 +10,8 @@
  * (`status` is the call's stored State: ringing, active, transfer, ended, closed, missed.) After
  * `--seconds` of talk (counted from the first answer) it hangs up and exits 0; when nobody answers
  * within `--timeout` it hangs up (missed) and exits 1; an operator ending the call also exits 0.
- * Bad arguments exit 2.
+ * Ctrl+C (SIGINT) hangs up at once, as the caller ending the call: exit 0 once answered, 1 while it
+ * still rang; a second Ctrl+C stops without hanging up. Bad arguments exit 2.
  *
  * Media: as soon as the call is placed the caller sends a synthetic camera (Chromium's fake device:
  * a moving test pattern, 640×480) and a tone over one WebRTC connection to the server
@@ -35,6 +36,8 @@ const HELP = `Usage: npm run simulate -- call --url URL --email EMAIL [options]
   --timeout S      seconds to wait for an answer (default 120)
   --no-media       send no camera or microphone (by default a test pattern and a tone
                    from headless Chromium at CHROMIUM_PATH or /usr/bin/chromium)
+
+Ctrl+C hangs up the call.
 `;
 
 /** Socket messages the command reads (a frame may hold an array of them). */
@@ -182,6 +185,13 @@ export async function runCall(argv: string[], out: (line: string) => void = (l) 
     };
     onState = check;
     if (current.state) check(current.state);
+    process.once('SIGINT', () => {
+      console.error('simulator call: interrupted; hanging up');
+      clearTimeout(noAnswer);
+      clearTimeout(talk);
+      resolve(talk ? 0 : 1);
+      process.once('SIGINT', () => process.exit(130));
+    });
   });
   if (current.state === 'ringing' || current.state === 'active' || current.state === 'transfer') {
     const hung = await mobile.call<{ callobject: Call }>('calls/hangup', { callId: current.id });
