@@ -127,6 +127,27 @@ describe.each(DB_KINDS)('board cache on one node, %s', (kind) => {
   const orgOf = async (email: string) =>
     (await rows<{ o: number }>(server.database.db, sql`select organization_id as o from users where email = ${email}`))[0]!.o;
 
+  it("reads each board row as the branch's detail reads it, field for field (the board's own query, boardBranches)", async () => {
+    const admin = await as('orgadmin@example.com');
+    const board = (
+      await admin.post<{ organizationobject: Record<string, unknown>[] }>('/api/client/getofficesv2', {
+        case: 'GET-ALL-BRANCH-OFFICES',
+        limit: 9_999, // not the cached answer of another test
+      })
+    ).json.body!.organizationobject;
+    expect(board.length).toBeGreaterThan(1);
+    expect(board.some((r) => r.BranchActionTime !== null && r.RegionalOfficeName !== null)).toBe(true);
+    for (const row of board) {
+      const detail = (
+        await admin.post<{ branchofficeobject: Record<string, unknown> }>('/api/client/getbranchbyidv2', {
+          case: 'GET-BRANCH-OFFICE-BY-BRANCHOFFICEID',
+          branchOfficeId: row.BranchOfficeId,
+        })
+      ).json.body!.branchofficeobject;
+      expect(Object.fromEntries(Object.keys(row).map((k) => [k, detail[k]]))).toEqual(row);
+    }
+  });
+
   it('answers the same twice; users of other scopes get their own boards', async () => {
     const admin = await as('orgadmin@example.com');
     const first = await boardOn(server.baseUrl, admin);

@@ -4,11 +4,21 @@ import type { branchOfficeTypes } from '../../db/schema/index.js';
 import type { NameKey } from '../../lib/list-query.js';
 import { presentTimers, type readSchedule } from '../../lib/office-schedule.js';
 import { zoneAbbreviationNow } from '../../lib/time-zones.js';
-import type { BranchListRow } from './branches.repository.js';
+import { iso } from '../../lib/zone-time.js';
+import type { BoardBranchFields, BranchListRow, BranchRowNames } from './branches.repository.js';
 
-/** The list row of a branch (getofficesv2 organizationobject). */
+/** The list row of a branch (getofficesv2 organizationobject) of a `listBranches` row. */
 export function presentBranch(r: BranchListRow): BranchOfficeRow {
-  const b = r.b;
+  return presentBranchFields(r.b, r);
+}
+
+/** The list row of a branch (getofficesv2 organizationobject) of a `boardBranches` row. */
+export function presentBoardBranch(r: BoardBranchFields & BranchRowNames): BranchOfficeRow {
+  return presentBranchFields(r, r);
+}
+
+/** The list row of a branch of its columns `b` and the names joined to it `r`. */
+function presentBranchFields(b: BoardBranchFields, r: BranchRowNames): BranchOfficeRow {
   return {
     BranchOfficeId: b.id,
     OrganizationId: b.organizationId,
@@ -31,7 +41,7 @@ export function presentBranch(r: BranchListRow): BranchOfficeRow {
     TestMode: b.testMode,
     TestNote: b.testNote,
     BranchAction: b.branchAction,
-    BranchActionTime: b.branchActionAt ? b.branchActionAt.toISOString() : null,
+    BranchActionTime: b.branchActionAt ? iso(b.branchActionAt) : null,
     BranchOfficeTypeId: b.branchOfficeTypeId,
     BranchOfficeTypeDisplay: branchTypeDisplay(r.typeDisplay),
     BranchTimeZone: b.timeZone,

@@ -49,8 +49,8 @@ import type { NameKey } from '../../lib/list-query.js';
 import { preSerialized } from '../../plugins/response-serializer.js';
 import { setBranchMode } from './branch-mode.service.js';
 import { boardCacheKey, sendGzipped } from './board-cache.js';
-import { BRANCH_CSV_HEADER, branchCsvRow, branchKey, presentBranch, presentBranchType } from './branches.presenter.js';
-import { branchTypes, listBranches } from './branches.repository.js';
+import { BRANCH_CSV_HEADER, branchCsvRow, branchKey, presentBoardBranch, presentBranch, presentBranchType } from './branches.presenter.js';
+import { boardBranches, branchTypes, listBranches } from './branches.repository.js';
 import { branchDetail, manageBranch, saveBranch } from './branches.service.js';
 
 /** Options of the branch routes. */
@@ -87,8 +87,8 @@ export async function branchesRoutes(fastify: FastifyInstance, options: Branches
       // The entry's gzip bytes when accepted (a 5,000-branch board: ~0.3 MB, not 3.4 MB).
       if (hit) return (await sendGzipped(req, reply, hit)) ? reply : preSerialized(hit.json, hit.value as Answer<GetOfficesV2Body>);
       const epoch = app.boardCache.epoch;
-      const { rows, total } = await listBranches(app.db, auth, f);
-      const answer: Answer<GetOfficesV2Body> = { success: true, body: { organizationobject: rows.map(presentBranch), total } };
+      const { rows, total } = await boardBranches(app.db, auth, f);
+      const answer: Answer<GetOfficesV2Body> = { success: true, body: { organizationobject: rows.map(presentBoardBranch), total } };
       const json = JSON.stringify(answer);
       const entry = app.boardCache.set(key, json, answer, epoch);
       return (await sendGzipped(req, reply, entry)) ? reply : preSerialized(json, answer);
@@ -137,14 +137,14 @@ export async function branchesRoutes(fastify: FastifyInstance, options: Branches
     async (req): Promise<Answer<GetOfficesForMapBody>> => {
       const auth = authOf(req);
       if (req.body.organizationId) await assertOrganizationInScope(app.db, auth, req.body.organizationId);
-      const { rows } = await listBranches(app.db, auth, {
+      const { rows } = await boardBranches(app.db, auth, {
         organizationId: req.body.organizationId,
         offset: 0,
         limit: 10_000,
         count: false,
       });
       const compact = rows.map((r): MapBranch => {
-        const b = presentBranch(r);
+        const b = presentBoardBranch(r);
         return {
           BranchOfficeId: b.BranchOfficeId,
           Name: b.Name,
