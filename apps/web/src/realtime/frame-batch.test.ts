@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { frameBatch, throttledFrames, type FlushScheduler } from './frame-batch';
+import { FALLBACK_MS, frameBatch, nextFrame, throttledFrames, type FlushScheduler } from './frame-batch';
 
 /** A scheduler the test fires by hand. */
 function manual() {
@@ -71,6 +71,52 @@ describe('frameBatch', () => {
       await vi.advanceTimersByTimeAsync(150);
       expect(apply).toHaveBeenCalledWith([1]);
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('applies in a task of its own queued at the animation frame, not inside the frame; cancel stops it there too', async () => {
+    vi.useFakeTimers();
+    const frames = new Map<number, FrameRequestCallback>();
+    let nextId = 1;
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => {
+      frames.set(nextId, cb);
+      return nextId++;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+    /** Runs the callbacks of this frame. */
+    const runFrame = () => {
+      const due = [...frames.values()];
+      frames.clear();
+      for (const cb of due) cb(0);
+    };
+    try {
+      const apply = vi.fn();
+      const b = frameBatch<number>(apply, nextFrame);
+      b.push(1);
+      b.push(2);
+      expect(frames.size).toBe(1);
+      runFrame();
+      // The frame only queued the task: the frame's own work (the map, style, layout, paint) runs without it.
+      expect(apply).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(apply).toHaveBeenCalledTimes(1);
+      expect(apply).toHaveBeenCalledWith([1, 2]);
+      // Neither the fallback timer nor a later frame applies it again.
+      await vi.advanceTimersByTimeAsync(FALLBACK_MS * 2);
+      runFrame();
+      expect(apply).toHaveBeenCalledTimes(1);
+
+      // Cancelled between the frame and its task: nothing applied, nothing dropped.
+      b.push(3);
+      runFrame();
+      b.cancel();
+      await vi.advanceTimersByTimeAsync(FALLBACK_MS * 2);
+      expect(apply).toHaveBeenCalledTimes(1);
+      b.flush();
+      expect(apply).toHaveBeenLastCalledWith([3]);
+    } finally {
+      vi.unstubAllGlobals();
       vi.useRealTimers();
     }
   });
