@@ -140,3 +140,69 @@ test('another bank’s console never shows the timer the first bank’s console 
     await usCtx.close();
   }
 });
+
+test('hundreds of timers: the table scrolls in its own box with only the rows in view in the DOM, and every timer is reachable', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInLive(page, 'orgadmin@example.com');
+  const m = await mobile(request);
+  const b = m.branch;
+  // Past the length a list is drawn whole (shared/layout/overscan.ts SMALL_LIST_ROWS = 100).
+  const COUNT = 130;
+  const ids: number[] = [];
+  try {
+    for (let i = 0; i < COUNT; i++) {
+      const { TimerId } = await m.call('timer/start', {
+        timerForAction: `Patrol ${i + 1}`,
+        durationSeconds: 3600 + i,
+        branchOfficeId: b.BranchOfficeId,
+        latitude: b.Latitude,
+        longitude: b.Longitude,
+      });
+      ids.push(TimerId);
+    }
+    const box = page.getByTestId('timers-table-scroll');
+    // Every timer is listed (live, without a reload) …
+    await expect.poll(async () => Number(await box.getAttribute('data-row-count')), { timeout: 20_000 }).toBeGreaterThanOrEqual(COUNT);
+    const total = Number(await box.getAttribute('data-row-count'));
+    // … in a box no taller than its maximum, which scrolls …
+    const size = await box.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
+    expect(size.client).toBeLessThanOrEqual(480);
+    expect(size.scroll).toBeGreaterThan(size.client);
+    // … with only a window of rows in the DOM.
+    const drawn = await page.getByTestId('timer-row').count();
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(40);
+    // The last timer (the latest to expire: the list is by expiry) is reached by scrolling the box.
+    const last = ids[ids.length - 1]!;
+    const lastRow = page.locator(`[data-testid="timer-row"][data-timer-id="${last}"]`);
+    await expect(lastRow).toHaveCount(0);
+    await box.scrollIntoViewIfNeeded();
+    // Scrolled to the end (again while the rows coming into view are measured), it is drawn within
+    // the box's visible part.
+    await expect
+      .poll(
+        async () => {
+          await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+          if ((await lastRow.count()) === 0) return false;
+          return lastRow.evaluate((row) => {
+            const r = row.getBoundingClientRect();
+            const b = row.closest('[data-testid="timers-table-scroll"]')!.getBoundingClientRect();
+            return r.height > 0 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+          });
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(await page.locator(`[data-testid="timer-row"][data-index="${total - 1}"]`).count()).toBe(1);
+    expect(await page.getByTestId('timer-row').count()).toBeLessThan(40);
+  } finally {
+    for (const id of ids) await m.call('timer/stop', { timerId: id, pin: '1234' });
+  }
+  // Stopped, they leave the panel live.
+  await expect(page.locator(`[data-testid="timer-row"][data-timer-id="${ids[0]}"]`)).toHaveCount(0);
+  await expect.poll(async () => Number(await page.getByTestId('timers-table-scroll').getAttribute('data-row-count'))).toBeLessThan(COUNT);
+});

@@ -8,9 +8,17 @@
  * Rows carry data-testid="timer-row", data-timer-id and data-state (running | expiring | alarm).
  * A security office sees hundreds of running timers (issue 20): rows are memoised and only the
  * two ticking texts of each (time left, ping age) read the shared second's clock (useTick), so a
- * tick redraws those texts, not the rows with their radio buttons.
+ * tick redraws those texts, not the rows with their radio buttons. The table scrolls inside a box
+ * of at most TABLE_MAX_HEIGHT and is virtualised (@tanstack/react-virtual, as the board): a long
+ * list has only the rows in view (plus an overscan) in the DOM. With every one of some 700 rows
+ * drawn, their ticking texts made the browser lay out and repaint the whole panel each second:
+ * most of the narrow dashboard's main thread at 5,000 branches (bench/dashboard.ts --width 880:
+ * paint 3.0 s of 8 s, 12-16 tasks over 50 ms; with 20 rows, 0.24 s and none).
  */
-import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { overscanFor } from '../../../shared/layout/overscan';
+import { useItemKeys } from '../../../shared/layout/item-keys';
 import { useTick } from '../../../shared/time/use-tick';
 import { useTranslation } from '../../../shared/i18n/translator';
 import {
@@ -42,6 +50,15 @@ const STATE_COLOR = { running: undefined, expiring: 'warning.main', alarm: 'erro
 
 const nameOf = (r: RunningTimer) => `${r.Name} ${r.Surname}`.trim();
 
+/** Tallest the timers' table gets before it scrolls inside its box (CSS length). */
+export const TABLE_MAX_HEIGHT = 'min(60vh, 480px)';
+
+/** Estimated row height (px) before a row is measured: a small table row with its radio button. */
+const ROW_ESTIMATE_PX = 42;
+
+/** The virtualizer's key of a row: its timer id. */
+const timerKeyOf = (r: RunningTimer) => r.TimerId;
+
 /** Time left of a timer, hh:mm:ss, redrawn each second (while `ticking`). */
 function TimeLeft({ row, ticking }: { row: RunningTimer; ticking: boolean }) {
   const now = useTick(1000, ticking);
@@ -57,17 +74,21 @@ function PingAge({ row, ticking }: { row: RunningTimer; ticking: boolean }) {
 
 interface TimerRowProps {
   row: RunningTimer;
+  index: number;
+  measureRef: (el: Element | null) => void;
   state: ReturnType<typeof timerState>;
   selected: boolean;
   onChoose: (timerId: number) => void;
   ticking: boolean;
 }
 
-const TimerRow = memo(function TimerRow({ row: r, state, selected, onChoose, ticking }: TimerRowProps) {
+const TimerRow = memo(function TimerRow({ row: r, index, measureRef, state, selected, onChoose, ticking }: TimerRowProps) {
   const { t } = useTranslation();
   const color = STATE_COLOR[state];
   return (
     <TableRow
+      ref={measureRef}
+      data-index={index}
       data-testid="timer-row"
       data-timer-id={r.TimerId}
       data-state={state}
@@ -120,6 +141,19 @@ export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
   if (ticking && !seen) setSeen(true);
   const choose = useCallback((id: number) => setChosen(id), []);
   const rows = useMemo(() => timers.data ?? [], [timers.data]);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  // The same function while the listed timers are (a ping or a tick changes a row, not the list).
+  const getItemKey = useItemKeys(rows, timerKeyOf);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    // A short list is entirely in the DOM; hundreds of timers render only a window of them.
+    overscan: overscanFor(rows.length),
+    getItemKey,
+    initialRect: { width: 600, height: 480 },
+  });
   // The ages tick each second only while a timer runs (an idle panel draws nothing new).
   const now = useTick(1000, ticking && rows.length > 0);
   const shown = rows.find((r) => r.TimerId === chosen) ?? rows[0];
@@ -132,6 +166,9 @@ export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
     [shown],
   );
   if (!session) return null;
+  const items = virtualizer.getVirtualItems();
+  const top = items.length ? items[0]!.start : 0;
+  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
   let content;
   if (timers.isError) {
@@ -151,8 +188,13 @@ export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
   } else {
     content = (
       <Stack direction={{ xs: 'column', xl: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
-        <TableContainer sx={{ flex: { xl: '3 1 0' }, minWidth: 0 }}>
-          <Table size="small">
+        <TableContainer
+          ref={scrollRef}
+          sx={{ flex: { xl: '3 1 0' }, minWidth: 0, maxHeight: TABLE_MAX_HEIGHT }}
+          data-testid="timers-table-scroll"
+          data-row-count={rows.length}
+        >
+          <Table size="small" stickyHeader>
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox" />
@@ -164,16 +206,31 @@ export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map((r) => (
-                <TimerRow
-                  key={r.TimerId}
-                  row={r}
-                  state={timerState(r, now, TIMER_EXPIRING_SECONDS)}
-                  selected={shown?.TimerId === r.TimerId}
-                  onChoose={choose}
-                  ticking={ticking}
-                />
-              ))}
+              {top > 0 && (
+                <TableRow aria-hidden style={{ height: top }}>
+                  <TableCell colSpan={6} sx={{ p: 0, border: 0 }} />
+                </TableRow>
+              )}
+              {items.map((v) => {
+                const r = rows[v.index]!;
+                return (
+                  <TimerRow
+                    key={v.key}
+                    index={v.index}
+                    measureRef={virtualizer.measureElement}
+                    row={r}
+                    state={timerState(r, now, TIMER_EXPIRING_SECONDS)}
+                    selected={shown?.TimerId === r.TimerId}
+                    onChoose={choose}
+                    ticking={ticking}
+                  />
+                );
+              })}
+              {bottom > 0 && (
+                <TableRow aria-hidden style={{ height: bottom }}>
+                  <TableCell colSpan={6} sx={{ p: 0, border: 0 }} />
+                </TableRow>
+              )}
             </TableBody>
           </Table>
         </TableContainer>
