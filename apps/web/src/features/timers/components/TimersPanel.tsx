@@ -124,6 +124,89 @@ const TimerRow = memo(function TimerRow({ row: r, index, measureRef, state, sele
   );
 });
 
+interface TimersTableProps {
+  rows: RunningTimer[];
+  /** The clock of the timers' states (ms). */
+  now: number;
+  /** The timer whose trail is shown. */
+  shownId: number | null;
+  onChoose: (timerId: number) => void;
+  ticking: boolean;
+}
+
+/**
+ * The timers' table in its scrolling box (TABLE_MAX_HEIGHT), virtualised: only the rows in view
+ * plus an overscan are in the DOM once the list is long. Its own component, so that the
+ * virtualizer exists only while the table is drawn.
+ */
+function TimersTable({ rows, now, shownId, onChoose, ticking }: TimersTableProps) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  // The same function while the listed timers are (a ping or a tick changes a row, not the list).
+  const getItemKey = useItemKeys(rows, timerKeyOf);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    // A short list is entirely in the DOM; hundreds of timers render only a window of them.
+    overscan: overscanFor(rows.length),
+    getItemKey,
+    initialRect: { width: 600, height: 480 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const top = items.length ? items[0]!.start : 0;
+  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  return (
+    <TableContainer
+      ref={scrollRef}
+      sx={{ flex: { xl: '3 1 0' }, minWidth: 0, maxHeight: TABLE_MAX_HEIGHT }}
+      data-testid="timers-table-scroll"
+      data-row-count={rows.length}
+    >
+      <Table size="small" stickyHeader>
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox" />
+            <TableCell>{t('timers.user')}</TableCell>
+            <TableCell>{t('timers.branch')}</TableCell>
+            <TableCell>{t('timers.action')}</TableCell>
+            <TableCell>{t('timers.timeLeft')}</TableCell>
+            <TableCell>{t('timers.lastPing')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {top > 0 && (
+            <TableRow aria-hidden style={{ height: top }}>
+              <TableCell colSpan={6} sx={{ p: 0, border: 0 }} />
+            </TableRow>
+          )}
+          {items.map((v) => {
+            const r = rows[v.index]!;
+            return (
+              <TimerRow
+                key={v.key}
+                index={v.index}
+                measureRef={virtualizer.measureElement}
+                row={r}
+                state={timerState(r, now, TIMER_EXPIRING_SECONDS)}
+                selected={shownId === r.TimerId}
+                onChoose={onChoose}
+                ticking={ticking}
+              />
+            );
+          })}
+          {bottom > 0 && (
+            <TableRow aria-hidden style={{ height: bottom }}>
+              <TableCell colSpan={6} sx={{ p: 0, border: 0 }} />
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 /**
  * `ticking` false (the panel is in a hidden tab) stops the clock: nothing is redrawn each second
  * where nobody sees it; shown again, the texts are brought up to date at once. The rows and the
@@ -141,19 +224,6 @@ export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
   if (ticking && !seen) setSeen(true);
   const choose = useCallback((id: number) => setChosen(id), []);
   const rows = useMemo(() => timers.data ?? [], [timers.data]);
-  const scrollRef = useRef<HTMLDivElement | null>(null);
-  // The same function while the listed timers are (a ping or a tick changes a row, not the list).
-  const getItemKey = useItemKeys(rows, timerKeyOf);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
-    // A short list is entirely in the DOM; hundreds of timers render only a window of them.
-    overscan: overscanFor(rows.length),
-    getItemKey,
-    initialRect: { width: 600, height: 480 },
-  });
   // The ages tick each second only while a timer runs (an idle panel draws nothing new).
   const now = useTick(1000, ticking && rows.length > 0);
   const shown = rows.find((r) => r.TimerId === chosen) ?? rows[0];
@@ -166,9 +236,6 @@ export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
     [shown],
   );
   if (!session) return null;
-  const items = virtualizer.getVirtualItems();
-  const top = items.length ? items[0]!.start : 0;
-  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
 
   let content;
   if (timers.isError) {
@@ -188,52 +255,7 @@ export function TimersPanel({ ticking = true }: { ticking?: boolean }) {
   } else {
     content = (
       <Stack direction={{ xs: 'column', xl: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
-        <TableContainer
-          ref={scrollRef}
-          sx={{ flex: { xl: '3 1 0' }, minWidth: 0, maxHeight: TABLE_MAX_HEIGHT }}
-          data-testid="timers-table-scroll"
-          data-row-count={rows.length}
-        >
-          <Table size="small" stickyHeader>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox" />
-                <TableCell>{t('timers.user')}</TableCell>
-                <TableCell>{t('timers.branch')}</TableCell>
-                <TableCell>{t('timers.action')}</TableCell>
-                <TableCell>{t('timers.timeLeft')}</TableCell>
-                <TableCell>{t('timers.lastPing')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {top > 0 && (
-                <TableRow aria-hidden style={{ height: top }}>
-                  <TableCell colSpan={6} sx={{ p: 0, border: 0 }} />
-                </TableRow>
-              )}
-              {items.map((v) => {
-                const r = rows[v.index]!;
-                return (
-                  <TimerRow
-                    key={v.key}
-                    index={v.index}
-                    measureRef={virtualizer.measureElement}
-                    row={r}
-                    state={timerState(r, now, TIMER_EXPIRING_SECONDS)}
-                    selected={shown?.TimerId === r.TimerId}
-                    onChoose={choose}
-                    ticking={ticking}
-                  />
-                );
-              })}
-              {bottom > 0 && (
-                <TableRow aria-hidden style={{ height: bottom }}>
-                  <TableCell colSpan={6} sx={{ p: 0, border: 0 }} />
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <TimersTable rows={rows} now={now} shownId={shown?.TimerId ?? null} onChoose={choose} ticking={ticking} />
         {shown && (
           <Box sx={{ flex: { xl: '2 1 0' }, minWidth: 0, height: 220 }} data-testid="timer-trail" data-points={points.length}>
             <MapBoundary fallback={<Alert severity="warning">{t('map.loadFailed')}</Alert>}>
