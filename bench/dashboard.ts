@@ -40,6 +40,8 @@
  *    Also the style rules the page added during the load (styleRulesAddedDuringLoad: CSSOM
  *    insertRule calls, as emotion makes them): each makes the browser re-read the sheet's rules
  *    and recompute styles; a steady stream means a data-driven style that should be inline.
+ * The load's alarms stay open (each run of an invocation sees those of the runs before it); the next
+ * invocation deletes them first (deleteBenchAlarms), so every invocation starts from the same data.
  * Prints one JSON line per run and a closing JSON line with the worst of the runs (no assertions).
  * Targets: sign-in → board drawn ≤ 1,000 ms; longest task during the load ≤ 50 ms (none over 50 ms).
  * `--cpu-profile DIR` writes a CDP CPU profile of the page during each run's load phase
@@ -48,11 +50,14 @@
  * run's sign-in requests (start and end in ms from the click, bytes, path), its long tasks and the
  * page's DOM size when the board is drawn, and the long tasks of its load phase. `--trace DIR` writes a Chromium trace of each run's load
  * phase (dashboard-<run>-load.json; DevTools → Performance → Load profile): style, layout and paint
- * time, which a CPU profile shows only as "(program)".
+ * time, which a CPU profile shows only as "(program)"; with `--trace-invalidations` also what
+ * invalidated layout and style (which nodes changed, e.g. a list's ticking texts; it more than
+ * doubles the page's script time in the trace, so compare figures only between traces taken alike).
+ * A task's thread time (`tdur`) beside its wall time (`dur`) there tells work from waiting for a core.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/vigil_scale_dash npx tsx bench/dashboard.ts \
  *     [--runs 3] [--rate 200] [--seconds 20] [--posters 200] [--alarm-every 10] [--via sql|mobile] [--port 18300]
- *     [--width 1400] [--height 900] [--cpu-profile DIR] [--trace DIR] [--waterfall] [--no-wait-prefetch]
+ *     [--width 1400] [--height 900] [--cpu-profile DIR] [--trace DIR [--trace-invalidations]] [--waterfall] [--no-wait-prefetch]
  *
  * Wall-clock figures depend on the machine's load: print `uptime` beside them.
  */
@@ -82,6 +87,7 @@ const { values } = parseArgs({
     trace: { type: 'string' },
     waterfall: { type: 'boolean', default: false },
     'no-wait-prefetch': { type: 'boolean', default: false },
+    'trace-invalidations': { type: 'boolean', default: false },
     via: { type: 'string', default: 'sql' },
   },
 });
@@ -144,6 +150,27 @@ async function ensureOfficer(url: string): Promise<number> {
   }
 }
 
+/** The message of the alarms this benchmark raises (sqlEvent, and the mobile alarm of `--via mobile`). */
+const BENCH_ALARM_MESSAGE = 'bench-dashboard';
+
+/**
+ * Deletes the alarms earlier invocations raised (BENCH_ALARM_MESSAGE; their acknowledgements go
+ * with them, and event_day_counts follows through its triggers), so that every invocation starts
+ * from the seed's open alarms: at 400 a run they piled up unacknowledged (9,640 after some 25 runs,
+ * beside the seed's ~4,500), and the console's alarm panel, counts and board did more with each,
+ * which made runs of different days incomparable. Answers how many were deleted.
+ */
+async function deleteBenchAlarms(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query(`delete from events where kind = 'NOTIFICATION' and message_content = $1`, [BENCH_ALARM_MESSAGE]);
+    return r.rowCount ?? 0;
+  } finally {
+    await c.end();
+  }
+}
+
 /** The scale branches' managers (scale-<n>@scale.test manages the n-th branch), spread over all organisations. */
 async function managers(url: string, count: number): Promise<{ email: string; userId: number; branchOfficeId: number }[]> {
   const c = new pg.Client({ connectionString: url });
@@ -187,7 +214,7 @@ function sqlEvent(pool: pg.Pool, lock: number, p: Poster, alarm: boolean): Promi
       p.userId,
       action,
       alarm ? 2 : null,
-      alarm ? 'bench-dashboard' : null,
+      alarm ? BENCH_ALARM_MESSAGE : null,
       p.branchOfficeId,
     ],
   );
@@ -239,7 +266,7 @@ async function load(posters: Poster[], rate: number, seconds: number, alarmEvery
       const call = pool
         ? sqlEvent(pool, AdvisoryLock.EventLog, p, alarm)
         : alarm
-          ? mobileCall(BASE, p.token, 'alarm', { branchOfficeId: p.branchOfficeId, type: 'TROUBLE', message: 'bench-dashboard' })
+          ? mobileCall(BASE, p.token, 'alarm', { branchOfficeId: p.branchOfficeId, type: 'TROUBLE', message: BENCH_ALARM_MESSAGE })
           : mobileCall(BASE, p.token, 'branchaction', { branchOfficeId: p.branchOfficeId, action: p.open ? 'CLOSE' : 'OPEN', pin: PIN });
       if (!alarm) p.open = !p.open;
       inflight.push(
@@ -439,7 +466,15 @@ async function run(
     fs.mkdirSync(values.trace, { recursive: true });
     await browser.startTracing(page, {
       path: path.join(values.trace, `dashboard-${n}-load.json`),
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'gpu', 'cc'],
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        ...(values['trace-invalidations'] ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+        'v8.execute',
+        'blink',
+        'gpu',
+        'cc',
+      ],
     });
   }
   const from = await page.evaluate(() => ({ at: performance.now(), events: window.__benchSocketEvents }));
@@ -494,6 +529,8 @@ async function main() {
     if (!fs.existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
   }
   const branches = await ensureOfficer(url);
+  const deleted = await deleteBenchAlarms(url);
+  if (deleted) console.log(`deleted ${deleted} alarms of earlier runs of this benchmark (${BENCH_ALARM_MESSAGE})`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-dashboard-'));
   const server = await startBuiltServer(
     PORT,
