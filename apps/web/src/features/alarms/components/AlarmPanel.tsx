@@ -12,9 +12,7 @@
  * is entirely in the DOM.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { overscanFor } from '../../../shared/layout/overscan';
-import { useItemKeys } from '../../../shared/layout/item-keys';
+import { useVirtualRows } from '../../../shared/layout/virtual-rows';
 import { useTranslation } from '../../../shared/i18n/translator';
 import { Badge, Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
@@ -72,19 +70,11 @@ export function AlarmPanel() {
       testCount: tests.length,
     };
   }, [shown.list]);
-  const getItemKey = useItemKeys(lines, lineKey);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count: lines.length,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => ALARM_ROW_ESTIMATE_PX,
-    overscan: overscanFor(lines.length),
-    getItemKey,
+  const { virtualizer, items, top, bottom } = useVirtualRows(lines, lineKey, {
+    scrollRef: listRef,
+    estimatePx: ALARM_ROW_ESTIMATE_PX,
     initialRect: { width: 600, height: 400 },
   });
-  const items = virtualizer.getVirtualItems();
-  const top = items.length ? items[0]!.start : 0;
-  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const canManage = useCanManage();
   const session = useSession();
   const org = useSelectedOrganization();

@@ -11,9 +11,7 @@
  * panel is narrow, with a shadow at the right edge (data-more-right) while columns are hidden there.
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { overscanFor } from '../../../shared/layout/overscan';
-import { useItemKeys } from '../../../shared/layout/item-keys';
+import { useVirtualRows } from '../../../shared/layout/virtual-rows';
 import { useTranslation } from '../../../shared/i18n/translator';
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { branchStatusOf, type BranchOfficeRow } from '@vigil/contract';
@@ -77,21 +75,12 @@ export function BranchTable({ rows, showOrganization }: BranchTableProps) {
     setScrollEl(el);
   }, []);
   const [moreRight, onScroll] = useMoreRight(scrollEl);
-  // The same function while the listed branches are (a live event changes a status, not the list).
-  const getItemKey = useItemKeys(rows, branchKeyOf);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
-    // A demo-sized board is entirely in the DOM; 5,000 branches render only a window of them.
-    overscan: overscanFor(rows.length),
-    getItemKey,
+  // A demo-sized board is entirely in the DOM; 5,000 branches render only a window of them.
+  const { virtualizer, items, top, bottom } = useVirtualRows(rows, branchKeyOf, {
+    scrollRef,
+    estimatePx: ROW_ESTIMATE_PX,
     initialRect: { width: 1000, height: 600 },
   });
-  const items = virtualizer.getVirtualItems();
-  const top = items.length ? items[0]!.start : 0;
-  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const columns = showOrganization ? 8 : 7;
   return (
     <Box sx={{ position: 'relative', height: '100%', minHeight: 0 }}>

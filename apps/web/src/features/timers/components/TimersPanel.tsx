@@ -16,9 +16,7 @@
  * paint 3.0 s of 8 s, 12-16 tasks over 50 ms; with 20 rows, 0.24 s and none).
  */
 import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { overscanFor } from '../../../shared/layout/overscan';
-import { useItemKeys } from '../../../shared/layout/item-keys';
+import { useVirtualRows } from '../../../shared/layout/virtual-rows';
 import { useTick } from '../../../shared/time/use-tick';
 import { useTranslation } from '../../../shared/i18n/translator';
 import {
@@ -142,21 +140,12 @@ interface TimersTableProps {
 function TimersTable({ rows, now, shownId, onChoose, ticking }: TimersTableProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  // The same function while the listed timers are (a ping or a tick changes a row, not the list).
-  const getItemKey = useItemKeys(rows, timerKeyOf);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
-    // A short list is entirely in the DOM; hundreds of timers render only a window of them.
-    overscan: overscanFor(rows.length),
-    getItemKey,
+  // A short list is entirely in the DOM; hundreds of timers render only a window of them.
+  const { virtualizer, items, top, bottom } = useVirtualRows(rows, timerKeyOf, {
+    scrollRef,
+    estimatePx: ROW_ESTIMATE_PX,
     initialRect: { width: 600, height: 480 },
   });
-  const items = virtualizer.getVirtualItems();
-  const top = items.length ? items[0]!.start : 0;
-  const bottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   return (
     <TableContainer
       ref={scrollRef}
