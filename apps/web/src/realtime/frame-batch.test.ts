@@ -75,6 +75,37 @@ describe('frameBatch', () => {
     }
   });
 
+  it('a scheduler that flushes at once (throttledFrames over it): the first item goes straight through, a burst waits, nothing is lost', async () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 0;
+      const atOnce: FlushScheduler = (run) => {
+        run();
+        return () => undefined;
+      };
+      const apply = vi.fn();
+      const b = frameBatch<number>(
+        apply,
+        throttledFrames(500, atOnce, () => clock),
+      );
+      b.push(1);
+      expect(apply).toHaveBeenLastCalledWith([1]);
+      clock += 100;
+      b.push(2);
+      b.push(3);
+      expect(apply).toHaveBeenCalledTimes(1);
+      clock += 400;
+      await vi.advanceTimersByTimeAsync(400);
+      expect(apply).toHaveBeenCalledTimes(2);
+      expect(apply).toHaveBeenLastCalledWith([2, 3]);
+      clock += 1_000;
+      b.push(4);
+      expect(apply).toHaveBeenLastCalledWith([4]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('applies in a task of its own queued at the animation frame, not inside the frame; cancel stops it there too', async () => {
     vi.useFakeTimers();
     const frames = new Map<number, FrameRequestCallback>();

@@ -89,14 +89,18 @@ export interface FrameBatch<T> {
 /**
  * Batches items for `apply` (called with the items of one frame, oldest first, inside
  * notifyManager.batch so query observers are told once). An exception in `apply` is logged and
- * the batch is still consumed.
+ * the batch is still consumed. `schedule` may also flush at once, inside its own call (a
+ * throttledFrames over a scheduler that runs at once: the first item after a quiet moment goes
+ * straight through).
  */
 export function frameBatch<T>(apply: (items: T[]) => void, schedule: FlushScheduler = nextFrame): FrameBatch<T> {
   let queue: T[] = [];
+  let scheduled = false;
   let cancelScheduled: (() => void) | null = null;
   const flush = () => {
     cancelScheduled?.();
     cancelScheduled = null;
+    scheduled = false;
     if (queue.length === 0) return;
     const items = queue;
     queue = [];
@@ -109,12 +113,17 @@ export function frameBatch<T>(apply: (items: T[]) => void, schedule: FlushSchedu
   return {
     push(item) {
       queue.push(item);
-      if (!cancelScheduled) cancelScheduled = schedule(flush);
+      if (scheduled) return;
+      scheduled = true;
+      const cancel = schedule(flush);
+      // Still due unless the scheduler flushed already.
+      if (scheduled) cancelScheduled = cancel;
     },
     flush,
     cancel() {
       cancelScheduled?.();
       cancelScheduled = null;
+      scheduled = false;
     },
   };
 }

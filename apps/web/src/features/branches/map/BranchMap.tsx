@@ -26,7 +26,7 @@ import {
 } from 'maplibre-gl';
 import { BRANCH_STATUS_COLORS, type BranchOfficeRow } from '@vigil/contract';
 import { MapSurface, useMapLibre } from '../../../shared/map/useMapLibre';
-import { throttledFrames, type FlushScheduler } from '../../../realtime/frame-batch';
+import { frameBatch, throttledFrames, type FlushScheduler, type FrameBatch } from '../../../realtime/frame-batch';
 import { LABEL_FONT, styleHasText } from '../../../shared/map/basemap-style';
 import {
   BRANCH_SOURCE,
@@ -377,48 +377,38 @@ export default function BranchMap({ rows, statusLabel }: BranchMapProps) {
   // only the changed branches go to the source's worker (updateData), the whole collection when
   // many changed (setData), so an event does not serialise 5,000 features on the main thread. A
   // change after a quiet moment goes at once; during a burst the source takes the rows at most
-  // every MAP_UPDATE_INTERVAL_MS (the latest rows then), as the worker clusters every branch again
-  // at each update (see MAP_UPDATE_INTERVAL_MS).
-  const rowsRef = useRef(rows);
-  const [schedule] = useState(() => throttledFrames(MAP_UPDATE_INTERVAL_MS, atOnce));
-  const pendingRef = useRef<(() => void) | null>(null);
+  // every MAP_UPDATE_INTERVAL_MS (the latest rows of the batch), as the worker clusters every
+  // branch again at each update (see MAP_UPDATE_INTERVAL_MS).
+  const updatesRef = useRef<FrameBatch<readonly BranchOfficeRow[]> | null>(null);
   useEffect(() => {
-    rowsRef.current = rows;
-    if (!mapRef.current || !readyRef.current) {
-      // Not drawn yet: the map's first collection (map 'load') is the latest rows.
-      dataRef.current = branchFeatures(rows);
-      return;
-    }
-    if (pendingRef.current) return; // an update is due: it takes the rows of then
-    const send = () => {
-      pendingRef.current = null;
-      const prev = dataRef.current;
-      const data = branchFeatures(rowsRef.current);
-      dataRef.current = data;
-      const map = mapRef.current;
-      const container = containerRef.current;
-      if (!map || !readyRef.current || !container) return;
-      const source = map.getSource(BRANCH_SOURCE) as GeoJSONSource | undefined;
-      if (!source) return;
-      const diff = featureDiff(prev, data);
-      if (!diff) void source.setData(data as unknown as GeoJSON.FeatureCollection);
-      else if (!emptyDiff(diff)) void source.updateData(diff as unknown as GeoJSONSourceDiff);
-      container.dataset.alarmCount = String(alarmCount(data));
+    const updates = frameBatch<readonly BranchOfficeRow[]>(
+      (batch) => {
+        const prev = dataRef.current;
+        const data = branchFeatures(batch[batch.length - 1]!);
+        dataRef.current = data;
+        const map = mapRef.current;
+        const container = containerRef.current;
+        if (!map || !readyRef.current || !container) return;
+        const source = map.getSource(BRANCH_SOURCE) as GeoJSONSource | undefined;
+        if (!source) return;
+        const diff = featureDiff(prev, data);
+        if (!diff) void source.setData(data as unknown as GeoJSON.FeatureCollection);
+        else if (!emptyDiff(diff)) void source.updateData(diff as unknown as GeoJSONSourceDiff);
+        container.dataset.alarmCount = String(alarmCount(data));
+      },
+      throttledFrames(MAP_UPDATE_INTERVAL_MS, atOnce),
+    );
+    updatesRef.current = updates;
+    return () => {
+      updates.cancel();
+      updatesRef.current = null;
     };
-    let sent = false;
-    const cancel = schedule(() => {
-      sent = true;
-      send();
-    });
-    if (!sent) pendingRef.current = cancel;
-  }, [rows, schedule]);
-  useEffect(
-    () => () => {
-      pendingRef.current?.();
-      pendingRef.current = null;
-    },
-    [],
-  );
+  }, []);
+  useEffect(() => {
+    // Not drawn yet: the map's first collection (map 'load') is the latest rows.
+    if (!mapRef.current || !readyRef.current) dataRef.current = branchFeatures(rows);
+    else updatesRef.current?.push(rows);
+  }, [rows]);
 
   return <MapSurface containerRef={containerRef} failed={failed} testId="branch-map" label={t('map.label')} minHeight={120} />;
 }
