@@ -5,7 +5,7 @@ import type { NameKey } from '../../lib/list-query.js';
 import { presentTimers, type readSchedule } from '../../lib/office-schedule.js';
 import { zoneAbbreviationNow } from '../../lib/time-zones.js';
 import { iso } from '../../lib/zone-time.js';
-import type { BoardBranchFields, BranchListRow, BranchRowNames } from './branches.repository.js';
+import type { BoardBranchFields, BoardBranchRow, BranchListRow, BranchRowNames } from './branches.repository.js';
 
 /** The list row of a branch (getofficesv2 organizationobject) of a `listBranches` row. */
 export function presentBranch(r: BranchListRow): BranchOfficeRow {
@@ -13,7 +13,7 @@ export function presentBranch(r: BranchListRow): BranchOfficeRow {
 }
 
 /** The list row of a branch (getofficesv2 organizationobject) of a `boardBranches` row. */
-export function presentBoardBranch(r: BoardBranchFields & BranchRowNames): BranchOfficeRow {
+export function presentBoardBranch(r: BoardBranchRow): BranchOfficeRow {
   return presentBranchFields(r, r);
 }
 

@@ -3,6 +3,7 @@
  * the branch of every mobile action and console branch action).
  */
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ErrorCode, type BranchTaskFields, type ChecklistTemplateData, type LastTaskData } from '@vigil/contract';
 import { oncePerDatabase, rows as sqlRows, type Db } from '../../db/client.js';
 import { branchOffices, branchOfficeTypes, offices, OfficeType, organizations, securityOffices } from '../../db/schema/index.js';
@@ -99,39 +100,44 @@ export interface BranchRowNames {
 export type BoardBranchRow = BoardBranchFields & BranchRowNames;
 
 /**
- * The select list of `boardBranches`: BoardBranchFields and BranchRowNames, named as those types
- * name them, so that the driver's rows are the answer's rows as they come.
+ * The columns of `boardBranches`, each under the name BoardBranchFields and BranchRowNames give it,
+ * so that the driver's rows are the answer's rows as they come. Typed by those names: a field added
+ * to the types without its column here does not compile.
  */
-const BOARD_COLUMNS = sql.raw(
-  [
-    'branch_offices.id',
-    'branch_offices.organization_id as "organizationId"',
-    'branch_offices.regional_office_id as "regionalOfficeId"',
-    'branch_offices.name',
-    'branch_offices.code',
-    'branch_offices.address',
-    'branch_offices.city',
-    'branch_offices.state',
-    'branch_offices.zip_code as "zipCode"',
-    'branch_offices.country',
-    'branch_offices.phone_number as "phoneNumber"',
-    'branch_offices.email',
-    'branch_offices.latitude',
-    'branch_offices.longitude',
-    'branch_offices.status_id as "statusId"',
-    'branch_offices.test_mode as "testMode"',
-    'branch_offices.test_note as "testNote"',
-    'branch_offices.branch_action as "branchAction"',
-    'branch_offices.branch_action_at as "branchActionAt"',
-    'branch_offices.branch_office_type_id as "branchOfficeTypeId"',
-    'branch_offices.time_zone as "timeZone"',
-    'branch_offices.security_office_id as "securityOfficeId"',
-    'branch_offices.geofence_radius as "geofenceRadius"',
-    'organizations.name as "organizationName"',
-    'offices.name as "regionalOfficeName"',
-    'branch_office_types.display as "typeDisplay"',
-    'security_offices.name as "securityOfficeName"',
-  ].join(', '),
+const BOARD_COLUMNS: Record<keyof BoardBranchRow, AnyPgColumn> = {
+  id: branchOffices.id,
+  organizationId: branchOffices.organizationId,
+  regionalOfficeId: branchOffices.regionalOfficeId,
+  name: branchOffices.name,
+  code: branchOffices.code,
+  address: branchOffices.address,
+  city: branchOffices.city,
+  state: branchOffices.state,
+  zipCode: branchOffices.zipCode,
+  country: branchOffices.country,
+  phoneNumber: branchOffices.phoneNumber,
+  email: branchOffices.email,
+  latitude: branchOffices.latitude,
+  longitude: branchOffices.longitude,
+  statusId: branchOffices.statusId,
+  testMode: branchOffices.testMode,
+  testNote: branchOffices.testNote,
+  branchAction: branchOffices.branchAction,
+  branchActionAt: branchOffices.branchActionAt,
+  branchOfficeTypeId: branchOffices.branchOfficeTypeId,
+  timeZone: branchOffices.timeZone,
+  securityOfficeId: branchOffices.securityOfficeId,
+  geofenceRadius: branchOffices.geofenceRadius,
+  organizationName: organizations.name,
+  regionalOfficeName: offices.name,
+  typeDisplay: branchOfficeTypes.display,
+  securityOfficeName: securityOffices.name,
+};
+
+/** The select list of `boardBranches` (BOARD_COLUMNS, each `column as "name"`). */
+const BOARD_SELECT = sql.join(
+  Object.entries(BOARD_COLUMNS).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+  sql`, `,
 );
 
 /**
@@ -147,7 +153,7 @@ const BOARD_COLUMNS = sql.raw(
 export async function boardBranches(db: Db, auth: AuthContext, f: BranchListFilter): Promise<{ rows: BoardBranchRow[]; total: number }> {
   const found = await sqlRows<BoardBranchRow & { total: number }>(
     db,
-    sql`select ${BOARD_COLUMNS}, ${f.count === false ? sql`0` : sql`count(*) over ()`}::int as total
+    sql`select ${BOARD_SELECT}, ${f.count === false ? sql`0` : sql`count(*) over ()`}::int as total
       from ${branchOffices}
       join ${organizations} on ${organizations.id} = ${branchOffices.organizationId}
       join ${branchOfficeTypes} on ${branchOfficeTypes.id} = ${branchOffices.branchOfficeTypeId}
