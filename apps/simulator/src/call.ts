@@ -166,6 +166,7 @@ export async function runCall(argv: string[], out: (line: string) => void = (l) 
   startMedia();
   for (const m of early.splice(0)) handle(m);
 
+  let onInterrupt = () => undefined as void;
   const code = await new Promise<number>((resolve) => {
     let talk: NodeJS.Timeout | undefined;
     const noAnswer = setTimeout(() => {
@@ -185,14 +186,17 @@ export async function runCall(argv: string[], out: (line: string) => void = (l) 
     };
     onState = check;
     if (current.state) check(current.state);
-    process.once('SIGINT', () => {
+    onInterrupt = () => {
       console.error('simulator call: interrupted; hanging up');
       clearTimeout(noAnswer);
       clearTimeout(talk);
       resolve(talk ? 0 : 1);
       process.once('SIGINT', () => process.exit(130));
-    });
+    };
+    process.once('SIGINT', onInterrupt);
   });
+  // Ended otherwise: Ctrl+C is no longer the call's.
+  process.off('SIGINT', onInterrupt);
   if (current.state === 'ringing' || current.state === 'active' || current.state === 'transfer') {
     const hung = await mobile.call<{ callobject: Call }>('calls/hangup', { callId: current.id });
     if (hung.body) show(hung.body.callobject);
