@@ -157,8 +157,8 @@ const BENCH_ALARM_MESSAGE = 'bench-dashboard';
  * Deletes the alarms earlier invocations raised (BENCH_ALARM_MESSAGE; their acknowledgements go
  * with them, and event_day_counts follows through its triggers), so that every invocation starts
  * from the seed's open alarms: at 400 a run they piled up unacknowledged (9,640 after some 25 runs,
- * beside the seed's ~4,500), and the console's alarm panel, counts and board did more with each,
- * which made runs of different days incomparable. Answers how many were deleted.
+ * beside the seed's ~4,500), so invocations on different days started from different data.
+ * Answers how many were deleted.
  */
 async function deleteBenchAlarms(url: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });

@@ -10,10 +10,11 @@
  * two ticking texts of each (time left, ping age) read the shared second's clock (useTick), so a
  * tick redraws those texts, not the rows with their radio buttons. The table scrolls inside a box
  * of at most TABLE_MAX_HEIGHT and is virtualised (@tanstack/react-virtual, as the board): a long
- * list has only the rows in view (plus an overscan) in the DOM. With every one of some 700 rows
- * drawn, their ticking texts made the browser lay out and repaint the whole panel each second:
- * most of the narrow dashboard's main thread at 5,000 branches (bench/dashboard.ts --width 880:
- * paint 3.0 s of 8 s, 12-16 tasks over 50 ms; with 20 rows, 0.24 s and none).
+ * list has only the rows in view (plus an overscan) in the DOM. With every one of the scale
+ * security officer's 309 rows drawn, their ticking texts made the browser lay out and repaint the
+ * whole panel each second: most of the narrow dashboard's main thread at 5,000 branches
+ * (bench/dashboard.ts --width 880: paint 3.0 s of 8 s, 12-16 tasks over 50 ms; with 20 rows,
+ * 0.24 s and none).
  */
 import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useVirtualRows } from '../../../shared/layout/virtual-rows';
