@@ -12,6 +12,7 @@
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useVirtualRows } from '../../../shared/layout/virtual-rows';
+import { SpacerRow } from '../../../shared/layout/spacer-row';
 import { useTranslation } from '../../../shared/i18n/translator';
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { branchStatusOf, type BranchOfficeRow } from '@vigil/contract';
@@ -106,11 +107,7 @@ export function BranchTable({ rows, showOrganization }: BranchTableProps) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {top > 0 && (
-              <TableRow aria-hidden style={{ height: top }}>
-                <TableCell colSpan={columns} sx={{ p: 0, border: 0 }} />
-              </TableRow>
-            )}
+            <SpacerRow height={top} columns={columns} />
             {items.map((v) => (
               <BranchRow
                 key={v.key}
@@ -120,11 +117,7 @@ export function BranchTable({ rows, showOrganization }: BranchTableProps) {
                 showOrganization={showOrganization}
               />
             ))}
-            {bottom > 0 && (
-              <TableRow aria-hidden style={{ height: bottom }}>
-                <TableCell colSpan={columns} sx={{ p: 0, border: 0 }} />
-              </TableRow>
-            )}
+            <SpacerRow height={bottom} columns={columns} />
           </TableBody>
         </Table>
       </TableContainer>

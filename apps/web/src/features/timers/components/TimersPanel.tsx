@@ -18,6 +18,7 @@
  */
 import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useVirtualRows } from '../../../shared/layout/virtual-rows';
+import { SpacerRow } from '../../../shared/layout/spacer-row';
 import { useTick } from '../../../shared/time/use-tick';
 import { useTranslation } from '../../../shared/i18n/translator';
 import {
@@ -166,11 +167,7 @@ function TimersTable({ rows, now, shownId, onChoose, ticking }: TimersTableProps
           </TableRow>
         </TableHead>
         <TableBody>
-          {top > 0 && (
-            <TableRow aria-hidden style={{ height: top }}>
-              <TableCell colSpan={6} sx={{ p: 0, border: 0 }} />
-            </TableRow>
-          )}
+          <SpacerRow height={top} columns={6} />
           {items.map((v) => {
             const r = rows[v.index]!;
             return (
@@ -186,11 +183,7 @@ function TimersTable({ rows, now, shownId, onChoose, ticking }: TimersTableProps
               />
             );
           })}
-          {bottom > 0 && (
-            <TableRow aria-hidden style={{ height: bottom }}>
-              <TableCell colSpan={6} sx={{ p: 0, border: 0 }} />
-            </TableRow>
-          )}
+          <SpacerRow height={bottom} columns={6} />
         </TableBody>
       </Table>
     </TableContainer>
