@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FALLBACK_MS, frameBatch, nextFrame, throttledFrames, type FlushScheduler } from './frame-batch';
+import { atOnce, FALLBACK_MS, frameBatch, nextFrame, throttledFrames, type FlushScheduler } from './frame-batch';
 
 /** A scheduler the test fires by hand. */
 function manual() {
@@ -79,10 +79,6 @@ describe('frameBatch', () => {
     vi.useFakeTimers();
     try {
       let clock = 0;
-      const atOnce: FlushScheduler = (run) => {
-        run();
-        return () => undefined;
-      };
       const apply = vi.fn();
       const b = frameBatch<number>(
         apply,

@@ -43,6 +43,15 @@ export const nextFrame: FlushScheduler = (flush) => {
   };
 };
 
+/**
+ * A scheduler that flushes at once, inside its own call: under throttledFrames, the first item
+ * after a quiet moment goes straight through and a burst waits for the interval (the branch map).
+ */
+export const atOnce: FlushScheduler = (flush) => {
+  flush();
+  return () => undefined;
+};
+
 /** Fewest milliseconds between two flushes of a burst (at most 10 flushes a second). */
 export const MIN_FLUSH_INTERVAL_MS = 100;
 

@@ -26,7 +26,7 @@ import {
 } from 'maplibre-gl';
 import { BRANCH_STATUS_COLORS, type BranchOfficeRow } from '@vigil/contract';
 import { MapSurface, useMapLibre } from '../../../shared/map/useMapLibre';
-import { frameBatch, throttledFrames, type FlushScheduler, type FrameBatch } from '../../../realtime/frame-batch';
+import { atOnce, frameBatch, throttledFrames, type FrameBatch } from '../../../realtime/frame-batch';
 import { LABEL_FONT, styleHasText } from '../../../shared/map/basemap-style';
 import {
   BRANCH_SOURCE,
@@ -290,12 +290,6 @@ function viewBounds(m: MapLibreMap): [[number, number], [number, number]] {
  * event as it comes.
  */
 export const MAP_UPDATE_INTERVAL_MS = 500;
-
-/** A FlushScheduler that runs at once (throttledFrames spaces the runs). */
-const atOnce: FlushScheduler = (run) => {
-  run();
-  return () => undefined;
-};
 
 /** Room (px) around the branches in the first view; small, as the map panel may be small. */
 const FIT_PADDING_PX = 28;
