@@ -30,19 +30,6 @@ import type { AuthContext } from './session.js';
  */
 export type ScopeSubject = Pick<AuthContext, 'roleId' | 'organizationId'> & { userId: number | Placeholder };
 
-/**
- * Roles whose branch scope depends only on the user id (6, 7, 9, 10, 11, 13): their scope
- * conditions can be prepared once per role with the user id as a placeholder.
- */
-export const SCOPE_BY_USER_ID: readonly number[] = [
-  RoleId.BranchManager,
-  RoleId.BranchStaff,
-  RoleId.RegionalManager,
-  RoleId.TravelingStaff,
-  RoleId.NonRetailExecutive,
-  RoleId.NonRetailEmployee,
-];
-
 /** SQL condition: `branch_offices` rows the user may see. */
 export function branchScope(auth: ScopeSubject): SQL {
   const b = branchOffices;
