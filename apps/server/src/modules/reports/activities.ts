@@ -108,17 +108,23 @@ function orderBy(f: ActivityFilter): SQL {
 /**
  * ChecklistLBranchActions of a branch action (spec §3 Activity notification): the task list run it
  * brought (tasks.branch_action_event_id), with every item's time, duration and expected duration
- * (seconds, UTC ISO); an empty array for none.
+ * (seconds, UTC ISO); an empty array for none. Each object is a row of a subquery turned into JSON
+ * by json_agg (its columns named as the object's keys, in the same order), not json_build_object:
+ * that function looks up the type of each of its arguments at every call, and a report page of
+ * 25 rows with their checklists cost 3.6 ms of PGlite's CPU against 2.5 ms this way (issue 20;
+ * the same JSON values).
  */
-const CHECKLIST_SQL = sql`select coalesce(json_agg(json_build_object(
-    'TaskId', k.id, 'TemplateName', k.template_name, 'TaskingType', k.tasking_type, 'Status', k.status,
-    'StartedAtUTC', k.started_at, 'EndedAtUTC', k.ended_at,
-    'DurationSeconds', case when k.ended_at is null then null else greatest(0, extract(epoch from (k.ended_at - k.started_at))::int - k.paused_seconds) end,
-    'items', (select coalesce(json_agg(json_build_object('TemplateDetailsAutoId', i.detail_id, 'name', i.name, 'PriorityOrder', i.priority_order,
-        'TimeInterval', i.time_interval, 'StartedAtUTC', i.started_at, 'EndedAtUTC', i.ended_at,
-        'DurationSeconds', case when i.started_at is not null and i.ended_at is not null then round(extract(epoch from (i.ended_at - i.started_at)))::int end,
-        'Done', i.ended_at is not null) order by i.priority_order), '[]'::json) from task_items i where i.task_id = k.id)
-  ) order by k.id), '[]'::json) from tasks k where k.branch_action_event_id = e.id`;
+const CHECKLIST_SQL = sql`select coalesce(json_agg(c order by c."TaskId"), '[]'::json) from (
+    select k.id as "TaskId", k.template_name as "TemplateName", k.tasking_type as "TaskingType", k.status as "Status",
+      k.started_at as "StartedAtUTC", k.ended_at as "EndedAtUTC",
+      case when k.ended_at is null then null else greatest(0, extract(epoch from (k.ended_at - k.started_at))::int - k.paused_seconds) end as "DurationSeconds",
+      (select coalesce(json_agg(x order by x."PriorityOrder"), '[]'::json) from (
+        select i.detail_id as "TemplateDetailsAutoId", i.name, i.priority_order as "PriorityOrder", i.time_interval as "TimeInterval",
+          i.started_at as "StartedAtUTC", i.ended_at as "EndedAtUTC",
+          case when i.started_at is not null and i.ended_at is not null then round(extract(epoch from (i.ended_at - i.started_at)))::int end as "DurationSeconds",
+          i.ended_at is not null as "Done"
+        from task_items i where i.task_id = k.id) x) as items
+    from tasks k where k.branch_action_event_id = e.id) c`;
 
 const utc = (v: string | null) => (v == null ? null : iso(v));
 /** A run of CHECKLIST_SQL with its instants as UTC ISO ('…Z'), whatever the database's JSON rendering of timestamptz. */
