@@ -7,6 +7,7 @@
  * holding its values) answers the same rows too, and on PGlite keeps one statement per text, at
  * most LITERAL_STATEMENTS of them. compactRows answers the same rows as the plain query (on PGlite
  * through one JSON text: timestamps as ISO text with their offset, the same instants), none for none.
+ * compiledNamedRows (compiled once, placeholders filled per run) answers the plain query's rows too, in a transaction as well.
  * pageSql: a first page's named statement runs its generic plan instead of being planned at every run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { rows, type Db } from '../src/db/client.js';
-import { LITERAL_STATEMENTS, compactRows, namedRows, pageSql, repeatedRows } from '../src/lib/named-query.js';
+import { LITERAL_STATEMENTS, compactRows, compiledNamedRows, namedRows, pageSql, repeatedRows } from '../src/lib/named-query.js';
 import { DB_KINDS, startTestServer, type TestServer } from './helpers.js';
 
 describe.each(DB_KINDS)('namedRows on %s', (kind) => {
@@ -40,6 +41,27 @@ describe.each(DB_KINDS)('namedRows on %s', (kind) => {
       expect(await namedRows(db, query(name, id, at))).toEqual(plain);
       expect(await namedRows(db, query(name, id, at))).toEqual(plain);
       expect(await db.transaction(async (tx) => namedRows(tx, query(name, id, at)))).toEqual(plain);
+    }
+  });
+
+  it('compiledNamedRows fills its placeholders at each run: the rows of the plain query, again and inside a transaction', async () => {
+    const db = server.database.db;
+    const compiled = compiledNamedRows(
+      sql`select u.id, u.email from users u where u.email like ${sql.placeholder('pattern')} or u.id = ${sql.placeholder('id')} order by u.id limit 5`,
+    );
+    for (const [pattern, id] of [
+      ["o'brien%", 2],
+      ['%@example.com', 3],
+      ['nobody', 1],
+    ] as const) {
+      const plain = await rows(
+        db,
+        sql`select u.id, u.email from users u where u.email like ${pattern} or u.id = ${id} order by u.id limit 5`,
+      );
+      expect(plain.length).toBeGreaterThan(0);
+      expect(await compiled(db, { pattern, id })).toEqual(plain);
+      expect(await compiled(db, { pattern, id })).toEqual(plain);
+      expect(await db.transaction(async (tx) => compiled(tx, { pattern, id }))).toEqual(plain);
     }
   });
 });

@@ -21,7 +21,7 @@
  * values written as literals, and kept while it is among the LITERAL_STATEMENTS most recently used.
  */
 import { createHash } from 'node:crypto';
-import { is, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, is, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import { inlineParams, sqlLiteral } from './sql-literal.js';
@@ -39,14 +39,38 @@ const MAX_NAMES = 10_000;
  */
 export async function namedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const q = dialect.sqlToQuery(query);
-  let name = names.get(q.sql);
-  if (name === undefined) {
-    name = `vigil_q_${createHash('sha1').update(q.sql).digest('hex').slice(0, 24)}`;
-    if (names.size < MAX_NAMES) names.set(q.sql, name);
-  }
-  if (is(db._.session, PgliteSession)) return pgliteRows<T>(db, name, q, query);
+  const name = statementName(q.sql);
+  if (is(db._.session, PgliteSession)) return pgliteRows<T>(db, name, q, () => rows<T>(db, query));
   const res = (await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] };
   return res.rows;
+}
+
+/** The statement name of a text (a hash of it, computed once per text while fewer than MAX_NAMES are known). */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `vigil_q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (names.size < MAX_NAMES) names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * `namedRows` of a statement compiled once: `query` holds `sql.placeholder(key)` where its values
+ * go, and each run fills them from `values` (drizzle's fillPlaceholders), so no SQL is built at
+ * the call (building a statement of 35 columns cost more than running it on PostgreSQL: a branch
+ * lookup 0.14 -> 0.27 ms of CPU, issue 20). The same rows as `namedRows` of the filled query.
+ * Errors: the database's; a key missing from `values` is an error of drizzle's.
+ */
+export function compiledNamedRows<T>(query: SQL): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const name = statementName(compiled.sql);
+  return async (db, values) => {
+    const q: Query = { sql: compiled.sql, params: fillPlaceholders(compiled.params, values) };
+    const plain = async () => ((await db._.session.prepareQuery(q, undefined, undefined, false).execute()) as { rows: T[] }).rows;
+    if (is(db._.session, PgliteSession)) return pgliteRows<T>(db, name, q, plain);
+    return ((await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] }).rows;
+  };
 }
 
 /**
@@ -108,9 +132,9 @@ function prepare(db: Db, name: string, text: string): Promise<boolean> {
   );
 }
 
-/** namedRows on PGlite (see the module comment). */
-async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unknown[] }, query: SQL): Promise<T[]> {
-  if (is(db, PgTransaction)) return rows<T>(db, query);
+/** namedRows on PGlite (see the module comment); `plain` runs the query unprepared (in a transaction, or when PREPARE refused it). */
+async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unknown[] }, plain: () => Promise<T[]>): Promise<T[]> {
+  if (is(db, PgTransaction)) return plain();
   let byName = prepared.get(db);
   if (!byName) prepared.set(db, (byName = new Map()));
   let made = byName.get(name);
@@ -118,7 +142,7 @@ async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unk
     made = prepare(db, name, q.sql);
     byName.set(name, made);
   }
-  if (!(await made)) return rows<T>(db, query);
+  if (!(await made)) return plain();
   const args = q.params.length ? `(${q.params.map(sqlLiteral).join(', ')})` : '';
   return ((await db.execute(sql.raw(`execute ${name}${args}`))) as { rows: T[] }).rows;
 }

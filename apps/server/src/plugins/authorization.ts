@@ -25,10 +25,11 @@ import { badRequest, forbidden, notFound } from './errors.js';
 import type { AuthContext } from './session.js';
 
 /**
- * Whose scope: the signed-in user, or for a prepared statement a role whose user id is a
- * placeholder (the roles whose rules use only the user id: 6, 7, 9, 10, 11, 13).
+ * Whose scope: the signed-in user, or for a statement compiled once per role its user id and
+ * organisation as placeholders (branches.repository.ts branchInScope; an organisation that is null
+ * stays null: it changes the statement's shape).
  */
-export type ScopeSubject = Pick<AuthContext, 'roleId' | 'organizationId'> & { userId: number | Placeholder };
+export type ScopeSubject = Pick<AuthContext, 'roleId'> & { organizationId: number | null | Placeholder; userId: number | Placeholder };
 
 /** SQL condition: `branch_offices` rows the user may see. */
 export function branchScope(auth: ScopeSubject): SQL {

@@ -6,7 +6,7 @@ import { and, asc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from 'dri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ErrorCode, type BranchTaskFields, type ChecklistTemplateData, type LastTaskData } from '@vigil/contract';
 import { rows as sqlRows, type Db } from '../../db/client.js';
-import { namedRows } from '../../lib/named-query.js';
+import { compiledNamedRows } from '../../lib/named-query.js';
 import { branchOffices, branchOfficeTypes, offices, OfficeType, organizations, securityOffices } from '../../db/schema/index.js';
 import { branchScope } from '../../plugins/authorization.js';
 import { badRequest, notFound } from '../../plugins/errors.js';
@@ -206,18 +206,38 @@ function branchFromRow(row: Record<string, unknown>): Branch {
 }
 
 /**
+ * The branch lookup of a role, compiled once per role and per whether the user has an
+ * organisation (the scope's shape depends on nothing else; lib/named-query.ts compiledNamedRows).
+ * Placeholders: `branchOfficeId`, `userId`, `organizationId`.
+ */
+const branchLookups = new Map<string, (db: Db, values: Record<string, unknown>) => Promise<Record<string, unknown>[]>>();
+function branchLookup(auth: AuthContext) {
+  const key = `${auth.roleId}:${auth.organizationId == null ? 'none' : 'organisation'}`;
+  let lookup = branchLookups.get(key);
+  if (!lookup) {
+    const scope = branchScope({
+      roleId: auth.roleId,
+      organizationId: auth.organizationId == null ? null : sql.placeholder('organizationId'),
+      userId: sql.placeholder('userId'),
+    });
+    lookup = compiledNamedRows<Record<string, unknown>>(
+      sql`select ${BRANCH_SELECT} from ${branchOffices} where ${branchOffices.id} = ${sql.placeholder('branchOfficeId')} and ${scope} limit 1`,
+    );
+    branchLookups.set(key, lookup);
+  }
+  return lookup;
+}
+
+/**
  * The branch `branchOfficeId` if the user may see it: the lookup of every mobile action and
- * console branch action. A named statement (lib/named-query.ts namedRows: the branch and user are
- * parameters, the scope's shape depends only on the role), so it is planned once per connection;
- * on PGlite, where each plan is made in WebAssembly, it was the embedded database's dearest
- * statement under 200 alarms/s (2.4 ms per call, issue 20).
+ * console branch action. A named statement compiled once per role (branchLookup), so it is
+ * planned once per connection and no SQL is built per call; on PGlite, where each plan is made in
+ * WebAssembly, it was the embedded database's dearest statement under 200 alarms/s (2.4 ms per
+ * call, issue 20).
  * @throws 404 otherwise (existence of others is not revealed).
  */
 export async function branchInScope(db: Db, auth: AuthContext, branchOfficeId: number): Promise<Branch> {
-  const [row] = await namedRows<Record<string, unknown>>(
-    db,
-    sql`select ${BRANCH_SELECT} from ${branchOffices} where ${branchOffices.id} = ${branchOfficeId} and ${branchScope(auth)} limit 1`,
-  );
+  const [row] = await branchLookup(auth)(db, { branchOfficeId, userId: auth.userId, organizationId: auth.organizationId });
   if (!row) throw notFound();
   return branchFromRow(row);
 }
