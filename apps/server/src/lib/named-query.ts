@@ -39,10 +39,7 @@ const MAX_NAMES = 10_000;
  */
 export async function namedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const q = dialect.sqlToQuery(query);
-  const name = statementName(q.sql);
-  if (is(db._.session, PgliteSession)) return pgliteRows<T>(db, name, q, () => rows<T>(db, query));
-  const res = (await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] };
-  return res.rows;
+  return runNamed<T>(db, statementName(q.sql), q);
 }
 
 /** The statement name of a text (a hash of it, computed once per text while fewer than MAX_NAMES are known). */
@@ -65,12 +62,17 @@ function statementName(text: string): string {
 export function compiledNamedRows<T>(query: SQL): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
   const compiled = dialect.sqlToQuery(query);
   const name = statementName(compiled.sql);
-  return async (db, values) => {
-    const q: Query = { sql: compiled.sql, params: fillPlaceholders(compiled.params, values) };
-    const plain = async () => ((await db._.session.prepareQuery(q, undefined, undefined, false).execute()) as { rows: T[] }).rows;
-    if (is(db._.session, PgliteSession)) return pgliteRows<T>(db, name, q, plain);
-    return ((await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] }).rows;
-  };
+  return (db, values) => runNamed<T>(db, name, { sql: compiled.sql, params: fillPlaceholders(compiled.params, values) });
+}
+
+/** Rows of the built query `q` as the statement `name`: on PGlite by PREPARE/EXECUTE (pgliteRows), elsewhere a named statement of the driver. */
+function runNamed<T>(db: Db, name: string, q: Query): Promise<T[]> {
+  return is(db._.session, PgliteSession) ? pgliteRows<T>(db, name, q) : sessionRows<T>(db, q, name);
+}
+
+/** Rows of the built query `q` through the database's session (what `db.execute` runs), as the statement `name` when given. */
+async function sessionRows<T>(db: Db, q: Query, name?: string): Promise<T[]> {
+  return ((await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] }).rows;
 }
 
 /**
@@ -132,9 +134,9 @@ function prepare(db: Db, name: string, text: string): Promise<boolean> {
   );
 }
 
-/** namedRows on PGlite (see the module comment); `plain` runs the query unprepared (in a transaction, or when PREPARE refused it). */
-async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unknown[] }, plain: () => Promise<T[]>): Promise<T[]> {
-  if (is(db, PgTransaction)) return plain();
+/** namedRows on PGlite (see the module comment): unprepared in a transaction, or when PREPARE refused the text. */
+async function pgliteRows<T>(db: Db, name: string, q: Query): Promise<T[]> {
+  if (is(db, PgTransaction)) return sessionRows<T>(db, q);
   let byName = prepared.get(db);
   if (!byName) prepared.set(db, (byName = new Map()));
   let made = byName.get(name);
@@ -142,7 +144,7 @@ async function pgliteRows<T>(db: Db, name: string, q: { sql: string; params: unk
     made = prepare(db, name, q.sql);
     byName.set(name, made);
   }
-  if (!(await made)) return plain();
+  if (!(await made)) return sessionRows<T>(db, q);
   const args = q.params.length ? `(${q.params.map(sqlLiteral).join(', ')})` : '';
   return ((await db.execute(sql.raw(`execute ${name}${args}`))) as { rows: T[] }).rows;
 }
