@@ -33,11 +33,11 @@ export default tseslint.config(
   },
   {
     // Type-aware rules: each file is read with the types of its workspace's tsconfig.json (the
-    // project service finds it); the root vitest.config.ts has none and uses the default project.
+    // project service finds it); e2e/, bench/ and vitest.config.ts share the root's.
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },
