@@ -14,8 +14,11 @@ const results = path.join(root, '.test-results');
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const INSTALL = 'apt-get update && apt-get install -y chromium';
+// The browser tests run Debian's chromium-headless-shell (e2e/fixtures/browser.ts); the full
+// chromium is what the simulator's calls use (apps/simulator/src/call-media.ts), the API tests too.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+const BROWSERS = [...new Set([CHROMIUM, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'])];
+const INSTALL = 'apt-get update && apt-get install -y chromium chromium-headless-shell';
 
 /** Busy and total CPU ticks of the machine so far (Linux /proc/stat; null elsewhere). */
 function cpuTicks() {
@@ -47,15 +50,16 @@ function run(label, cmd, args, env = {}) {
 }
 
 function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return true;
+  if (BROWSERS.every((b) => fs.existsSync(b))) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = fs.existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log(`Chromium is missing at ${CHROMIUM}; installing Debian's chromium…`);
-    if (run('install chromium', 'sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${INSTALL}`]) && fs.existsSync(CHROMIUM)) return true;
+    console.log(`Chromium is missing at ${BROWSERS.join(' or ')}; installing Debian's chromium and chromium-headless-shell…`);
+    if (run('install chromium', 'sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${INSTALL}`]) && BROWSERS.every((b) => fs.existsSync(b)))
+      return true;
   }
   console.error(
-    `\nThe browser tests need Chromium at ${CHROMIUM}. Install it with:\n\n  sudo sh -c '${INSTALL}'\n\n(or set CHROMIUM_PATH), then run npm test again.`,
+    `\nThe browser tests need Chromium at ${BROWSERS.join(' and ')}. Install it with:\n\n  sudo sh -c '${INSTALL}'\n\n(or set CHROMIUM_PATH), then run npm test again.`,
   );
   return false;
 }
