@@ -44,7 +44,23 @@ async function adminQuery(base: string, text: string) {
   }
 }
 
-export default async function setup(project: TestProject) {
+/** The snapshots of a run and their removal. */
+interface Made {
+  snapshots: Promise<{ snapshots: VigilSnapshots; remove: () => Promise<void> }>;
+  /** Projects that have not yet run their teardown. */
+  users: number;
+}
+
+/**
+ * Made once per run: the `server` and `server-attack` projects both name this setup, and vitest
+ * calls it for each project (one after the other, before any test runs) from a module instance of
+ * its own, so the run's snapshots are kept on the process (vitest's main process) for the second
+ * call, instead of migrating and seeding again.
+ */
+const MADE = Symbol.for('vigil.test.snapshots');
+const shared = globalThis as { [MADE]?: Made };
+
+async function makeSnapshots(): Promise<{ snapshots: VigilSnapshots; remove: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-snapshots-'));
   const pglite = { empty: path.join(dir, 'empty.tar.gz'), seeded: path.join(dir, 'seeded.tar.gz') };
   const embedded = await openDatabase({});
@@ -78,12 +94,26 @@ export default async function setup(project: TestProject) {
       }
     }
   }
-  project.provide('vigilSnapshots', { pglite, postgres });
+  return {
+    snapshots: { pglite, postgres },
+    remove: async () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      if (base && postgres) {
+        for (const name of [postgres.empty, postgres.seeded]) await adminQuery(base, `drop database if exists ${name} with (force)`);
+      }
+    },
+  };
+}
 
+/** Vitest's global setup of a project: provides the snapshots (made once per run); the last project's teardown removes them. */
+export default async function setup(project: TestProject) {
+  const made = (shared[MADE] ??= { snapshots: makeSnapshots(), users: 0 });
+  made.users++;
+  const { snapshots, remove } = await made.snapshots;
+  project.provide('vigilSnapshots', snapshots);
   return async () => {
-    fs.rmSync(dir, { recursive: true, force: true });
-    if (base && postgres) {
-      for (const name of [postgres.empty, postgres.seeded]) await adminQuery(base, `drop database if exists ${name} with (force)`);
-    }
+    if (--made.users > 0) return;
+    delete shared[MADE];
+    await remove();
   };
 }
