@@ -95,7 +95,15 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The date `offset` days from today (YYYY-MM-DD) on the demo branches' own days (all are in
+ * Europe/Tirane; report dates are branch-local days, spec §5), as a console user there picks it.
+ * A UTC date was Tirana's yesterday from 23:00 to 24:00 UTC: the report's range then ended before
+ * the newest events (the alarm call's thousands), which its page walked past and skipped, and the
+ * same bench gave a third of its figures at that hour.
+ */
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tirane', year: 'numeric', month: '2-digit', day: '2-digit' });
+const day = (offset: number) => dayFormat.format(new Date(Date.now() + offset * 86_400_000));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function waitFor(url: string, child: ChildProcess) {
