@@ -15,7 +15,7 @@ fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
 // The browser tests run Debian's chromium-headless-shell (e2e/fixtures/browser.ts); the full
-// chromium is what the simulator's calls use (apps/simulator/src/call-media.ts), the API tests too.
+// chromium is the simulated caller's camera in the call specs (apps/simulator/src/call-media.ts).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const BROWSERS = [...new Set([CHROMIUM, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'])];
 const INSTALL = 'apt-get update && apt-get install -y chromium chromium-headless-shell';
@@ -132,10 +132,10 @@ if (ok) {
   const c0 = cpuTicks();
   const r = await runTogether([
     { label: 'type-check', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
-    // `npm run lint` is ESLint then Prettier; apart, the formatting check runs beside the other
-    // steps instead of after ESLint, the longest of them.
-    { label: 'lint', cmd: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
-    { label: 'format', cmd: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
+    // `npm run lint` is both of these one after the other; apart, the formatting check runs beside
+    // the other steps instead of after ESLint, the longest of them.
+    { label: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint:code'] },
+    { label: 'format', cmd: 'npm', args: ['run', '--silent', 'lint:format'] },
     { label: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
   ]);
   ok = r['type-check'] && r.lint && r.format;
