@@ -33,7 +33,8 @@
  *   npm run build && npx tsx bench/throughput.ts [--seconds 10] [--mixed-seconds 30] [--connections 50] [--users 50] [--user-rate 2]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/throughput.ts [--only pglite|postgres]
  * Options: --calls isauthenticated,board,report,alarm (a subset; notifications, employees and alarms —
- * the mix's other calls — can be named too), --no-mixed, --port 18970 (server;
+ * the mix's other calls — can be named too; they run in the order named, so
+ * `--calls alarm,notifications,report` measures the others on the alarms the mobile call leaves), --no-mixed, --port 18970 (server;
  * +1 bare), --cpu-prof <dir> (node --cpu-prof of the server, written when it exits), --server
  * <server.mjs> (another build, e.g. main's, for before/after figures), --log-level (LOG_LEVEL of the
  * server, default error as the other benches; info is the production default: two log lines a request).
@@ -459,8 +460,9 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
       ],
     ];
     console.log(`[${kind}] ${CONNECTIONS} connections, ${SECONDS} s each, bare server then the call:`);
-    for (const [key, label, opts] of calls) {
-      if (!CALLS.has(key)) continue;
+    // In the order --calls names them: `--calls alarm,report` measures the report page on the alarms
+    // the mobile call leaves, as the mix sees it.
+    for (const [, label, opts] of [...CALLS].flatMap((k) => calls.filter(([key]) => key === k))) {
       const bare = await cannon(bareRequest);
       const cpuBefore = cpuSeconds(pid);
       const dbBefore = kind === 'postgres' ? databaseCpu() : undefined;
