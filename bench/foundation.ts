@@ -11,6 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ApiClient, startTestServer, type DbKind, type TestServer } from '@vigil/server/testing';
+import { demoDay } from './proc.js';
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -27,14 +28,12 @@ async function time<T>(fn: () => Promise<T>): Promise<number> {
   return performance.now() - t;
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
 /** Activity report first pages (25 rows, last 30 days) with the export pool idle, then held by ten exports. */
 async function exportsHeld(server: TestServer, kind: DbKind) {
   const pool = server.database.exportPool!;
   const c = new ApiClient(server.baseUrl);
   await c.login('orgadmin@example.com');
-  const body = { case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 };
+  const body = { case: 'GET-ALL-REPORTS', fromDate: demoDay(-30), toDate: demoDay(0), limit: 25 };
   const pages = async () => {
     const samples: number[] = [];
     for (let i = 0; i < 50; i++) {

@@ -7,6 +7,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
+/**
+ * The date `offset` days from today (YYYY-MM-DD) on the demo branches' own days (all are in
+ * Europe/Tirane; report dates are branch-local days, spec §5), as a console user there picks it.
+ * A UTC date is Tirana's yesterday from 23:00 to 24:00 UTC: a report's range then ends before the
+ * newest events, which its page walks past and skips (bench/throughput gave a third of its
+ * figures at that hour).
+ */
+export function demoDay(offset: number): string {
+  return DEMO_DAY.format(new Date(Date.now() + offset * 86_400_000));
+}
+const DEMO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tirane', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** VmRSS (now) and VmHWM (peak since start or the last reset) of a process, in MB. */
 export function memoryMb(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

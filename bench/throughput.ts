@@ -46,7 +46,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuSeconds, databaseCpu, databaseCpuSince, memoryMb } from './proc.js';
+import { cpuSeconds, databaseCpu, databaseCpuSince, demoDay, memoryMb } from './proc.js';
 import { scratchDatabase } from './scratch-db.js';
 
 const { values } = parseArgs({
@@ -96,15 +96,6 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-/**
- * The date `offset` days from today (YYYY-MM-DD) on the demo branches' own days (all are in
- * Europe/Tirane; report dates are branch-local days, spec §5), as a console user there picks it.
- * A UTC date was Tirana's yesterday from 23:00 to 24:00 UTC: the report's range then ended before
- * the newest events (the alarm call's thousands), which its page walked past and skipped, and the
- * same bench gave a third of its figures at that hour.
- */
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tirane', year: 'numeric', month: '2-digit', day: '2-digit' });
-const day = (offset: number) => dayFormat.format(new Date(Date.now() + offset * 86_400_000));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function waitFor(url: string, child: ChildProcess) {
@@ -260,7 +251,7 @@ const MIX: MixCall[] = [
     label: 'report first page (GET-ALL-REPORTS)',
     method: 'POST',
     path: '/api/client/getnotifications',
-    body: { case: 'GET-ALL-REPORTS', fromDate: day(-30), toDate: day(0), limit: 25 },
+    body: { case: 'GET-ALL-REPORTS', fromDate: demoDay(-30), toDate: demoDay(0), limit: 25 },
   },
   {
     key: 'employees',
