@@ -1,23 +1,23 @@
 /**
  * What the benchmarks read of a process and of a download (Linux /proc): resident memory, CPU
  * time, and a streamed response's size, lines and time to first byte; and the built server they
- * start, and the mobile calls they make.
+ * start, the mobile calls they make, and the demo branches' days.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { localDate } from '@vigil/contract';
 
 /**
  * The date `offset` days from today (YYYY-MM-DD) on the demo branches' own days (all are in
- * Europe/Tirane; report dates are branch-local days, spec §5), as a console user there picks it.
- * A UTC date is Tirana's yesterday from 23:00 to 24:00 UTC: a report's range then ends before the
- * newest events, which its page walks past and skips (bench/throughput gave a third of its
- * figures at that hour).
+ * Europe/Tirane; report dates are branch-local days, spec §5, contract localDate), as a console
+ * user there picks it. A UTC date is Tirana's yesterday from 23:00 to 24:00 UTC: a report's range
+ * then ends before the newest events, which its page walks past and skips (bench/throughput gave
+ * a third of its figures at that hour).
  */
 export function demoDay(offset: number): string {
-  return DEMO_DAY.format(new Date(Date.now() + offset * 86_400_000));
+  return localDate(new Date(Date.now() + offset * 86_400_000).toISOString(), 'Europe/Tirane');
 }
-const DEMO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tirane', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** VmRSS (now) and VmHWM (peak since start or the last reset) of a process, in MB. */
 export function memoryMb(pid: number): { rss: number; peak: number } {
