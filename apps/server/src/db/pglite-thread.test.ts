@@ -38,6 +38,22 @@ describe('PGliteThread', () => {
     expect(results.at(-1)!.rows).toEqual([{ n: 2 }]);
   });
 
+  it('answers a statement without parameters (run by the simple protocol) as the same statement with them', async () => {
+    const keep = (v: string) => v;
+    for (const rowMode of ['object', 'array'] as const) {
+      const bare = await db.query(`select id, code, at from t where code = 'a'`, [], { rowMode, parsers: { 1184: keep } });
+      const bound = await db.query(`select id, code, at from t where code = $1`, ['a'], { rowMode, parsers: { 1184: keep } });
+      expect(bare.rows).toEqual(bound.rows);
+      expect(bare.fields).toEqual(bound.fields);
+    }
+    await db.exec(`prepare t_by_code as select id, code from t where code = $1`);
+    expect((await db.query(`execute t_by_code('a')`)).rows).toEqual([{ id: 1, code: 'a' }]);
+    const updated = await db.query(`update t set doc = doc where code in ('a', 'b')`);
+    expect(updated.affectedRows).toBe(2);
+    expect((await db.query(`select code from t where false`)).fields.map((f) => f.name)).toEqual(['code']);
+    await db.exec(`deallocate t_by_code`);
+  });
+
   it('builds rows as objects as PGlite does: a repeated name keeps its first place and its last value; __proto__ is a column', async () => {
     const repeated = await db.query<Record<string, unknown>>(`select 1 as a, 'x' as b, 3 as a`);
     expect(repeated.rows).toEqual([{ a: 3, b: 'x' }]);

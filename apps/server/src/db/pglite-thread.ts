@@ -23,7 +23,7 @@ import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../config.js';
 
 type Request =
   | { op: 'query'; sql: string; params?: unknown[]; rawTypes?: number[]; tx?: number }
-  | { op: 'exec'; sql: string; tx?: number }
+  | { op: 'exec'; sql: string; rawTypes?: number[]; tx?: number }
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'dump' }
@@ -193,8 +193,9 @@ export class PGliteThread {
 
   /** Several statements in one message, the simple protocol (PGlite `exec`). */
   exec(sql: string, options?: QueryOptions, tx?: number): Promise<Results[]> {
-    rawTypes(options);
-    return this.call({ op: 'exec', sql, tx });
+    const answer = this.call<Results<unknown[]>[]>({ op: 'exec', sql, rawTypes: rawTypes(options), tx });
+    if (options?.rowMode === 'array') return answer as Promise<Results[]>;
+    return answer.then((results) => results.map((result) => ({ ...result, rows: rowObjects(result.rows, result.fields) })));
   }
 
   /**

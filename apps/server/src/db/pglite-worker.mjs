@@ -16,7 +16,8 @@
  *                                                            less than objects, whose every row repeats
  *                                                            the column names); `rawTypes` are type ids
  *                                                            returned as text (parsers that keep it)
- *   { op: 'exec', sql, tx? }                                 several statements, simple protocol
+ *   { op: 'exec', sql, rawTypes?, tx? }                      several statements, simple protocol; rows as
+ *                                                            arrays, `rawTypes` as for 'query'
  *   { op: 'begin', tx }                                      starts transaction `tx` (answered once begun)
  *   { op: 'end', tx, commit }                                commits or rolls it back
  *   { op: 'dump' }                                           the data folder as a gzipped tarball (ArrayBuffer),
@@ -40,13 +41,58 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 /** Extensions the migrations create (pg_trgm: the employee search index, migration 0005). */
 const extensions = { pg_trgm };
 const keepText = (value) => value;
-/** Parsers that keep the text of these type ids, built once per set of ids. */
+
+/**
+ * Type ids whose values the database thread always answers as their text: those Drizzle's PGlite
+ * driver asks to keep (timestamp, timestamptz, interval, date, and the arrays of these and of
+ * numeric), which is every `query` the server sends. PGlite merges a query's `parsers` option into
+ * a copy of its ~320 parsers at every call (`{...parsers, ...options.parsers}`): 65 µs of the
+ * database thread per statement, 12 % of it under bench/throughput.ts's mixed load (issue 20).
+ * So these keep their text in PGlite's own parsers instead (keepTextOf), no query passes the
+ * option for them, and a request that did not ask for a type's text gets it parsed here with
+ * PGlite's parser, as before (parseUnkept).
+ */
+const KEPT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const KEPT = new Set(KEPT_TYPES);
+/** PGlite's own parsers of KEPT_TYPES (set by keepTextOf). */
+const parserOf = new Map();
+
+/** Makes PGlite's parsers of KEPT_TYPES keep the text, after remembering them (parserOf). */
+function keepTextOf(pglite) {
+  for (const type of KEPT_TYPES) {
+    parserOf.set(type, pglite.parsers[type]);
+    pglite.parsers[type] = keepText;
+  }
+}
+
+/** Parsers that keep the text of the types of `types` that are not KEPT (PGlite keeps those already), or undefined for none; built once per set. */
 const parsersByTypes = new Map();
 function textParsers(types) {
+  if (!types?.length) return undefined;
   const key = types.join(',');
   let parsers = parsersByTypes.get(key);
-  if (!parsers) parsersByTypes.set(key, (parsers = Object.fromEntries(types.map((t) => [t, keepText]))));
-  return parsers;
+  if (parsers === undefined) {
+    const others = types.filter((t) => !KEPT.has(t));
+    parsers = others.length ? Object.fromEntries(others.map((t) => [t, keepText])) : null;
+    parsersByTypes.set(key, parsers);
+  }
+  return parsers ?? undefined;
+}
+
+/**
+ * Parses, with PGlite's own parser, the values of `result` (rows as arrays) whose type is KEPT but
+ * not among `types` (the text the request asked to keep). Returns `result`.
+ */
+function parseUnkept(result, types) {
+  const columns = [];
+  result.fields?.forEach((f, i) => {
+    if (KEPT.has(f.dataTypeID) && !types?.includes(f.dataTypeID)) columns.push([i, parserOf.get(f.dataTypeID), f.dataTypeID]);
+  });
+  if (columns.length === 0) return result;
+  for (const row of result.rows) {
+    for (const [i, parse, type] of columns) if (row[i] !== null && parse) row[i] = parse(row[i], type);
+  }
+  return result;
 }
 
 /** Open transactions by id: the PGlite transaction and how to end it. */
@@ -113,6 +159,7 @@ try {
     ? new PGlite(workerData.dataDir, { extensions, startParams })
     : new PGlite({ extensions, startParams, ...(workerData?.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}) });
   await db.waitReady;
+  keepTextOf(db);
   collectStartGarbage();
   parentPort.postMessage({ ready: true });
 } catch (err) {
@@ -175,12 +222,35 @@ function begin(id) {
   });
 }
 
+/**
+ * A statement without parameters through PGlite's `exec` (the simple protocol: one message, where
+ * `query` sends five), answered as `query` answers: its one result. Most of the server's statements
+ * on PGlite have no parameters: the named and repeated statements run as `EXECUTE name(literals…)`
+ * (lib/named-query.ts). PGlite's own time per statement, outside PostgreSQL's work, was ~65 µs with
+ * `query` against ~27 µs with `exec` (a prepared `select 1`, this machine; issue 20). The server
+ * sends one statement per query; a text of several (never sent) would answer with its last result.
+ */
+async function simpleQuery(target, sql, options) {
+  const results = await target.exec(sql, options);
+  return results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 };
+}
+
 async function run(m) {
   switch (m.op) {
-    case 'query':
-      return target(m.tx).query(m.sql, m.params, { rowMode: 'array', parsers: m.rawTypes && textParsers(m.rawTypes) });
+    case 'query': {
+      const options = { rowMode: 'array', parsers: textParsers(m.rawTypes) };
+      // Without parameters: one message of the simple protocol instead of parse, describe, bind,
+      // describe and execute (simpleQuery).
+      const result = m.params?.length
+        ? await target(m.tx).query(m.sql, m.params, options)
+        : await simpleQuery(target(m.tx), m.sql, options);
+      return parseUnkept(result, m.rawTypes);
+    }
     case 'exec':
-      return target(m.tx).exec(m.sql);
+      // Rows as arrays (the server's thread builds the objects, as for `query`).
+      return (await target(m.tx).exec(m.sql, { rowMode: 'array', parsers: textParsers(m.rawTypes) })).map((result) =>
+        parseUnkept(result, m.rawTypes),
+      );
     case 'begin':
       await begin(m.tx);
       return null;
