@@ -184,4 +184,48 @@ describe('PGliteThread', () => {
       fs.rmSync(parent, { recursive: true, force: true });
     }
   });
+
+  it("on a data folder, sees every change of a relation's length (the file sizes it keeps between changes) and loses no row", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-pgdata-'));
+    const onDisk = async (t: PGliteThread, relation: string) => {
+      const [r] = (
+        await t.query<{ file: string; bytes: string }>(
+          `select pg_relation_filepath('${relation}') as file, pg_relation_size('${relation}')::text as bytes`,
+        )
+      ).rows;
+      return { postgres: Number(r!.bytes), disk: fs.statSync(path.join(dir, 'pgdata', r!.file)).size };
+    };
+    try {
+      const first = new PGliteThread(path.join(dir, 'pgdata'));
+      await first.waitReady;
+      await first.exec(`create table grow (id int primary key, pad text)`);
+      // Length asked (a scan), then the relation grows: the next scan must see the new blocks.
+      for (let round = 1; round <= 3; round++) {
+        expect((await first.query<{ n: number }>(`select count(*)::int as n from grow`)).rows[0]!.n).toBe((round - 1) * 2000);
+        await first.exec(`insert into grow select g, repeat('x', 200) from generate_series(${(round - 1) * 2000 + 1}, ${round * 2000}) g`);
+        const size = await onDisk(first, 'grow');
+        expect(size.postgres).toBe(size.disk);
+      }
+      // Shrunk by VACUUM (the empty end of the file is cut off), then grown again.
+      await first.exec(`delete from grow where id > 1000`);
+      await first.query(`vacuum grow`);
+      const shrunk = await onDisk(first, 'grow');
+      expect(shrunk.postgres).toBe(shrunk.disk);
+      await first.exec(`insert into grow select g, repeat('y', 200) from generate_series(1001, 1500) g`);
+      expect((await first.query<{ n: number }>(`select count(*)::int as n from grow`)).rows[0]!.n).toBe(1500);
+      // A new file for the relation (TRUNCATE), the old one removed.
+      await first.exec(`truncate grow; insert into grow select g, 'z' from generate_series(1, 300) g`);
+      const renewed = await onDisk(first, 'grow');
+      expect(renewed.postgres).toBe(renewed.disk);
+      await first.close();
+      const again = new PGliteThread(path.join(dir, 'pgdata'));
+      await again.waitReady;
+      expect((await again.query<{ n: number; max: number }>(`select count(*)::int as n, max(id) as max from grow`)).rows).toEqual([
+        { n: 300, max: 300 },
+      ]);
+      await again.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -159,12 +159,72 @@ try {
     ? new PGlite(workerData.dataDir, { extensions, startParams })
     : new PGlite({ extensions, startParams, ...(workerData?.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}) });
   await db.waitReady;
+  cacheFileSizes(db.Module);
   keepTextOf(db);
   collectStartGarbage();
   parentPort.postMessage({ ready: true });
 } catch (err) {
   parentPort.postMessage({ ready: false, error: serialise(err) });
   process.exit(1);
+}
+
+/**
+ * Remembers the size of each file of a data folder on disk between two changes of it, so that
+ * PostgreSQL's `lseek(fd, 0, SEEK_END)` (how it learns a relation's length in blocks: every scan
+ * that starts, or starts again, asks) no longer costs a file-status call of Node's. Emscripten's
+ * NODEFS answers that seek with `fs.fstatSync`; under bench/throughput.ts's mixed load that was
+ * 21 % of the database thread (issue 20): a page of 50 notifications restarts a scan of two small
+ * tables per row (notes, reads), and each restart asked the file's size again.
+ * A size is kept per file (Emscripten's node) and forgotten before and after every operation that
+ * can change it: a write (and msync, which writes), a truncation (setattr, through the file or its
+ * path), and any other operation of a file that is not known to only read; a change of a folder
+ * (a file created, renamed, removed) forgets every size. PostgreSQL is the only writer of its data
+ * folder (one process, this thread), so the size is always the file's. MEMFS (a database in
+ * memory) knows its sizes already and is left as it is. Does nothing when `mod` has no NODEFS of
+ * the expected shape (another PGlite build): the seek then asks the file system, as before.
+ */
+function cacheFileSizes(mod) {
+  const FS = mod?.FS;
+  const streamOps = mod?.NODEFS?.stream_ops;
+  const nodeOps = mod?.NODEFS?.node_ops;
+  if (!FS || typeof streamOps?.llseek !== 'function' || typeof nodeOps?.setattr !== 'function') return;
+  /** Sizes in bytes by file node, valid while their generation is the current one. */
+  const sizes = new WeakMap();
+  let generation = 0;
+  const seek = streamOps.llseek;
+  streamOps.llseek = (stream, offset, whence) => {
+    if (whence !== 2 || !FS.isFile(stream.node.mode)) return seek(stream, offset, whence);
+    let known = sizes.get(stream.node);
+    if (known === undefined || known.generation !== generation) {
+      known = { generation, size: seek(stream, 0, 2) };
+      sizes.set(stream.node, known);
+    }
+    const position = offset + known.size;
+    if (position < 0) throw new FS.ErrnoError(28);
+    return position;
+  };
+  /** Runs `forget` with the operation's arguments before and after it (also when it throws). */
+  const around = (ops, name, forget) => {
+    const op = ops[name];
+    ops[name] = function (...args) {
+      forget(...args);
+      try {
+        return op.apply(this, args);
+      } finally {
+        forget(...args);
+      }
+    };
+  };
+  const readOnlyStreamOps = new Set(['llseek', 'read', 'open', 'close', 'dup', 'getattr', 'mmap']);
+  for (const name of Object.keys(streamOps)) {
+    if (!readOnlyStreamOps.has(name) && typeof streamOps[name] === 'function')
+      around(streamOps, name, (stream) => sizes.delete(stream.node));
+  }
+  const readOnlyNodeOps = new Set(['getattr', 'lookup', 'readdir', 'readlink', 'statfs']);
+  for (const name of Object.keys(nodeOps)) {
+    if (readOnlyNodeOps.has(name) || typeof nodeOps[name] !== 'function') continue;
+    around(nodeOps, name, name === 'setattr' ? (node) => sizes.delete(node) : () => generation++);
+  }
 }
 
 /**
