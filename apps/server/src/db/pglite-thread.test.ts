@@ -46,6 +46,14 @@ describe('PGliteThread', () => {
       expect(bare.rows).toEqual(bound.rows);
       expect(bare.fields).toEqual(bound.fields);
     }
+    // Asked without a parser, the types Drizzle keeps as text are parsed as PGlite parses them (arrays too).
+    const parsed = await db.query<{ at: Date; ats: Date[]; day: string }>(
+      `select at, array[at, at] as ats, interval '1 day' as day from t where code = 'a'`,
+    );
+    expect(parsed.rows[0]!.at).toBeInstanceOf(Date);
+    expect(parsed.rows[0]!.ats.map((d) => d.toISOString())).toEqual(['2026-03-29T01:30:00.000Z', '2026-03-29T01:30:00.000Z']);
+    const kept = await db.query<{ ats: string }>(`select array[at] as ats from t where code = 'a'`, [], { parsers: { 1185: keep } });
+    expect(kept.rows[0]!.ats).toMatch(/^\{"2026-03-29 01:30:00/);
     await db.exec(`prepare t_by_code as select id, code from t where code = $1`);
     expect((await db.query(`execute t_by_code('a')`)).rows).toEqual([{ id: 1, code: 'a' }]);
     const updated = await db.query(`update t set doc = doc where code in ('a', 'b')`);

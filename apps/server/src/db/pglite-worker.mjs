@@ -57,10 +57,25 @@ const KEPT = new Set(KEPT_TYPES);
 /** PGlite's own parsers of KEPT_TYPES (set by keepTextOf). */
 const parserOf = new Map();
 
-/** Makes PGlite's parsers of KEPT_TYPES keep the text, after remembering them (parserOf). */
+/**
+ * Makes PGlite's parsers of KEPT_TYPES keep the text, after remembering them (parserOf). PGlite's
+ * parser of an array type parses each element with the parser of the element's type found at that
+ * moment, so a remembered parser runs with PGlite's own parsers back in place (synchronously, on
+ * this one thread).
+ */
 function keepTextOf(pglite) {
-  for (const type of KEPT_TYPES) {
-    parserOf.set(type, pglite.parsers[type]);
+  const own = new Map(KEPT_TYPES.map((type) => [type, pglite.parsers[type]]));
+  for (const [type, parse] of own) {
+    // A type PGlite has no parser of (interval) is answered as its text either way.
+    if (parse)
+      parserOf.set(type, (value, typeId) => {
+        for (const [t, p] of own) pglite.parsers[t] = p;
+        try {
+          return parse(value, typeId);
+        } finally {
+          for (const t of KEPT_TYPES) pglite.parsers[t] = keepText;
+        }
+      });
     pglite.parsers[type] = keepText;
   }
 }
