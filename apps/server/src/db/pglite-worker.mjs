@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** Extensions the migrations create (pg_trgm: the employee search index, migration 0005). */
@@ -50,9 +50,19 @@ const keepText = (value) => value;
  * database thread per statement, 12 % of it under bench/throughput.ts's mixed load (issue 20).
  * So these keep their text in PGlite's own parsers instead (keepTextOf), no query passes the
  * option for them, and a request that did not ask for a type's text gets it parsed here with
- * PGlite's parser, as before (parseUnkept).
+ * PGlite's parser, as before (reading, parseUnkept).
  */
-const KEPT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const KEPT_TYPES = [
+  pgTypes.TIMESTAMP,
+  pgTypes.TIMESTAMPTZ,
+  pgTypes.INTERVAL,
+  pgTypes.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
 const KEPT = new Set(KEPT_TYPES);
 /** PGlite's own parsers of KEPT_TYPES (set by keepTextOf). */
 const parserOf = new Map();
@@ -80,32 +90,36 @@ function keepTextOf(pglite) {
   }
 }
 
-/** Parsers that keep the text of the types of `types` that are not KEPT (PGlite keeps those already), or undefined for none; built once per set. */
-const parsersByTypes = new Map();
-function textParsers(types) {
-  if (!types?.length) return undefined;
-  const key = types.join(',');
-  let parsers = parsersByTypes.get(key);
-  if (parsers === undefined) {
-    const others = types.filter((t) => !KEPT.has(t));
-    parsers = others.length ? Object.fromEntries(others.map((t) => [t, keepText])) : null;
-    parsersByTypes.set(key, parsers);
+/**
+ * How the answer to a request keeping the text of `types` (type ids, or none) is read, built once
+ * per set: `parsers`, PGlite's `parsers` option for the types that are not KEPT (PGlite keeps those
+ * already; undefined when there are none, so PGlite copies nothing), and `unkept`, the KEPT types
+ * the request did not ask to keep, parsed back by parseUnkept.
+ */
+const readingByTypes = new Map();
+function reading(types) {
+  const key = types?.join(',') ?? '';
+  let r = readingByTypes.get(key);
+  if (r === undefined) {
+    const others = (types ?? []).filter((t) => !KEPT.has(t));
+    r = {
+      parsers: others.length ? Object.fromEntries(others.map((t) => [t, keepText])) : undefined,
+      unkept: new Set(KEPT_TYPES.filter((t) => !types?.includes(t) && parserOf.has(t))),
+    };
+    readingByTypes.set(key, r);
   }
-  return parsers ?? undefined;
+  return r;
 }
 
-/**
- * Parses, with PGlite's own parser, the values of `result` (rows as arrays) whose type is KEPT but
- * not among `types` (the text the request asked to keep). Returns `result`.
- */
-function parseUnkept(result, types) {
+/** Parses, with PGlite's own parser (parserOf), the values of `result` (rows as arrays) whose type is in `unkept`. Returns `result`. */
+function parseUnkept(result, unkept) {
+  if (unkept.size === 0) return result;
   const columns = [];
   result.fields?.forEach((f, i) => {
-    if (KEPT.has(f.dataTypeID) && !types?.includes(f.dataTypeID)) columns.push([i, parserOf.get(f.dataTypeID), f.dataTypeID]);
+    if (unkept.has(f.dataTypeID)) columns.push([i, parserOf.get(f.dataTypeID), f.dataTypeID]);
   });
-  if (columns.length === 0) return result;
   for (const row of result.rows) {
-    for (const [i, parse, type] of columns) if (row[i] !== null && parse) row[i] = parse(row[i], type);
+    for (const [i, parse, type] of columns) if (row[i] !== null) row[i] = parse(row[i], type);
   }
   return result;
 }
@@ -306,26 +320,27 @@ function begin(id) {
  * sends one statement per query; a text of several (never sent) would answer with its last result.
  */
 async function simpleQuery(target, sql, options) {
-  const results = await target.exec(sql, options);
-  return results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 };
+  // PGlite answers an empty result for a text without statements, so there is always a last one.
+  return (await target.exec(sql, options)).at(-1);
 }
 
 async function run(m) {
   switch (m.op) {
     case 'query': {
-      const options = { rowMode: 'array', parsers: textParsers(m.rawTypes) };
+      const { parsers, unkept } = reading(m.rawTypes);
+      const options = { rowMode: 'array', parsers };
       // Without parameters: one message of the simple protocol instead of parse, describe, bind,
       // describe and execute (simpleQuery).
       const result = m.params?.length
         ? await target(m.tx).query(m.sql, m.params, options)
         : await simpleQuery(target(m.tx), m.sql, options);
-      return parseUnkept(result, m.rawTypes);
+      return parseUnkept(result, unkept);
     }
-    case 'exec':
+    case 'exec': {
       // Rows as arrays (the server's thread builds the objects, as for `query`).
-      return (await target(m.tx).exec(m.sql, { rowMode: 'array', parsers: textParsers(m.rawTypes) })).map((result) =>
-        parseUnkept(result, m.rawTypes),
-      );
+      const { parsers, unkept } = reading(m.rawTypes);
+      return (await target(m.tx).exec(m.sql, { rowMode: 'array', parsers })).map((result) => parseUnkept(result, unkept));
+    }
     case 'begin':
       await begin(m.tx);
       return null;
