@@ -42,7 +42,8 @@
  *    and recompute styles; a steady stream means a data-driven style that should be inline.
  * The load's alarms stay open (each run of an invocation sees those of the runs before it); the next
  * invocation deletes them first (deleteBenchAlarms), so every invocation starts from the same data.
- * Prints one JSON line per run and a closing JSON line with the worst of the runs (no assertions).
+ * Prints how fast the machine is first (bench/machine.ts: plain JavaScript, system calls, loopback
+ * round trips), then one JSON line per run and a closing JSON line with the worst of the runs (no assertions).
  * Targets: sign-in → board drawn ≤ 1,000 ms; longest task during the load ≤ 50 ms (none over 50 ms).
  * `--cpu-profile DIR` writes a CDP CPU profile of the page during each run's load phase
  * and of its sign-in (dashboard-<run>-load.cpuprofile, dashboard-<run>-signin.cpuprofile; open them
@@ -69,6 +70,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { chromium, type Browser } from '@playwright/test';
+import { machineLine } from './machine.js';
 import { cpuSeconds, memoryMb, mobileCall, startBuiltServer } from './proc.js';
 import { SCALE_PASSWORD } from '@vigil/server/testing';
 import { AdvisoryLock } from '../apps/server/src/db/advisory-locks.js';
@@ -528,6 +530,7 @@ async function main() {
   for (const built of ['apps/server/dist/server.mjs', 'apps/web/dist/index.html']) {
     if (!fs.existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
   }
+  console.log(await machineLine());
   const branches = await ensureOfficer(url);
   const deleted = await deleteBenchAlarms(url);
   if (deleted) console.log(`deleted ${deleted} alarms of earlier runs of this benchmark (${BENCH_ALARM_MESSAGE})`);

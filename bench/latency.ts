@@ -9,6 +9,8 @@
  *
  *   npx tsx bench/latency.ts [--sockets 1000] [--rate 200] [--seconds 10] [--client-processes 2] [--no-batch]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/latency.ts
+ * It first prints how fast the machine is at plain JavaScript, system calls and loopback round trips
+ * (bench/machine.ts): the deliveries are mostly system calls and wake-ups of other processes.
  * CPU profiles: BENCH_CPU_PROF=<dir> for the server (both its threads on PGlite),
  * BENCH_CLIENT_CPU_PROF=<dir> for the socket clients' processes.
  */
@@ -20,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { machineLine } from './machine.js';
 import { cpuSeconds, memoryMb } from './proc.js';
 import { scratchDatabase } from './scratch-db.js';
 
@@ -375,6 +378,7 @@ async function run(label: string, env: Record<string, string>, port: number) {
 }
 
 if (!values.clients) {
+  console.log(await machineLine());
   if (values.only !== 'postgres') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-'));
     await run('pglite', { VIGIL_DATA_DIR: dir, DATABASE_URL: '' }, 18_991);

@@ -23,7 +23,8 @@
  * is idle after start: the start-up peak — migrations, the demo seed — is printed apart) and after,
  * with the server's own /metrics before and after: the main thread's V8 heap (prom-client default
  * metrics) and, on PGlite, the database thread's wasm memory and V8 heap (vigil_pglite_memory_bytes).
- * Figures only, no assertions. The machine's load average is printed at start and end.
+ * Figures only, no assertions. The machine's load average is printed at start and end, and at the
+ * start how fast it is at plain JavaScript, system calls and loopback round trips (bench/machine.ts).
  * The mixed load runs after the single calls, on the data they leave: the mobile alarm call (in the
  * default --calls) commits some 3,000 unacknowledged alarms to the organisation in its seconds, which
  * the mix's open-alarm and unread lists and today's report then carry (on PostgreSQL the closed loop
@@ -37,7 +38,9 @@
  * `--calls alarm,notifications,report` measures the others on the alarms the mobile call leaves), --no-mixed, --port 18970 (server;
  * +1 bare), --cpu-prof <dir> (node --cpu-prof of the server, written when it exits), --server
  * <server.mjs> (another build, e.g. main's, for before/after figures), --log-level (LOG_LEVEL of the
- * server, default error as the other benches; info is the production default: two log lines a request).
+ * server, default error as the other benches; info is the production default: two log lines a request),
+ * --node-flags='<flags>' (V8/Node flags for the server's node, space-separated, with the = sign, e.g.
+ * '--max-semi-space-size=32': the young generation's size, which only a start flag can set).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +49,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { machineLine } from './machine.js';
 import { cpuSeconds, databaseCpu, databaseCpuSince, demoDay, memoryMb } from './proc.js';
 import { scratchDatabase } from './scratch-db.js';
 
@@ -63,6 +67,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     server: { type: 'string', default: 'apps/server/dist/server.mjs' },
     'log-level': { type: 'string', default: 'error' },
+    'node-flags': { type: 'string', default: '' },
     bare: { type: 'string' },
   },
 });
@@ -115,7 +120,8 @@ const METRICS_TOKEN = 'bench-throughput-metrics';
 
 async function startServer(env: Record<string, string>, port: number) {
   const prof = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [];
-  const child = spawn(process.execPath, [...prof, path.resolve(ROOT, values.server)], {
+  const nodeFlags = values['node-flags'].split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...prof, ...nodeFlags, path.resolve(ROOT, values.server)], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -492,6 +498,7 @@ async function run(kind: 'pglite' | 'postgres', env: Record<string, string>, bar
 
 async function main() {
   console.log(`throughput bench; ${os.cpus().length} cores, load average ${loadAverage()}`);
+  console.log(await machineLine());
   const bare = fork(fileURLToPath(import.meta.url), ['--bare', String(PORT + 1)], { stdio: 'inherit' });
   await new Promise<void>((resolve, reject) => {
     bare.once('message', () => resolve());
