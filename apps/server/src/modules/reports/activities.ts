@@ -377,9 +377,9 @@ export interface ActivityRaw extends NotificationRawFields {
 /** The §3 Activity notification row of a raw row; times UTC ISO plus branch-local text. */
 export function presentActivity(r: ActivityRaw): ActivityReportRow {
   const fields = presentNotificationFields(r);
-  // Object.assign, not `{ ...fields, start_time, … }`: V8 built that literal as a slow (dictionary)
-  // object, and JSON.stringify then read it slowly too: a page of 25 rows presented and serialised
-  // in 0.67 ms, against 0.16 ms so (issue 20; as presentNotification does).
+  // Object.assign, not `{ ...fields, start_time, … }`: V8 built that literal on a slow path (the
+  // objects stay fast, but each cost ~20 µs): a page of 25 rows presented and serialised in
+  // 0.67 ms, against 0.16 ms so (issue 20; as presentNotification does).
   return Object.assign(fields, {
     start_time: fields.NotificationTimeAddedUTC,
     stop_time: r.stop_time ? iso(r.stop_time) : null,
